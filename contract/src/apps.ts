@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** What the dashboard shows of an app the current user may open. */
+export const DashboardApp = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  url: z.string().nullable(),
+  description: z.string().nullable(),
+  phase: z.string().nullable(),
+  phaseDesc: z.string().nullable(),
+  phaseColor: z.string().nullable(),
+  progress: z.number().int().nullable(),
+});
+export type DashboardApp = z.infer<typeof DashboardApp>;
+
+export const DashboardAppList = z.array(DashboardApp);
+
+/** Every field of SPEC.md §3 "App", as the admin console reads and writes it. */
+export const App = DashboardApp.extend({
+  audience: z.string(),
+  redirect_urls: z.array(z.string()),
+  frontchannel_logout_url: z.string().nullable(),
+  backchannel_logout_url: z.string().nullable(),
+  allow_global_admin: z.boolean(),
+  allow_delegated_swc_token: z.boolean(),
+  skip_uid_whitelist: z.boolean(),
+});
+export type App = z.infer<typeof App>;
+
+/** The dashboard's phase block shows only when phase, phaseDesc and progress are all present. */
+export function phaseOf(
+  app: Pick<DashboardApp, 'phase' | 'phaseDesc' | 'progress' | 'phaseColor'>,
+): { label: string; description: string; progress: number; color: string } | null {
+  if (!app.phase || !app.phaseDesc || app.progress === null || app.progress === undefined) return null;
+  return {
+    label: app.phase,
+    description: app.phaseDesc,
+    progress: Math.min(100, Math.max(0, app.progress)),
+    color: app.phaseColor || 'blue',
+  };
+}
