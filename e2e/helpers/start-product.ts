@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningProduct {
+  baseUrl: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the product exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the product did not become ready:\n${output()}`);
+}
+
+/**
+ * Starts the product as README command 1 does (embedded PostgreSQL, simulator, built web app) on
+ * a fresh DATA_DIR; the web app must have been built (npm run build -w web).
+ */
+export async function startProduct(port: number, extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-run-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
+  for (const name of [
+    'DATABASE_URL',
+    'SWC_CLIENT_ID',
+    'SWC_CLIENT_SECRET',
+    'ADMIN_UIDS',
+    'PUBLIC_URL',
+    'NODE_ENV',
+    'VITEST',
+    'VITEST_WORKER_ID',
+  ]) {
+    if (!(name in extraEnv)) delete env[name];
+  }
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
+  const baseUrl = `http://localhost:${port}`;
+  await waitForReady(baseUrl, child, () => log);
+  return {
+    baseUrl,
+    databaseUrl: readFileSync(path.join(dataDir, 'database-url'), 'utf8').trim(),
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Every test of the product: types, lint, unit, API (embedded and machine PostgreSQL), browser.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+reports=$(mktemp -d)
+status=0
+step() { echo; echo "=== $*"; }
+run_vitest() { # name, root, [env...]
+  local name=$1 root=$2; shift 2
+  env "$@" npx vitest run --root "$root" --reporter=default --reporter=json --outputFile="$reports/$name.json" || status=1
+}
+
+step "typecheck"; for p in contract swc-simulator server web e2e bench; do npx tsc -p "$p" || status=1; done
+step "lint"; npx eslint . || status=1
+step "contract"; run_vitest contract contract
+step "swc-simulator"; run_vitest swc-simulator swc-simulator
+step "web (components)"; run_vitest web web
+step "server on embedded PostgreSQL"; run_vitest server-embedded server DATABASE_URL=
+EXTERNAL_DB=${TEST_EXTERNAL_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
+if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$EXTERNAL_DB" 2>/dev/null; then
+  step "server on the machine's PostgreSQL ($EXTERNAL_DB)"; run_vitest server-external server DATABASE_URL="$EXTERNAL_DB"
+elif [ "${CI:-}" = "true" ]; then
+  echo "The machine's PostgreSQL at $EXTERNAL_DB is not reachable, and CI requires it."; status=1
+else
+  echo "(skipped: no PostgreSQL at $EXTERNAL_DB)"
+fi
+step "web build"; npm run build -w web || status=1
+step "end-to-end (Chromium)"; run_vitest e2e e2e
+
+echo
+node scripts/summarize-tests.mjs "$reports"
+exit $status

@@ -1,0 +1,50 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from './deps.ts';
+import allowedOrigins from './plugins/allowed-origins.ts';
+import depsPlugin from './plugins/deps.ts';
+import docs from './plugins/docs.ts';
+import errorHandler from './plugins/error-handler.ts';
+import metrics from './plugins/metrics.ts';
+import security from './plugins/security.ts';
+import session from './plugins/session.ts';
+import web from './plugins/web.ts';
+import authRoutes from './routes/auth/index.ts';
+import signedInRoutes from './routes/me/index.ts';
+import publicRoutes from './routes/public/index.ts';
+
+export interface BuildOptions {
+  logger?: boolean | { level: string };
+  /** The built SPA (web/dist); omitted in API tests. */
+  webDist?: string;
+}
+
+/** The whole HTTP service, not listening: main.ts listens, tests use app.inject. */
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(depsPlugin, { deps });
+  await app.register(errorHandler);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(allowedOrigins);
+  await app.register(security);
+  await app.register(metrics);
+  await app.register(docs);
+  await app.register(session);
+
+  await app.register(publicRoutes);
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(signedInRoutes);
+  await app.register(web, { dir: opts.webDist });
+  await app.ready();
+  return app;
+}

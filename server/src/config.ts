@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: intFrom(0, 65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    SWC_CLIENT_ID: z.string().min(1).optional(),
+    SWC_CLIENT_SECRET: z.string().min(1).optional(),
+    SWC_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.swcombine.com'),
+    SWC_SIMULATOR_PORT: intFrom(0, 65535).optional(),
+    ADMIN_UIDS: z.string().optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
+    SESSION_IDLE_MINUTES: intFrom(1, 60 * 24 * 30).default(60 * 24),
+    SESSION_MAX_HOURS: intFrom(1, 24 * 365).default(24 * 7),
+    COOKIE_DOMAIN: z.string().min(1).optional(),
+    AUTH_BASE_URL: z.string().default(''),
+    INTEGRATION_BASE_URL: z.string().default(''),
+    WEB_DIST: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.SWC_CLIENT_ID) !== Boolean(env.SWC_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SWC_CLIENT_SECRET'],
+        message: 'SWC_CLIENT_ID and SWC_CLIENT_SECRET must be set together (or both unset for the simulator)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required in production' });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  swc: { simulator: boolean; baseUrl: string; clientId: string; clientSecret: string; simulatorPort: number };
+  adminUids: string[];
+  encryptionKeyHex: string | undefined;
+  session: { idleMinutes: number; maxHours: number; cookieDomain: string | undefined; secureCookie: boolean };
+  authBaseUrl: string;
+  integrationBaseUrl: string;
+  webDist: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+/** The dev client the product registers with its bundled simulator. */
+export const SIMULATOR_CLIENT = { clientId: 'portal-dev', clientSecret: 'portal-dev-secret' } as const;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const simulator = !env.SWC_CLIENT_ID;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const host = new URL(publicUrl).hostname;
+  const adminUids = (env.ADMIN_UIDS ?? (simulator ? '1:100001' : ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    swc: {
+      simulator,
+      baseUrl: env.SWC_BASE_URL.replace(/\/+$/, ''),
+      clientId: env.SWC_CLIENT_ID ?? SIMULATOR_CLIENT.clientId,
+      clientSecret: env.SWC_CLIENT_SECRET ?? SIMULATOR_CLIENT.clientSecret,
+      simulatorPort: env.SWC_SIMULATOR_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1),
+    },
+    adminUids,
+    encryptionKeyHex: env.ENCRYPTION_KEY,
+    session: {
+      idleMinutes: env.SESSION_IDLE_MINUTES,
+      maxHours: env.SESSION_MAX_HOURS,
+      cookieDomain: env.COOKIE_DOMAIN,
+      secureCookie: !(new URL(publicUrl).protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(host)),
+    },
+    authBaseUrl: env.AUTH_BASE_URL.replace(/\/+$/, ''),
+    integrationBaseUrl: env.INTEGRATION_BASE_URL.replace(/\/+$/, ''),
+    webDist: env.WEB_DIST,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,14 @@
+import type { Pool } from 'pg';
+import type { Config } from './config.ts';
+import type { SwcClient } from './integrations/swcombine/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Encryptor } from './lib/encryption.ts';
+
+/** Everything from outside that the app uses, injected so tests swap in fakes without patching. */
+export interface Deps {
+  config: Config;
+  db: Pool;
+  swc: SwcClient;
+  clock: Clock;
+  encryptor: Encryptor;
+}

@@ -1,0 +1,114 @@
+import { startSimulator } from '@portal/swc-simulator';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { createPool } from './db/pool.ts';
+import { createSwcClient } from './integrations/swcombine/oauth-client.ts';
+import { systemClock } from './lib/clock.ts';
+import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
+import { ensurePortalRedirect } from './queries/apps.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function banner(lines: string[]) {
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const bar = '─'.repeat(width);
+  process.stdout.write(`┌${bar}┐\n${lines.map((l) => `│ ${l.padEnd(width - 1)}│`).join('\n')}\n└${bar}┘\n`);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const notes: string[] = [];
+  const log = (m: string) => process.stdout.write(`${m}\n`);
+  const stops: (() => Promise<void>)[] = [];
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres(config.dataDir, log);
+    stops.push(embedded.stop);
+    databaseUrl = embedded.url;
+    // Lets operators and the browser tests reach the embedded database (psql "$(cat .data/database-url)").
+    writeFileSync(path.resolve(config.dataDir, 'database-url'), `${embedded.url}\n`, { mode: 0o600 });
+    notes.push(`Database:   embedded PostgreSQL (DATABASE_URL unset), data in ${embedded.dataDir}`);
+  } else {
+    notes.push('Database:   DATABASE_URL');
+  }
+  const applied = await migrate(databaseUrl);
+  if (applied.length) notes.push(`Migrations: applied ${applied.join(', ')}`);
+
+  let swcBaseUrl = config.swc.baseUrl;
+  if (config.swc.simulator) {
+    const sim = await startSimulator({
+      port: config.swc.simulatorPort,
+      clients: [
+        {
+          clientId: config.swc.clientId,
+          clientSecret: config.swc.clientSecret,
+          redirectUris: [`${config.publicUrl}/auth/callback`],
+          name: 'Industry Alignment Management Platform',
+        },
+      ],
+    });
+    stops.push(sim.close);
+    swcBaseUrl = sim.url;
+    notes.push(`SWCombine:  SIMULATOR at ${sim.url} (SWC_CLIENT_ID unset) — not the real swcombine.com`);
+  } else {
+    notes.push(`SWCombine:  ${swcBaseUrl} as client ${config.swc.clientId}`);
+  }
+  notes.push(`Admins:     ${config.adminUids.join(', ') || '(none: set ADMIN_UIDS)'}`);
+
+  let keyHex = config.encryptionKeyHex;
+  if (!keyHex) {
+    keyHex = loadOrCreateDevKey(config.dataDir);
+    notes.push(`Encryption: dev key in ${path.resolve(config.dataDir, 'encryption.key')} (ENCRYPTION_KEY unset)`);
+  }
+
+  const db = createPool(databaseUrl);
+  await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`);
+  const deps = {
+    config,
+    db,
+    clock: systemClock,
+    encryptor: createEncryptor(keyHex),
+    swc: createSwcClient({ baseUrl: swcBaseUrl, clientId: config.swc.clientId, clientSecret: config.swc.clientSecret }),
+  };
+  const app = await buildApp(deps, {
+    logger: { level: config.logLevel },
+    webDist: config.webDist ?? path.join(repoRoot, 'web/dist'),
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  banner([
+    `Industry Alignment Management Platform is running at ${config.publicUrl}`,
+    ...notes,
+    `API docs:   ${config.publicUrl}/api/docs`,
+  ]);
+
+  const shutdown = async (signal: string) => {
+    log(`${signal}: shutting down`);
+    await app.close().catch(() => undefined);
+    await db.end().catch(() => undefined);
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

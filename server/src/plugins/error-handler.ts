@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors.ts';
+import { messagePage } from '../lib/message-page.ts';
+
+/** Browsers navigating to /auth/* get a readable page; API callers get `{ error, message }`. */
+export function wantsHtml(request: FastifyRequest): boolean {
+  return request.url.startsWith('/auth/') && (request.headers.accept ?? '').includes('text/html');
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, error: string, message: string, loginUrl: string) {
+  if (wantsHtml(request)) {
+    const title = status === 400 ? 'This sign-in link is not valid' : status >= 500 ? 'Something went wrong' : 'Request refused';
+    return reply
+      .code(status)
+      .type('text/html')
+      .send(messagePage({ title, message, link: { href: loginUrl, label: 'Back to sign-in' } }));
+  }
+  return reply.code(status).send({ error, message });
+}
+
+function validationMessage(err: unknown): string {
+  const issues = (err as { validation: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[] })
+    .validation;
+  const context = (err as { validationContext?: string }).validationContext ?? 'request';
+  return issues
+    .map((i) => {
+      const path = i.params?.issue?.path?.map(String).join('.') || i.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      return `${context}${path ? `.${path}` : ''}: ${i.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+export default fp(async function errorHandler(app: FastifyInstance) {
+  const loginUrl = `${app.deps.config.publicUrl}/login`;
+  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return sendError(request, reply, 400, 'bad_request', validationMessage(err), loginUrl);
+    }
+    if (err instanceof HttpError) return sendError(request, reply, err.statusCode, err.error, err.message, loginUrl);
+    const status = err.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : 'bad_request';
+      return sendError(request, reply, status, code, err.message, loginUrl);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendError(request, reply, 500, 'internal_error', 'Something went wrong on our side. Please try again.', loginUrl);
+  });
+});

@@ -1,0 +1,38 @@
+import type { DbClient } from '../db/pool.ts';
+
+export interface UserRow {
+  id: string;
+  uid: string;
+  name: string;
+  image: string | null;
+  race: string | null;
+  faction: string | null;
+  email: string | null;
+  automation_token_enabled: boolean;
+}
+
+const COLUMNS = 'id, uid, name, image, race, faction, email, automation_token_enabled';
+
+export async function upsertUserFromSwc(
+  db: DbClient,
+  c: { uid: string; name: string; image: string | null; race: string | null; faction: string | null },
+  now: Date,
+): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users (uid, name, image, race, faction, last_login_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6)
+     ON CONFLICT (uid) DO UPDATE SET name = $2, image = $3, race = $4, faction = $5, last_login_at = $6, updated_at = $6
+     RETURNING ${COLUMNS}`,
+    [c.uid, c.name, c.image, c.race, c.faction, now],
+  );
+  return rows[0]!;
+}
+
+export async function findUserById(db: DbClient, id: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function setAutomationToken(db: DbClient, userId: string, enabled: boolean): Promise<void> {
+  await db.query('UPDATE users SET automation_token_enabled = $2, updated_at = now() WHERE id = $1', [userId, enabled]);
+}

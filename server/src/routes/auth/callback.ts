@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { messagePage } from '../../lib/message-page.ts';
+import { requestMeta, setSessionCookie } from '../../plugins/session.ts';
+import { completeLogin, LoginDenied, LoginFailed } from '../../services/login.ts';
+import { STATE_COOKIE } from './cookies.ts';
+
+export default async function callbackRoute(app: FastifyInstance) {
+  const loginUrl = `${app.deps.config.publicUrl}/login`;
+  app.get(
+    '/callback',
+    {
+      schema: { tags: ['auth'], summary: 'SWCombine returns here with a code or an error' },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const url = new URL(request.url, app.deps.config.publicUrl);
+      const browserState = request.cookies[STATE_COOKIE];
+      reply.clearCookie(STATE_COOKIE, { path: '/auth/callback' });
+      try {
+        const result = await completeLogin(app.deps, { url, browserState, meta: requestMeta(request) });
+        setSessionCookie(app, reply, result.token, result.expiresAt);
+        return reply.redirect(result.rd, 302);
+      } catch (err) {
+        if (!(err instanceof LoginDenied || err instanceof LoginFailed)) throw err;
+        const denied = err instanceof LoginDenied;
+        if (!denied) request.log.warn({ reason: err.message }, 'sign-in failed');
+        return reply
+          .code(denied ? 403 : 400)
+          .type('text/html')
+          .send(
+            messagePage({
+              title: denied ? `Sign-in refused${err.appName ? ` for ${err.appName}` : ''}` : 'Sign-in did not complete',
+              message: err.message,
+              link: { href: loginUrl, label: 'Back to sign-in' },
+            }),
+          );
+      }
+    },
+  );
+}

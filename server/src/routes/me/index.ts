@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../../plugins/session.ts';
+import appsRoute from './apps.ts';
+import meRoute from './me.ts';
+import swcTokenRoutes from './swc-token.ts';
+
+/** Signed-in folder: every route here needs a live session (401 otherwise). */
+export default async function signedInRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', requireSession);
+  await app.register(meRoute);
+  await app.register(appsRoute);
+  await app.register(swcTokenRoutes);
+}

@@ -1,0 +1,30 @@
+import { Health, RuntimeConfig } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** Public: probes and the SPA's run-time configuration. */
+export default async function publicRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { config, db } = app.deps;
+
+  app.get('/healthz', { schema: { tags: ['ops'], response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
+
+  app.get('/readyz', { schema: { tags: ['ops'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok' as const };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' as const });
+    }
+  });
+
+  app.get('/config.json', { schema: { tags: ['ops'], response: { 200: RuntimeConfig } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      authBaseUrl: config.authBaseUrl,
+      integrationBaseUrl: config.integrationBaseUrl,
+      simulator: config.swc.simulator,
+      version: '0.0.1',
+    };
+  });
+}

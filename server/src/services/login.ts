@@ -1,0 +1,138 @@
+import type { Deps } from '../deps.ts';
+import { inTransaction } from '../db/pool.ts';
+import { decideAccess } from '../domain/access.ts';
+import { matchesRegisteredRedirect } from '../domain/redirect-match.ts';
+import { SwcAuthError } from '../integrations/swcombine/client.ts';
+import { badRequest } from '../lib/errors.ts';
+import { randomToken, sha256 } from '../lib/tokens.ts';
+import { findAccessStatus } from '../queries/access.ts';
+import { findAppByAudience, findAppById, type AppRow } from '../queries/apps.ts';
+import { consumeLoginAttempt, insertLoginAttempt } from '../queries/login-attempts.ts';
+import { upsertSwcTokens } from '../queries/swc-tokens.ts';
+import { upsertUserFromSwc } from '../queries/users.ts';
+import { audit, type RequestMeta } from './audit.ts';
+import { loadIdentity } from './identity.ts';
+import { createSession, type AuthContext } from './sessions.ts';
+
+export const LOGIN_SCOPES = ['character_auth', 'character_read'];
+const ATTEMPT_TTL_MS = 10 * 60_000;
+
+export const callbackUrl = (deps: Pick<Deps, 'config'>) => `${deps.config.publicUrl}/auth/callback`;
+
+/** The sign-in was refused, either by the player at SWCombine or by the app's access rules. */
+export class LoginDenied extends Error {
+  constructor(
+    message: string,
+    readonly appName: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** The callback cannot be trusted or completed (stale state, upstream failure). */
+export class LoginFailed extends Error {}
+
+async function admits(deps: Deps, app: AppRow, ctx: Pick<AuthContext, 'user' | 'isAdmin'>) {
+  const status = await findAccessStatus(deps.db, ctx.user.id, app.id);
+  return decideAccess({ app, status, isGlobalAdmin: ctx.isAdmin });
+}
+
+export async function validateLoginTarget(deps: Deps, aud: string, rd: string): Promise<AppRow> {
+  const app = await findAppByAudience(deps.db, aud);
+  if (!app) throw badRequest(`No app is registered with the audience "${aud}".`);
+  if (!matchesRegisteredRedirect(rd, app.redirect_urls)) {
+    throw badRequest(`The return address "${rd}" is not one of the redirect URLs registered for ${app.name}.`);
+  }
+  return app;
+}
+
+/**
+ * Starts a sign-in for an app. A player who already holds a session admitted to the app goes
+ * straight back to `rd` (single sign-on); everyone else is sent to SWCombine with a one-time state.
+ */
+export async function startLogin(
+  deps: Deps,
+  input: { aud: string; rd: string; current: AuthContext | null; meta: RequestMeta },
+): Promise<{ kind: 'redirect'; url: string } | { kind: 'upstream'; url: string; state: string }> {
+  const app = await validateLoginTarget(deps, input.aud, input.rd);
+  if (input.current) {
+    const decision = await admits(deps, app, input.current);
+    if (decision.allowed) return { kind: 'redirect', url: input.rd };
+  }
+  const now = deps.clock.now();
+  const state = randomToken();
+  await insertLoginAttempt(deps.db, {
+    stateHash: sha256(state),
+    appId: app.id,
+    rd: input.rd,
+    now,
+    expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
+  });
+  const url = deps.swc.authorizeUrl({ state, redirectUri: callbackUrl(deps), scopes: LOGIN_SCOPES, accessType: 'online' });
+  return { kind: 'upstream', url, state };
+}
+
+export async function completeLogin(
+  deps: Deps,
+  input: { url: URL; browserState: string | undefined; meta: RequestMeta },
+): Promise<{ token: string; expiresAt: Date; rd: string }> {
+  const now = deps.clock.now();
+  const state = input.url.searchParams.get('state');
+  if (!state || !input.browserState || state !== input.browserState) {
+    throw new LoginFailed('This sign-in link does not belong to this browser or was already used. Please start again.');
+  }
+  const attempt = await consumeLoginAttempt(deps.db, sha256(state), now);
+  const app = attempt && (await findAppById(deps.db, attempt.app_id));
+  if (!attempt || !app) throw new LoginFailed('This sign-in attempt has expired. Please start again.');
+
+  let tokens;
+  try {
+    tokens = await deps.swc.exchangeCallback(input.url, state, callbackUrl(deps));
+  } catch (err) {
+    if (err instanceof SwcAuthError && err.code === 'access_denied') {
+      await audit(deps.db, input.meta, { event: 'login_denied', appKey: app.key, at: now, details: { reason: 'declined at SWCombine' } });
+      throw new LoginDenied('You declined the sign-in at SWCombine, so you were not signed in.', app.name);
+    }
+    throw new LoginFailed(`SWCombine did not complete the sign-in: ${(err as Error).message}`);
+  }
+  const character = await deps.swc.getCharacter(tokens.accessToken).catch((err: Error) => {
+    throw new LoginFailed(err.message);
+  });
+
+  const outcome = await inTransaction(deps.db, async (tx) => {
+    const user = await upsertUserFromSwc(tx, character, now);
+    await upsertSwcTokens(tx, {
+      userId: user.id,
+      accessTokenEnc: deps.encryptor.encrypt(tokens.accessToken),
+      refreshTokenEnc: tokens.refreshToken ? deps.encryptor.encrypt(tokens.refreshToken) : null,
+      scopes: tokens.scopes,
+      expiresAt: tokens.expiresAt,
+      now,
+    });
+    const identity = await loadIdentity(tx, user, deps.config.adminUids);
+    const decision = decideAccess({ app, status: await findAccessStatus(tx, user.id, app.id), isGlobalAdmin: identity.isAdmin });
+    if (!decision.allowed) {
+      // Committed with the user row: a refused sign-in is still recorded.
+      await audit(tx, input.meta, {
+        event: 'login_denied',
+        userId: user.id,
+        appKey: app.key,
+        at: now,
+        details: { reason: decision.reason },
+      });
+      return { ok: false as const, reason: decision.reason };
+    }
+    const { token, session } = await createSession(tx, deps, { userId: user.id, appId: app.id, meta: input.meta });
+    await audit(tx, input.meta, {
+      event: 'login',
+      userId: user.id,
+      appKey: app.key,
+      expiresAt: session.expires_at,
+      at: now,
+      details: { sid: session.sid, via: decision.via },
+    });
+    return { ok: true as const, token, expiresAt: session.expires_at, rd: attempt.rd };
+  });
+  if (!outcome.ok) throw new LoginDenied(outcome.reason, app.name);
+  return { token: outcome.token, expiresAt: outcome.expiresAt, rd: outcome.rd };
+}

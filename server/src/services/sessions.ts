@@ -1,0 +1,64 @@
+import type { Deps } from '../deps.ts';
+import { isSessionLive, newSessionExpiry, shouldTouch } from '../domain/session-expiry.ts';
+import { randomToken, sha256 } from '../lib/tokens.ts';
+import { endSession, findSessionByTokenHash, insertSession, touchSession, type SessionRow } from '../queries/sessions.ts';
+import { findUserById } from '../queries/users.ts';
+import type { DbClient } from '../db/pool.ts';
+import { audit, type RequestMeta } from './audit.ts';
+import { loadIdentity, type Identity } from './identity.ts';
+
+export interface AuthContext extends Identity {
+  session: SessionRow;
+}
+
+/** A new session: the browser gets `token`, the database only its hash and a separate public SID. */
+export async function createSession(
+  db: DbClient,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  input: { userId: string; appId: string; meta: RequestMeta },
+): Promise<{ token: string; session: SessionRow }> {
+  const now = deps.clock.now();
+  const token = randomToken();
+  const { idleExpiresAt, expiresAt } = newSessionExpiry(now, deps.config.session);
+  const session = await insertSession(db, {
+    sid: randomToken(12),
+    tokenHash: sha256(token),
+    userId: input.userId,
+    appId: input.appId,
+    ip: input.meta.ip,
+    userAgent: input.meta.userAgent,
+    now,
+    idleExpiresAt,
+    expiresAt,
+  });
+  return { token, session };
+}
+
+export async function resolveSession(deps: Deps, token: string | undefined): Promise<AuthContext | null> {
+  if (!token) return null;
+  const now = deps.clock.now();
+  const session = await findSessionByTokenHash(deps.db, sha256(token));
+  if (!session || !isSessionLive(session, now)) return null;
+  const user = await findUserById(deps.db, session.user_id);
+  if (!user) return null;
+  if (shouldTouch(session.last_seen_at, now)) {
+    await touchSession(deps.db, session.id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt);
+  }
+  return { session, ...(await loadIdentity(deps.db, user, deps.config.adminUids)) };
+}
+
+export async function logout(deps: Deps, token: string | undefined, meta: RequestMeta): Promise<void> {
+  if (!token) return;
+  const now = deps.clock.now();
+  const session = await findSessionByTokenHash(deps.db, sha256(token));
+  if (!session || session.ended_at) return;
+  await endSession(deps.db, session.id, now);
+  await audit(deps.db, meta, {
+    event: 'logout',
+    userId: session.user_id,
+    appKey: 'portal',
+    expiresAt: session.expires_at,
+    at: now,
+    details: { sid: session.sid },
+  });
+}

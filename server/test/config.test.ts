@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('runs on its defaults: port 3000, embedded database, simulator with Jorin Vex as admin', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: '.data',
+      databaseUrl: undefined,
+      adminUids: ['1:100001'],
+      swc: { simulator: true, simulatorPort: 3001 },
+      session: { secureCookie: false },
+    });
+  });
+
+  it('follows PORT for the public URL and the simulator port', () => {
+    expect(loadConfig({ PORT: '4000' })).toMatchObject({ publicUrl: 'http://localhost:4000', swc: { simulatorPort: 4001 } });
+  });
+
+  it('uses the real SWCombine with a client id and secret, and no default admin', () => {
+    const c = loadConfig({ SWC_CLIENT_ID: 'id', SWC_CLIENT_SECRET: 'secret' });
+    expect(c.swc).toMatchObject({ simulator: false, baseUrl: 'https://www.swcombine.com', clientId: 'id' });
+    expect(c.adminUids).toEqual([]);
+  });
+
+  it('parses ADMIN_UIDS as a trimmed list', () => {
+    expect(loadConfig({ ADMIN_UIDS: ' 1:5, 1:6 ,' }).adminUids).toEqual(['1:5', '1:6']);
+  });
+
+  it('marks cookies Secure outside localhost', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com' }).session.secureCookie).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ SWC_CLIENT_ID: 'only-id' }, 'SWC_CLIENT_SECRET: SWC_CLIENT_ID and SWC_CLIENT_SECRET must be set together'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY: must be 64 hex characters'],
+    [{ NODE_ENV: 'production' }, 'ENCRYPTION_KEY: is required in production'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+  ])('refuses %j with a message naming the variable', (env, text) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(text);
+  });
+});

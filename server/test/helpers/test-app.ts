@@ -1,0 +1,60 @@
+import { startSimulator } from '@portal/swc-simulator';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, SIMULATOR_CLIENT, type Config } from '../../src/config.ts';
+import type { Deps } from '../../src/deps.ts';
+import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
+import { createEncryptor } from '../../src/lib/encryption.ts';
+import { createTestDb } from './test-db.ts';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const DASHBOARD = `${PUBLIC_URL}/dashboard`;
+
+/** A clock the test moves by hand; the app and the simulator share it. */
+export class TestClock {
+  constructor(private current = new Date('2026-11-22T12:00:00Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: Deps;
+  config: Config;
+  clock: TestClock;
+  simulatorUrl: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDb();
+  const clock = new TestClock();
+  const sim = await startSimulator({
+    port: 0,
+    now: () => clock.now().getTime(),
+    clients: [{ ...SIMULATOR_CLIENT, redirectUris: [`${PUBLIC_URL}/auth/callback`], name: 'Portal under test' }],
+  });
+  const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
+  const deps: Deps = {
+    config,
+    db: database.db,
+    clock,
+    encryptor: createEncryptor(config.encryptionKeyHex!),
+    swc: createSwcClient({ baseUrl: sim.url, ...SIMULATOR_CLIENT, now: () => clock.now().getTime() }),
+  };
+  const app = await buildApp(deps);
+  return {
+    app,
+    deps,
+    config,
+    clock,
+    simulatorUrl: sim.url,
+    async close() {
+      await app.close();
+      await sim.close();
+      await database.drop();
+    },
+  };
+}

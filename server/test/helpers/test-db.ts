@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { migrate } from '../../src/db/migrate.ts';
+import { createPool } from '../../src/db/pool.ts';
+
+/** A freshly migrated schema of its own, dropped again by `drop()`. */
+export async function createTestDb(): Promise<{ db: pg.Pool; url: string; schema: string; drop(): Promise<void> }> {
+  const url = inject('databaseUrl');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await migrate(url, schema);
+  const db = createPool(url, schema);
+  return {
+    db,
+    url,
+    schema,
+    async drop() {
+      await db.end();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+
+let ctx: TestContext;
+let mira: string;
+let jorin: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  mira = (await signIn(ctx, '1:100002')).cookie;
+  jorin = (await signIn(ctx, '1:100001')).cookie;
+  await ctx.deps.db.query(
+    `INSERT INTO apps (key, name, audience, icon, url, description, phase, phase_desc, phase_color, progress, skip_uid_whitelist, allow_global_admin)
+     VALUES ('open', 'Open Tool', 'open', '🛰️', 'https://open.example.com', 'For everyone', 'Beta', 'Open testing', 'green', 40, true, false),
+            ('granted', 'Granted Tool', 'granted', null, 'https://granted.example.com', null, null, null, null, 0, false, false),
+            ('suspended', 'Suspended Tool', 'suspended', null, 'https://suspended.example.com', null, null, null, null, 0, false, false),
+            ('staff', 'Staff Tool', 'staff', null, 'https://staff.example.com', null, null, null, null, 0, false, true)`,
+  );
+  await ctx.deps.db.query(
+    `INSERT INTO user_app_access (user_id, app_id, status)
+     SELECT u.id, a.id, CASE a.key WHEN 'granted' THEN 'active' ELSE 'suspended' END
+     FROM users u, apps a WHERE u.uid = '1:100002' AND a.key IN ('granted', 'suspended')`,
+  );
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, cookie?: string) => ctx.app.inject({ url, cookies: cookie ? { portal_session: cookie } : {} });
+
+describe('signed-in folder', () => {
+  it.each(['/api/me', '/api/apps', '/api/swc/auth-token'])('%s answers 401 in the error shape without a session', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'unauthorized', message: 'Sign in first.' });
+  });
+
+  it('answers 401 for a forged session cookie', async () => {
+    expect((await get('/api/me', 'forged-token-value')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/apps', () => {
+  it('lists what a player may open: bypass and active access, not suspended, not the portal', async () => {
+    const res = await get('/api/apps', mira);
+    expect(res.json().map((a: { key: string }) => a.key)).toEqual(['granted', 'open']);
+  });
+
+  it('answers every dashboard field', async () => {
+    const open = (await get('/api/apps', mira)).json().find((a: { key: string }) => a.key === 'open');
+    expect(open).toEqual({
+      id: expect.any(String),
+      key: 'open',
+      name: 'Open Tool',
+      icon: '🛰️',
+      url: 'https://open.example.com',
+      description: 'For everyone',
+      phase: 'Beta',
+      phaseDesc: 'Open testing',
+      phaseColor: 'green',
+      progress: 40,
+    });
+  });
+
+  it('adds apps that allow global admins for an admin', async () => {
+    const keys = (await get('/api/apps', jorin)).json().map((a: { key: string }) => a.key);
+    expect(keys).toEqual(['open', 'staff']);
+  });
+});
+
+describe('/api/swc/auth-token', () => {
+  it('is off for a new player and remembers the switch', async () => {
+    expect((await get('/api/swc/auth-token', mira)).json()).toEqual({ enabled: false });
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/swc/auth-token',
+      cookies: { portal_session: mira },
+      payload: { enabled: true },
+    });
+    expect(post.statusCode).toBe(200);
+    expect((await get('/api/swc/auth-token', mira)).json()).toEqual({ enabled: true });
+    expect((await get('/api/swc/auth-token', jorin)).json()).toEqual({ enabled: false });
+    const audit = await ctx.deps.db.query(`SELECT event FROM audit_log WHERE event = 'automation_token_enabled'`);
+    expect(audit.rowCount).toBe(1);
+  });
+
+  it.each([{}, { enabled: 'yes' }, { enabled: null }])('answers 400 with a message for %j', async (payload) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/swc/auth-token', cookies: { portal_session: mira }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining('enabled') });
+  });
+
+  it('answers 400, not 500, for a body that is not JSON', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/swc/auth-token',
+      cookies: { portal_session: mira },
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('bad_request');
+  });
+
+  it('refuses a state change from a foreign origin (CSRF)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/swc/auth-token',
+      cookies: { portal_session: mira },
+      headers: { origin: 'https://evil.example' },
+      payload: { enabled: false },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Requests from https://evil.example are not allowed.');
+  });
+
+  it('accepts the portal’s own origin', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/swc/auth-token',
+      cookies: { portal_session: mira },
+      headers: { origin: 'http://localhost:3000' },
+      payload: { enabled: false },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  it('answers credentials only to registered origins', async () => {
+    const ok = await ctx.app.inject({ url: '/api/me', headers: { origin: 'https://open.example.com' }, cookies: { portal_session: mira } });
+    expect(ok.headers['access-control-allow-origin']).toBe('https://open.example.com');
+    expect(ok.headers['access-control-allow-credentials']).toBe('true');
+    const no = await ctx.app.inject({ url: '/api/me', headers: { origin: 'https://evil.example' }, cookies: { portal_session: mira } });
+    expect(no.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
