@@ -5,3 +5,4 @@ export * from './apps.ts';
 export * from './swc.ts';
 export * from './runtime-config.ts';
 export * from './health.ts';
+export * from './service-jwts.ts';

@@ -1,8 +1,10 @@
 import type { Pool } from 'pg';
 import type { Config } from './config.ts';
+import type { SecretSink } from './integrations/kubernetes/secret-sink.ts';
 import type { SwcClient } from './integrations/swcombine/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Encryptor } from './lib/encryption.ts';
+import type { KeySet } from './services/signing-keys.ts';
 
 /** Everything from outside that the app uses, injected so tests swap in fakes without patching. */
 export interface Deps {
@@ -11,4 +13,8 @@ export interface Deps {
   swc: SwcClient;
   clock: Clock;
   encryptor: Encryptor;
+  /** The product's JWT signing keys (published at /.well-known/jwks.json). */
+  keys: KeySet;
+  /** Where service JWTs are written: Kubernetes, or a local folder. */
+  secrets: SecretSink;
 }

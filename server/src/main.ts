@@ -10,7 +10,11 @@ import { createPool } from './db/pool.ts';
 import { createSwcClient } from './integrations/swcombine/oauth-client.ts';
 import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
+import { createFolderSink } from './integrations/kubernetes/folder-sink.ts';
+import { createKubernetesSink, loadKubeConfig } from './integrations/kubernetes/kubernetes-sink.ts';
+import { startJobs } from './jobs/index.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
+import { createKeySet } from './services/signing-keys.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -77,12 +81,21 @@ async function main() {
   }
 
   const db = createPool(databaseUrl);
+  stops.push(() => db.end());
   await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`);
+  const encryptor = createEncryptor(keyHex);
+  const kubeConfig = loadKubeConfig();
+  const secrets = kubeConfig ? createKubernetesSink(kubeConfig) : createFolderSink(path.resolve(config.dataDir, 'kubernetes-secrets'));
+  notes.push(`Secrets:    ${secrets.description}`);
+  const keys = createKeySet({ db, clock: systemClock, encryptor });
+  await keys.ensure();
   const deps = {
     config,
     db,
     clock: systemClock,
-    encryptor: createEncryptor(keyHex),
+    encryptor,
+    keys,
+    secrets,
     swc: createSwcClient({ baseUrl: swcBaseUrl, clientId: config.swc.clientId, clientSecret: config.swc.clientSecret }),
   };
   const app = await buildApp(deps, {
@@ -90,6 +103,8 @@ async function main() {
     webDist: config.webDist ?? path.join(repoRoot, 'web/dist'),
   });
   await app.listen({ port: config.port, host: config.host });
+  const jobs = await startJobs(deps, databaseUrl, { log: (msg, err) => app.log.error({ err }, msg) });
+  stops.push(jobs.stop);
 
   banner([
     `Industry Alignment Management Platform is running at ${config.publicUrl}`,
@@ -100,7 +115,6 @@ async function main() {
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);
     await app.close().catch(() => undefined);
-    await db.end().catch(() => undefined);
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     process.exit(0);
   };

@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, SIMULATOR_CLIENT, type Config } from '../../src/config.ts';
 import type { Deps } from '../../src/deps.ts';
+import { createKubernetesSink, loadKubeConfig } from '../../src/integrations/kubernetes/kubernetes-sink.ts';
 import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';
+import { createKeySet } from '../../src/services/signing-keys.ts';
+import { FakeKubernetes } from './fake-kubernetes.ts';
 import { createTestDb } from './test-db.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -25,6 +28,7 @@ export interface TestContext {
   config: Config;
   clock: TestClock;
   simulatorUrl: string;
+  kube: FakeKubernetes;
   close(): Promise<void>;
 }
 
@@ -37,11 +41,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clients: [{ ...SIMULATOR_CLIENT, redirectUris: [`${PUBLIC_URL}/auth/callback`], name: 'Portal under test' }],
   });
   const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
+  const kube = await new FakeKubernetes().start();
+  const encryptor = createEncryptor(config.encryptionKeyHex!);
   const deps: Deps = {
     config,
     db: database.db,
     clock,
-    encryptor: createEncryptor(config.encryptionKeyHex!),
+    encryptor,
+    keys: createKeySet({ db: database.db, clock, encryptor }),
+    secrets: createKubernetesSink(loadKubeConfig({ KUBECONFIG: kube.kubeconfig().file })!),
     swc: createSwcClient({ baseUrl: sim.url, ...SIMULATOR_CLIENT, now: () => clock.now().getTime() }),
   };
   const app = await buildApp(deps);
@@ -51,9 +59,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     clock,
     simulatorUrl: sim.url,
+    kube,
     async close() {
       await app.close();
       await sim.close();
+      await kube.stop();
       await database.drop();
     },
   };

@@ -1,11 +1,13 @@
 import { Health, RuntimeConfig } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import jwksRoute from './jwks.ts';
 
 /** Public: probes and the SPA's run-time configuration. */
 export default async function publicRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app.deps;
+  await app.register(jwksRoute);
 
   app.get('/healthz', { schema: { tags: ['ops'], response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
 

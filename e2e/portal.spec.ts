@@ -1,0 +1,189 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
+import { seedApps } from './helpers/seed.ts';
+import { signInAs } from './helpers/sign-in.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await seedApps(inject('databaseUrl'), [
+    {
+      key: 'fleet',
+      name: 'Fleet Tracker',
+      icon: '🚀',
+      url: 'https://fleet.example.com',
+      description: 'Positions and status of every ship in the faction fleet.',
+      phase: 'Beta',
+      phaseDesc: 'Open testing with faction pilots',
+      phaseColor: 'teal',
+      progress: 65,
+      skipUidWhitelist: true,
+    },
+    {
+      key: 'market',
+      name: 'Market Watch',
+      icon: '📈',
+      url: 'https://market.example.com',
+      description: 'Prices across the galaxy.',
+      skipUidWhitelist: true,
+    },
+    { key: 'ops', name: 'Secret Ops', icon: '🛡️', url: 'https://ops.example.com', description: 'Only for granted players.' },
+  ]);
+});
+afterAll(() => browser?.close());
+
+/** Every main-frame visit to /login, to prove a guard redirects exactly once. */
+function countLoginVisits(page: Page): () => number {
+  let visits = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') visits++;
+  });
+  return () => visits;
+}
+
+describe('a player', () => {
+  let page: Page;
+  beforeAll(async () => {
+    ({ page } = await newPage(browser));
+  });
+
+  it('signs in through the SWCombine page and sees the dashboard, header and footer', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await expect.poll(() => page.getByText('Please login with your SWCombine Account').isVisible()).toBe(true);
+    await screenshotBoth(page, 'login');
+    await signInAs(page, baseUrl, 'Mira Solan');
+    await page.getByText('Fleet Tracker').waitFor();
+    expect(await page.getByRole('link', { name: 'Industry Alignment Management Platform' }).getAttribute('href')).toBe('/dashboard');
+    expect(await page.getByText('Market Watch').isVisible()).toBe(true);
+    expect(await page.getByText('Secret Ops').count()).toBe(0);
+    expect(await page.getByText('Open testing with faction pilots').isVisible()).toBe(true);
+    const year = new Date().getFullYear();
+    expect(
+      await page
+        .getByText(`Developed by Galactic Weapon Systems | Industry Alignment Management Platform Version 0.01 © ${year} SWCombine`)
+        .isVisible(),
+    ).toBe(true);
+    await screenshotBoth(page, 'dashboard');
+  });
+
+  it('opens the user menu: Profile and Logout, no Admin', async () => {
+    await page.getByRole('button', { name: /Mira Solan/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('opens the profile and switches the automation token on, which survives a reload', async () => {
+    await page.getByRole('button', { name: /Mira Solan/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByText('Your Profile').waitFor();
+    for (const text of ['Mira Solan', "Twi'lek", '1:100002', 'Manage SWC consents']) {
+      expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+    }
+    const checkbox = page.getByRole('checkbox', { name: 'Enable SWC automation token' });
+    expect(await checkbox.isChecked()).toBe(false);
+    await screenshotBoth(page, 'profile');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/swc/auth-token') && r.request().method() === 'POST');
+    await checkbox.check();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await page.getByText('Your Profile').waitFor();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Enable SWC automation token' }).isChecked()).toBe(true);
+  });
+
+  it('cannot reach the admin panel', async () => {
+    await page.goto(`${baseUrl}/admin`);
+    await page.waitForURL((url) => url.pathname !== '/admin');
+    expect(await page.getByText('Admin Panel').count()).toBe(0);
+  });
+
+  it('signs out and lands on /login; the dashboard then needs a new sign-in', async () => {
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('button', { name: /Mira Solan/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.waitForURL(`${baseUrl}/login`);
+  });
+});
+
+describe('an admin', () => {
+  it('sees the Admin entry and the seven tiles of the Admin Panel', async () => {
+    const { page, context } = await newPage(browser);
+    await signInAs(page, baseUrl, 'Jorin Vex');
+    await page.getByRole('button', { name: /Jorin Vex/ }).click();
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await page.waitForURL(`${baseUrl}/admin`);
+    await page.getByText('Admin Panel').waitFor();
+    const tiles = {
+      'Manage Apps': '/admin/apps',
+      Users: '/admin/users',
+      'Access Control': '/admin/access',
+      'SWC Integration': '/admin/swc',
+      'User Consents': '/admin/consents',
+      'Service JWTs': '/admin/jwts',
+      'Radiant Management': '/admin/radiant-mgmt',
+    };
+    for (const [label, href] of Object.entries(tiles)) {
+      expect(await page.getByRole('link', { name: new RegExp(`^${label}`) }).getAttribute('href')).toBe(href);
+    }
+    await screenshotBoth(page, 'admin');
+    await context.close();
+  });
+});
+
+describe('guards', () => {
+  it('sends a signed-out visitor of /dashboard to /login exactly once', async () => {
+    const { page, context } = await newPage(browser);
+    const visits = countLoginVisits(page);
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForTimeout(1500);
+    expect(visits()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('sends an unknown path to /login exactly once', async () => {
+    const { page, context } = await newPage(browser);
+    const visits = countLoginVisits(page);
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForTimeout(1500);
+    expect(visits()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('the auth service', () => {
+  it('does not redirect to an unregistered rd and says why', async () => {
+    const { page, context } = await newPage(browser);
+    const response = await page.goto(`${baseUrl}/auth/login?aud=portal&rd=${encodeURIComponent('https://evil.example/steal')}`);
+    expect(response?.status()).toBe(400);
+    expect(new URL(page.url()).origin).toBe(baseUrl);
+    expect(await page.getByText('This sign-in link is not valid').isVisible()).toBe(true);
+    await screenshotBoth(page, 'auth-invalid-rd');
+    await context.close();
+  });
+
+  it('shows a clear page when the player denies at SWCombine, with a way back', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseUrl}/login`);
+    await page
+      .getByRole('link', { name: 'Login with SWCombine' })
+      .or(page.getByRole('button', { name: 'Login with SWCombine' }))
+      .click();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByText('You declined the sign-in at SWCombine').waitFor();
+    await screenshotBoth(page, 'auth-denied');
+    await page.getByRole('link', { name: 'Back to sign-in' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await context.close();
+  });
+});

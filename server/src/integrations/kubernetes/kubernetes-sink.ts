@@ -1,0 +1,102 @@
+import { ApiException, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, type V1Secret } from '@kubernetes/client-node';
+import { SecretWriteError, type SecretSink, type SecretWrite } from './secret-sink.ts';
+
+interface Status {
+  code?: number;
+  reason?: string;
+  message?: string;
+}
+
+function statusOf(err: ApiException<unknown>): Status {
+  const body = err.body;
+  if (typeof body === 'string') {
+    try {
+      return JSON.parse(body) as Status;
+    } catch {
+      return { message: body };
+    }
+  }
+  return (body ?? {}) as Status;
+}
+
+function toWriteError(err: unknown, action: string, w: SecretWrite): SecretWriteError {
+  const target = `${w.namespace}/${w.name}`;
+  if (err instanceof ApiException) {
+    const s = statusOf(err);
+    const reason = s.reason ?? 'Unknown';
+    return new SecretWriteError(
+      `Kubernetes answered ${err.code} ${reason} when ${action} Secret ${target}: ${s.message ?? 'no message'}`,
+      err.code,
+      reason,
+    );
+  }
+  return new SecretWriteError(`Kubernetes could not be reached when ${action} Secret ${target}: ${(err as Error).message}`);
+}
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+/** Writes Secrets through the real Kubernetes API with @kubernetes/client-node. */
+export function createKubernetesSink(kc: KubeConfig): SecretSink {
+  const api = kc.makeApiClient(CoreV1Api);
+  const server = kc.getCurrentCluster()?.server ?? 'unknown server';
+
+  async function patch(w: SecretWrite): Promise<void> {
+    const body = { metadata: { labels: w.labels, annotations: w.annotations }, data: { [w.key]: b64(w.value) } };
+    await api.patchNamespacedSecret(
+      { name: w.name, namespace: w.namespace, body },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+  }
+
+  return {
+    description: `Kubernetes API at ${server}`,
+    async write(w) {
+      let exists = true;
+      try {
+        await api.readNamespacedSecret({ name: w.name, namespace: w.namespace });
+      } catch (err) {
+        if (err instanceof ApiException && err.code === 404) exists = false;
+        else throw toWriteError(err, 'reading', w);
+      }
+      if (exists) {
+        await patch(w).catch((err: unknown) => {
+          throw toWriteError(err, 'patching', w);
+        });
+        return;
+      }
+      const secret: V1Secret = {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        type: 'Opaque',
+        metadata: { name: w.name, namespace: w.namespace, labels: w.labels, annotations: w.annotations },
+        data: { [w.key]: b64(w.value) },
+      };
+      try {
+        await api.createNamespacedSecret({ namespace: w.namespace, body: secret });
+      } catch (err) {
+        // Someone created it between our read and create: patch our key into theirs.
+        if (err instanceof ApiException && err.code === 409) {
+          await patch(w).catch((e: unknown) => {
+            throw toWriteError(e, 'patching', w);
+          });
+          return;
+        }
+        throw toWriteError(err, 'creating', w);
+      }
+    },
+  };
+}
+
+/** In-cluster config, else KUBECONFIG; null when neither is there. */
+export function loadKubeConfig(env: NodeJS.ProcessEnv = process.env): KubeConfig | null {
+  const kc = new KubeConfig();
+  if (env.KUBERNETES_SERVICE_HOST) {
+    kc.loadFromCluster();
+    return kc;
+  }
+  if (env.KUBECONFIG) {
+    kc.loadFromFile(env.KUBECONFIG);
+    return kc;
+  }
+  return null;
+}

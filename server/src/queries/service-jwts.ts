@@ -1,0 +1,140 @@
+import type { DbClient } from '../db/pool.ts';
+
+export interface ServiceJwtRow {
+  id: string;
+  service_name: string;
+  audience: string;
+  subject: string;
+  authorized_party: string | null;
+  ttl_minutes: number;
+  k8s_namespace: string;
+  k8s_secret_name: string;
+  k8s_secret_key: string;
+  rotation_enabled: boolean;
+  rotation_interval_minutes: number;
+  last_rotated_at: Date | null;
+  token_expires_at: Date | null;
+  failure_count: number;
+  next_attempt_at: Date | null;
+}
+
+export interface ServiceJwtFields {
+  service_name: string;
+  audience: string;
+  subject: string;
+  authorized_party: string | null;
+  ttl_minutes: number;
+  k8s_namespace: string;
+  k8s_secret_name: string;
+  k8s_secret_key: string;
+  rotation_enabled: boolean;
+  rotation_interval_minutes: number;
+}
+
+const FIELDS = [
+  'service_name',
+  'audience',
+  'subject',
+  'authorized_party',
+  'ttl_minutes',
+  'k8s_namespace',
+  'k8s_secret_name',
+  'k8s_secret_key',
+  'rotation_enabled',
+  'rotation_interval_minutes',
+] as const;
+
+const values = (f: ServiceJwtFields) => FIELDS.map((k) => f[k]);
+
+export async function listServiceJwts(db: DbClient): Promise<ServiceJwtRow[]> {
+  const { rows } = await db.query<ServiceJwtRow>('SELECT * FROM service_jwt_configs ORDER BY lower(service_name)');
+  return rows;
+}
+
+export async function findServiceJwt(db: DbClient, id: string, opts: { lock?: boolean } = {}): Promise<ServiceJwtRow | null> {
+  const { rows } = await db.query<ServiceJwtRow>(`SELECT * FROM service_jwt_configs WHERE id = $1${opts.lock ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertServiceJwt(db: DbClient, f: ServiceJwtFields, now: Date): Promise<ServiceJwtRow> {
+  const { rows } = await db.query<ServiceJwtRow>(
+    `INSERT INTO service_jwt_configs (${FIELDS.join(', ')}, created_at, updated_at)
+     VALUES (${FIELDS.map((_, i) => `$${i + 1}`).join(', ')}, $${FIELDS.length + 1}, $${FIELDS.length + 1}) RETURNING *`,
+    [...values(f), now],
+  );
+  return rows[0]!;
+}
+
+export async function updateServiceJwt(db: DbClient, id: string, f: ServiceJwtFields, now: Date): Promise<ServiceJwtRow | null> {
+  const { rows } = await db.query<ServiceJwtRow>(
+    `UPDATE service_jwt_configs SET ${FIELDS.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = $${FIELDS.length + 2},
+       failure_count = 0, next_attempt_at = NULL
+     WHERE id = $1 RETURNING *`,
+    [id, ...values(f), now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteServiceJwt(db: DbClient, id: string): Promise<ServiceJwtRow | null> {
+  const { rows } = await db.query<ServiceJwtRow>('DELETE FROM service_jwt_configs WHERE id = $1 RETURNING *', [id]);
+  return rows[0] ?? null;
+}
+
+export async function markRotated(db: DbClient, id: string, at: Date, expiresAt: Date): Promise<void> {
+  await db.query(
+    'UPDATE service_jwt_configs SET last_rotated_at = $2, token_expires_at = $3, failure_count = 0, next_attempt_at = NULL WHERE id = $1',
+    [id, at, expiresAt],
+  );
+}
+
+export async function markFailed(db: DbClient, id: string, nextAttemptAt: Date): Promise<void> {
+  await db.query('UPDATE service_jwt_configs SET failure_count = failure_count + 1, next_attempt_at = $2 WHERE id = $1', [
+    id,
+    nextAttemptAt,
+  ]);
+}
+
+/**
+ * Locks up to `limit` configurations that are due, skipping rows another replica holds: each due
+ * configuration is rotated by exactly one sweep. The due rule itself is domain/rotation-due.ts;
+ * this is its SQL twin for selecting candidates.
+ */
+export async function lockDueServiceJwts(db: DbClient, now: Date, limit: number): Promise<ServiceJwtRow[]> {
+  const { rows } = await db.query<ServiceJwtRow>(
+    `SELECT * FROM service_jwt_configs
+     WHERE rotation_enabled
+       AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
+       AND (last_rotated_at IS NULL
+            OR last_rotated_at + rotation_interval_minutes * interval '1 minute' <= $1
+            OR token_expires_at - GREATEST(interval '2 minutes', ttl_minutes * interval '12 seconds') <= $1)
+     ORDER BY COALESCE(last_rotated_at, 'epoch') LIMIT $2
+     FOR UPDATE SKIP LOCKED`,
+    [now, limit],
+  );
+  return rows;
+}
+
+export interface RotationRow {
+  rotated_at: Date;
+  type: string;
+  status: string;
+  message: string | null;
+}
+
+export async function insertRotation(
+  db: DbClient,
+  r: { configId: string; at: Date; type: 'manual' | 'auto'; status: 'success' | 'failed'; message: string; jti?: string; expiresAt?: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO service_jwt_rotations (config_id, rotated_at, type, status, message, jti, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [r.configId, r.at, r.type, r.status, r.message, r.jti ?? null, r.expiresAt ?? null],
+  );
+}
+
+export async function listRotations(db: DbClient, configId: string, limit = 100): Promise<RotationRow[]> {
+  const { rows } = await db.query<RotationRow>(
+    'SELECT rotated_at, type, status, message FROM service_jwt_rotations WHERE config_id = $1 ORDER BY rotated_at DESC, id DESC LIMIT $2',
+    [configId, limit],
+  );
+  return rows;
+}

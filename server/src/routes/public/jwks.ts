@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const Jwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+
+export default async function jwksRoute(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/.well-known/jwks.json',
+    { schema: { tags: ['auth'], summary: 'Public keys that verify the JWTs this service signs', response: { 200: Jwks } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return app.deps.keys.jwks();
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import type { Deps } from '../deps.ts';
+import { inTransaction } from '../db/pool.ts';
+import { lockDueServiceJwts } from '../queries/service-jwts.ts';
+import { rotateServiceJwt } from './rotation.ts';
+
+export interface SweepResult {
+  rotated: number;
+  failed: number;
+}
+
+/**
+ * Rotates every due configuration. Each batch is locked with SKIP LOCKED inside one transaction,
+ * so concurrent sweeps on several replicas split the work and none rotates a configuration twice.
+ */
+export async function runRotationSweep(deps: Deps, opts: { batchSize?: number; concurrency?: number } = {}): Promise<SweepResult> {
+  const batchSize = opts.batchSize ?? 100;
+  const concurrency = opts.concurrency ?? 16;
+  const result: SweepResult = { rotated: 0, failed: 0 };
+  for (;;) {
+    const count = await inTransaction(deps.db, async (tx) => {
+      const due = await lockDueServiceJwts(tx, deps.clock.now(), batchSize);
+      let next = 0;
+      const worker = async () => {
+        while (next < due.length) {
+          const outcome = await rotateServiceJwt(deps, tx, due[next++]!, 'auto');
+          if (outcome.ok) result.rotated++;
+          else result.failed++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      return due.length;
+    });
+    if (count < batchSize) return result;
+  }
+}

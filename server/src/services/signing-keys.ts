@@ -1,0 +1,81 @@
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import type { Pool } from 'pg';
+import { inTransaction } from '../db/pool.ts';
+import { DEFAULT_KEY_POLICY, isPublished, isSigning, needsSuccessor, scheduleKey, type KeyPolicy } from '../domain/key-schedule.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Encryptor } from '../lib/encryption.ts';
+import { insertSigningKey, listLiveKeys, lockSigningKeys, type SigningKeyRow } from '../queries/signing-keys.ts';
+
+const ALG = 'ES256';
+const CACHE_MS = 30_000;
+
+export interface KeySet {
+  /** Makes the first key or a successor when due; safe to call from every replica. */
+  ensure(): Promise<void>;
+  /** The public keys to publish at /.well-known/jwks.json. */
+  jwks(): Promise<{ keys: JWK[] }>;
+  /** Signs with the current key; `typ` is explicit per kind of token (RFC 8725). */
+  sign(payload: JWTPayload, typ: string): Promise<string>;
+}
+
+export function createKeySet(deps: { db: Pool; clock: Clock; encryptor: Encryptor }, policy: KeyPolicy = DEFAULT_KEY_POLICY): KeySet {
+  let cache: { at: number; rows: SigningKeyRow[] } | null = null;
+  const privateKeys = new Map<string, CryptoKey | Uint8Array>();
+
+  async function rows(): Promise<SigningKeyRow[]> {
+    const now = deps.clock.now();
+    if (cache && now.getTime() - cache.at < CACHE_MS && cache.rows.some((k) => isSigning(k, now))) return cache.rows;
+    cache = { at: now.getTime(), rows: await listLiveKeys(deps.db, now) };
+    return cache.rows;
+  }
+
+  async function ensure(): Promise<void> {
+    await inTransaction(deps.db, async (tx) => {
+      await lockSigningKeys(tx);
+      const now = deps.clock.now();
+      const live = await listLiveKeys(tx, now);
+      const newest = live[0] ?? null;
+      if (!needsSuccessor(newest, now, policy)) return;
+      const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true });
+      const publicJwk = await exportJWK(publicKey);
+      const kid = await calculateJwkThumbprint(publicJwk);
+      const times = scheduleKey(now, newest && newest.retires_at > now ? newest.retires_at : now, policy);
+      await insertSigningKey(tx, {
+        kid,
+        alg: ALG,
+        public_jwk: { ...publicJwk, kid, alg: ALG, use: 'sig' },
+        private_jwk_enc: deps.encryptor.encrypt(JSON.stringify(await exportJWK(privateKey))),
+        ...times,
+      });
+    });
+    cache = null;
+  }
+
+  async function signingKey(): Promise<{ kid: string; key: CryptoKey | Uint8Array }> {
+    const now = deps.clock.now();
+    let current = (await rows()).find((k) => isSigning(k, now));
+    if (!current) {
+      await ensure();
+      current = (await rows()).find((k) => isSigning(k, now));
+      if (!current) throw new Error('no signing key is active');
+    }
+    let key = privateKeys.get(current.kid);
+    if (!key) {
+      key = await importJWK(JSON.parse(deps.encryptor.decrypt(current.private_jwk_enc)) as JWK, ALG);
+      privateKeys.set(current.kid, key);
+    }
+    return { kid: current.kid, key };
+  }
+
+  return {
+    ensure,
+    async jwks() {
+      const now = deps.clock.now();
+      return { keys: (await rows()).filter((k) => isPublished(k, now)).map((k) => k.public_jwk) };
+    },
+    async sign(payload, typ) {
+      const { kid, key } = await signingKey();
+      return new SignJWT(payload).setProtectedHeader({ alg: ALG, kid, typ }).sign(key);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startJobs, type Jobs } from '../../src/jobs/index.ts';
+import { signIn } from '../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+
+let ctx: TestContext;
+let jobs: Jobs;
+let bossSchema: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const { rows } = await ctx.deps.db.query('SELECT current_schema() AS schema');
+  bossSchema = `${rows[0].schema}_boss`;
+  jobs = await startJobs(ctx.deps, inject('databaseUrl'), { schema: bossSchema });
+});
+afterAll(async () => {
+  await jobs.stop();
+  await ctx.deps.db.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
+  await ctx.close();
+});
+
+describe('scheduled jobs', () => {
+  it('registers every sweep on its schedule', async () => {
+    const schedules = await jobs.boss.getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      ['login-attempt-cleanup', '*/15 * * * *'],
+      ['service-jwt-rotation-sweep', '* * * * *'],
+      ['signing-key-rotation', '17 * * * *'],
+    ]);
+  });
+
+  it('runs the rotation sweep through pg-boss', async () => {
+    const admin = (await signIn(ctx, '1:100001')).cookie;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/service-jwts',
+      cookies: { portal_session: admin },
+      payload: {
+        service_name: 'queued',
+        audience: 'api',
+        subject: 'svc',
+        ttl_minutes: 55,
+        k8s_namespace: 'apps',
+        k8s_secret_name: 'queued-jwt',
+        k8s_secret_key: 'token',
+        rotation_enabled: true,
+        rotation_interval_minutes: 60,
+      },
+    });
+    const { id } = res.json();
+    ctx.clock.advance(61 * 60_000);
+    await jobs.boss.send('service-jwt-rotation-sweep', {});
+    await expect
+      .poll(
+        async () =>
+          (await ctx.deps.db.query(`SELECT count(*)::int AS n FROM service_jwt_rotations WHERE config_id = $1 AND type = 'auto'`, [id]))
+            .rows[0].n,
+        {
+          timeout: 15_000,
+          interval: 200,
+        },
+      )
+      .toBe(1);
+  });
+});
