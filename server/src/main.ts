@@ -80,7 +80,7 @@ async function main() {
     notes.push(`Encryption: dev key in ${path.resolve(config.dataDir, 'encryption.key')} (ENCRYPTION_KEY unset)`);
   }
 
-  const db = createPool(databaseUrl);
+  const db = createPool(databaseUrl, undefined, (err) => process.stderr.write(`database connection dropped: ${err.message}\n`));
   stops.push(() => db.end());
   await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`);
   const encryptor = createEncryptor(keyHex);

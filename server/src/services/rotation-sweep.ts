@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { inTransaction } from '../db/pool.ts';
+import { inTransaction, serialized } from '../db/pool.ts';
 import { lockDueServiceJwts } from '../queries/service-jwts.ts';
 import { rotateServiceJwt } from './rotation.ts';
 
@@ -19,10 +19,12 @@ export async function runRotationSweep(deps: Deps, opts: { batchSize?: number; c
   for (;;) {
     const count = await inTransaction(deps.db, async (tx) => {
       const due = await lockDueServiceJwts(tx, deps.clock.now(), batchSize);
+      // Kubernetes writes overlap; the transaction's statements queue up on its one connection.
+      const db = serialized(tx);
       let next = 0;
       const worker = async () => {
         while (next < due.length) {
-          const outcome = await rotateServiceJwt(deps, tx, due[next++]!, 'auto');
+          const outcome = await rotateServiceJwt(deps, db, due[next++]!, 'auto');
           if (outcome.ok) result.rotated++;
           else result.failed++;
         }

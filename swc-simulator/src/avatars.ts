@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { findCharacter, type SimContext } from './context.ts';
+import { avatarSvg } from './pages/avatar.ts';
+
+/** GET /sim/avatars/{uid}.svg — the generated avatar the character's `image` points to. */
+export function registerAvatars(app: FastifyInstance, ctx: SimContext): void {
+  app.get<{ Params: { file: string } }>('/sim/avatars/:file', async (request, reply) => {
+    const m = /^(.+)\.svg$/.exec(request.params.file);
+    const c = m ? findCharacter(ctx, m[1]!) : undefined;
+    if (!c) return reply.code(404).send({ error: 'not_found', message: 'No such avatar.' });
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(avatarSvg(c.uid, c.name));
+  });
+}

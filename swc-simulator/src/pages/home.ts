@@ -1,0 +1,20 @@
+import type { SimulatorCharacter } from '../types.ts';
+import { esc } from './escape.ts';
+import { page } from './layout.ts';
+
+/** GET / — what this server is, for a human who opens it. */
+export function homePage(characters: readonly SimulatorCharacter[]): string {
+  const rows = characters
+    .map((c) => `<li><code>${esc(c.uid)}</code> ${esc(c.name)} — ${esc(c.race.name)}, ${esc(c.faction?.name ?? 'no faction')}</li>`)
+    .join('\n');
+  return page(
+    'SWCombine simulator',
+    `<section>
+<h1>SWCombine simulator</h1>
+<p>Speaks swcombine.com's OAuth 2.0 (<code>/ws/oauth2/auth/</code>, <code>/ws/oauth2/token/</code>, <code>/ws/oauth2/revoke</code>,
+<code>/ws/oauth2/tokeninfo/</code>) and web services v2.0 (<code>/ws/v2.0/character/</code>, <code>/ws/v2.0/factions/</code>,
+<code>/ws/v2.0/ratelimits</code>).</p>
+</section>
+<section><h2>Characters</h2><ul class="scopes">${rows}</ul></section>`,
+  );
+}
