@@ -6,3 +6,6 @@ export * from './swc.ts';
 export * from './runtime-config.ts';
 export * from './health.ts';
 export * from './service-jwts.ts';
+export * from './admin-apps.ts';
+export * from './admin-users.ts';
+export * from './admin-consents.ts';

@@ -17,4 +17,6 @@ export interface Deps {
   keys: KeySet;
   /** Where service JWTs are written: Kubernetes, or a local folder. */
   secrets: SecretSink;
+  /** Called after a change to who may do what (access, roles, sessions), so caches drop stale answers. */
+  onAuthChange?: () => void;
 }

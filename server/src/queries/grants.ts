@@ -8,3 +8,32 @@ export async function findRoles(db: DbClient, userId: string, appKey: string): P
   );
   return rows.map((r) => r.value);
 }
+
+export async function findGrants(db: DbClient, userId: string, appId: string): Promise<{ scp: string[]; roles: string[] }> {
+  const { rows } = await db.query<{ kind: 'scope' | 'role'; value: string }>(
+    'SELECT kind, value FROM user_app_grants WHERE user_id = $1 AND app_id = $2 ORDER BY value',
+    [userId, appId],
+  );
+  return {
+    scp: rows.filter((r) => r.kind === 'scope').map((r) => r.value),
+    roles: rows.filter((r) => r.kind === 'role').map((r) => r.value),
+  };
+}
+
+export async function addGrant(db: DbClient, userId: string, appId: string, kind: 'scope' | 'role', value: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'INSERT INTO user_app_grants (user_id, app_id, kind, value) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+    [userId, appId, kind, value],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function removeGrant(db: DbClient, userId: string, appId: string, kind: 'scope' | 'role', value: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM user_app_grants WHERE user_id = $1 AND app_id = $2 AND kind = $3 AND value = $4', [
+    userId,
+    appId,
+    kind,
+    value,
+  ]);
+  return (rowCount ?? 0) > 0;
+}

@@ -3,7 +3,6 @@ import type { DatabaseError } from 'pg';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
 import { conflict, HttpError, notFound } from '../lib/errors.ts';
-import { insertAudit } from '../queries/audit.ts';
 import {
   deleteServiceJwt,
   findServiceJwt,
@@ -14,7 +13,7 @@ import {
   type ServiceJwtFields,
   type ServiceJwtRow,
 } from '../queries/service-jwts.ts';
-import type { RequestMeta } from './audit.ts';
+import { auditAdmin, type Actor } from './admin-audit.ts';
 import { rotateServiceJwt } from './rotation.ts';
 
 const TOKEN_FIELDS: (keyof ServiceJwtFields)[] = [
@@ -51,29 +50,13 @@ const missing = () => notFound('No JWT configuration with this id.');
 
 export const listServiceJwtConfigs = async (deps: Deps) => (await listServiceJwts(deps.db)).map(toServiceJwt);
 
-export interface Actor {
-  userId: string;
-  meta: RequestMeta;
-}
-
-function audit(deps: Deps, db: Parameters<typeof insertAudit>[0], actor: Actor, event: string, details: Record<string, unknown>) {
-  return insertAudit(db, {
-    event,
-    actorId: actor.userId,
-    ip: actor.meta.ip,
-    userAgent: actor.meta.userAgent,
-    at: deps.clock.now(),
-    details,
-  });
-}
-
 /** Saves the configuration and issues its first token at once (a failed write is kept in its history). */
 export async function createServiceJwtConfig(deps: Deps, actor: Actor, fields: ServiceJwtFields): Promise<ServiceJwtConfig> {
   const row = await inTransaction(deps.db, async (tx) => {
     const created = await insertServiceJwt(tx, fields, deps.clock.now()).catch((err: unknown) => {
       throw isUniqueViolation(err) ? duplicate(fields.service_name) : err;
     });
-    await audit(deps, tx, actor, 'service_jwt_created', { service: created.service_name, id: created.id });
+    await auditAdmin(deps, tx, actor, 'service_jwt_created', { details: { service: created.service_name, id: created.id } });
     return created;
   });
   await rotateServiceJwt(deps, deps.db, row, 'manual', actor.userId);
@@ -88,7 +71,7 @@ export async function updateServiceJwtConfig(deps: Deps, actor: Actor, id: strin
     const updated = await updateServiceJwt(tx, id, fields, deps.clock.now()).catch((err: unknown) => {
       throw isUniqueViolation(err) ? duplicate(fields.service_name) : err;
     });
-    await audit(deps, tx, actor, 'service_jwt_updated', { service: updated!.service_name, id });
+    await auditAdmin(deps, tx, actor, 'service_jwt_updated', { details: { service: updated!.service_name, id } });
     return { before: previous, after: updated! };
   });
   if (TOKEN_FIELDS.some((k) => before[k] !== after[k])) await rotateServiceJwt(deps, deps.db, after, 'manual', actor.userId);
@@ -99,7 +82,7 @@ export async function deleteServiceJwtConfig(deps: Deps, actor: Actor, id: strin
   await inTransaction(deps.db, async (tx) => {
     const deleted = await deleteServiceJwt(tx, id);
     if (!deleted) throw missing();
-    await audit(deps, tx, actor, 'service_jwt_deleted', { service: deleted.service_name, id });
+    await auditAdmin(deps, tx, actor, 'service_jwt_deleted', { details: { service: deleted.service_name, id } });
   });
 }
 

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../plugins/session.ts';
+import appRoutes from './apps.ts';
+import consentRoutes from './consents.ts';
 import serviceJwtRoutes from './service-jwts.ts';
+import userRoutes from './users.ts';
 
 /** Admin folder: 401 without a session, 403 without the admin role, for every route here. */
 export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireAdmin);
+  await app.register(appRoutes);
+  await app.register(userRoutes);
+  await app.register(consentRoutes);
   await app.register(serviceJwtRoutes);
 }

@@ -1,8 +1,7 @@
 import { ErrorBody, RotationHistory, ServiceJwtConfig, ServiceJwtConfigList, ServiceJwtInput } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestMeta } from '../../plugins/session.ts';
 import {
   createServiceJwtConfig,
   deleteServiceJwtConfig,
@@ -10,13 +9,12 @@ import {
   rotateServiceJwtNow,
   serviceJwtHistory,
   updateServiceJwtConfig,
-  type Actor,
 } from '../../services/service-jwts.ts';
+import { actorOf as actor } from './actor.ts';
 
 const Params = z.object({ id: z.uuid('id must be a JWT configuration id (a UUID)') });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin: service JWTs'];
-const actor = (request: FastifyRequest): Actor => ({ userId: request.auth.user.id, meta: requestMeta(request) });
 
 export default async function serviceJwtRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

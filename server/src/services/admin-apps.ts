@@ -1,0 +1,75 @@
+import type { App } from '@portal/contract';
+import type { DatabaseError } from 'pg';
+import { inTransaction } from '../db/pool.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../queries/admin-apps.ts';
+import { findAppById, type AppRow } from '../queries/apps.ts';
+import { auditAdmin, type Actor } from './admin-audit.ts';
+
+export function toApp(a: AppRow): App {
+  return {
+    id: a.id,
+    key: a.key,
+    name: a.name,
+    audience: a.audience,
+    icon: a.icon,
+    url: a.url,
+    description: a.description,
+    phase: a.phase,
+    phaseDesc: a.phase_desc,
+    phaseColor: a.phase_color,
+    progress: a.progress,
+    redirect_urls: a.redirect_urls,
+    frontchannel_logout_url: a.frontchannel_logout_url,
+    backchannel_logout_url: a.backchannel_logout_url,
+    allow_global_admin: a.allow_global_admin,
+    allow_delegated_swc_token: a.allow_delegated_swc_token,
+    skip_uid_whitelist: a.skip_uid_whitelist,
+  };
+}
+
+function uniqueness(err: unknown, f: AppFields): never {
+  const e = err as DatabaseError;
+  if (e.code === '23505') {
+    throw e.constraint?.includes('audience')
+      ? conflict(`Another app already uses the audience "${f.audience}".`)
+      : conflict(`Another app already uses the key "${f.key}".`);
+  }
+  throw err;
+}
+
+const PORTAL = 'portal';
+
+export const listAdminApps = async (deps: Pick<Deps, 'db'>) => (await listApps(deps.db)).map(toApp);
+
+export async function createApp(deps: Deps, actor: Actor, f: AppFields): Promise<App> {
+  return inTransaction(deps.db, async (tx) => {
+    const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
+    await auditAdmin(deps, tx, actor, 'app_created', { appKey: row.key, details: { name: row.name } });
+    return toApp(row);
+  });
+}
+
+export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFields): Promise<App> {
+  return inTransaction(deps.db, async (tx) => {
+    const before = await findAppById(tx, id);
+    if (!before) throw notFound('No app with this id.');
+    if (before.key === PORTAL && (f.key !== PORTAL || f.audience !== PORTAL)) {
+      throw badRequest('The portal app keeps the key and audience "portal": the portal signs in with them.');
+    }
+    const row = (await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f)))!;
+    await auditAdmin(deps, tx, actor, 'app_updated', { appKey: row.key, details: { name: row.name } });
+    return toApp(row);
+  });
+}
+
+export async function removeApp(deps: Deps, actor: Actor, id: string): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    const before = await findAppById(tx, id);
+    if (!before) throw notFound('No app with this id.');
+    if (before.key === PORTAL) throw badRequest('The portal app cannot be deleted: it is the portal itself.');
+    await deleteApp(tx, id);
+    await auditAdmin(deps, tx, actor, 'app_deleted', { appKey: before.key, details: { name: before.name } });
+  });
+}

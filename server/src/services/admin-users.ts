@@ -1,0 +1,102 @@
+import type { AccessStatus, AdminUser, AuditRow, SessionRow, UserAccessRow } from '@portal/contract';
+import { inTransaction } from '../db/pool.ts';
+import type { Deps } from '../deps.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import { findAccessStatus } from '../queries/access.ts';
+import { findAppByKey, removeAccess, setAccess } from '../queries/admin-access.ts';
+import {
+  endSessionBySid,
+  insertUserByUid,
+  listAudit,
+  listLiveSessions,
+  listUserAccess,
+  searchUsers,
+  userExists,
+  type AdminUserRow,
+} from '../queries/admin-users.ts';
+import { auditAdmin, type Actor } from './admin-audit.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toAdminUser = (u: AdminUserRow): AdminUser => ({ ...u, created_at: u.created_at.toISOString(), last_login_at: iso(u.last_login_at) });
+
+async function mustExist(deps: Pick<Deps, 'db'>, userId: string) {
+  if (!(await userExists(deps.db, userId))) throw notFound('No user with this id.');
+}
+
+export async function findUsers(deps: Pick<Deps, 'db'>, q: string | undefined, limit: number, offset: number) {
+  const { rows, total } = await searchUsers(deps.db, q || undefined, limit, offset);
+  return { users: rows.map(toAdminUser), total };
+}
+
+/** Adds a player by UID before their first sign-in, so access can be granted ahead of it. */
+export async function addUser(deps: Deps, actor: Actor, uid: string): Promise<AdminUser> {
+  return inTransaction(deps.db, async (tx) => {
+    const row = await insertUserByUid(tx, uid);
+    if (!row) throw conflict(`A user with the UID ${uid} already exists.`);
+    await auditAdmin(deps, tx, actor, 'user_added', { userId: row.id, details: { uid } });
+    return toAdminUser(row);
+  });
+}
+
+export async function userAccess(deps: Pick<Deps, 'db'>, userId: string): Promise<UserAccessRow[]> {
+  await mustExist(deps, userId);
+  return (await listUserAccess(deps.db, userId)).map((r) => ({ ...r, status: (r.status ?? '') as UserAccessRow['status'] }));
+}
+
+export async function userSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<SessionRow[]> {
+  await mustExist(deps, userId);
+  return (await listLiveSessions(deps.db, userId, deps.clock.now())).map((s) => ({ ...s, expires_at: s.expires_at.toISOString() }));
+}
+
+export async function userAudit(deps: Pick<Deps, 'db'>, userId: string): Promise<AuditRow[]> {
+  await mustExist(deps, userId);
+  return (await listAudit(deps.db, userId, 200)).map((a) => ({
+    ...a,
+    created_at: a.created_at.toISOString(),
+    expires_at: iso(a.expires_at),
+  }));
+}
+
+async function resolveApp(deps: Pick<Deps, 'db'>, userId: string, appKey: string) {
+  await mustExist(deps, userId);
+  const app = await findAppByKey(deps.db, appKey);
+  if (!app) throw notFound(`No app with the key "${appKey}".`);
+  return app;
+}
+
+export async function accessStatus(deps: Pick<Deps, 'db'>, userId: string, appKey: string): Promise<AccessStatus> {
+  const app = await resolveApp(deps, userId, appKey);
+  return { status: (await findAccessStatus(deps.db, userId, app.id)) ?? '' };
+}
+
+/** Grant, Suspend and Revoke; they take effect at the next sign-in or forward-auth check. */
+export async function changeAccess(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  appKey: string,
+  action: 'grant' | 'suspend' | 'revoke',
+): Promise<AccessStatus> {
+  const app = await resolveApp(deps, userId, appKey);
+  await inTransaction(deps.db, async (tx) => {
+    if (action === 'revoke') await removeAccess(tx, userId, app.id);
+    else await setAccess(tx, userId, app.id, action === 'grant' ? 'active' : 'suspended');
+    await auditAdmin(deps, tx, actor, `access_${action === 'grant' ? 'granted' : action === 'suspend' ? 'suspended' : 'revoked'}`, {
+      userId,
+      appKey,
+    });
+  });
+  deps.onAuthChange?.();
+  return { status: action === 'grant' ? 'active' : action === 'suspend' ? 'suspended' : '' };
+}
+
+export async function endUserSession(deps: Deps, actor: Actor, userId: string, sid: string): Promise<void> {
+  await mustExist(deps, userId);
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endSessionBySid(tx, userId, sid, deps.clock.now());
+    if (!ended) throw notFound('No live session with this SID.');
+    await auditAdmin(deps, tx, actor, 'session_ended_by_admin', { userId, details: { sid } });
+  });
+  deps.onAuthChange?.();
+}

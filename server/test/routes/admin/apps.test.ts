@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+
+let ctx: TestContext;
+let admin: string;
+let player: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = (await signIn(ctx, '1:100001')).cookie;
+  player = (await signIn(ctx, '1:100002')).cookie;
+});
+afterAll(() => ctx.close());
+
+const call = (method: string, url: string, payload?: object, cookie = admin) =>
+  ctx.app.inject({ method: method as 'GET', url, payload, cookies: { portal_session: cookie } });
+const wiki = {
+  key: 'wiki',
+  name: 'Faction Wiki',
+  audience: 'wiki',
+  icon: '📜',
+  url: 'https://wiki.example.com/',
+  description: 'Knowledge base',
+  phase: 'Alpha',
+  phaseDesc: 'Early access',
+  phaseColor: 'grape',
+  progress: 20,
+  redirect_urls: ['https://wiki.example.com/'],
+  frontchannel_logout_url: 'https://wiki.example.com/logout',
+  backchannel_logout_url: '',
+  allow_global_admin: true,
+  allow_delegated_swc_token: false,
+  skip_uid_whitelist: true,
+};
+
+describe('/api/admin/apps', () => {
+  it('lists the portal first', async () => {
+    const res = await call('GET', '/api/admin/apps');
+    expect(res.json()[0]).toMatchObject({ key: 'portal', audience: 'portal', redirect_urls: ['http://localhost:3000/dashboard'] });
+  });
+
+  it('creates, edits and deletes an app, and the dashboard follows', async () => {
+    const created = await call('POST', '/api/admin/apps', wiki);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ ...wiki, backchannel_logout_url: null, id: expect.any(String) });
+    const id = created.json().id;
+    expect((await call('GET', '/api/apps', undefined, player)).json().map((a: { key: string }) => a.key)).toContain('wiki');
+
+    const edited = await call('PUT', `/api/admin/apps/${id}`, { ...wiki, name: 'Wiki 2', skip_uid_whitelist: false });
+    expect(edited.json()).toMatchObject({ name: 'Wiki 2', skip_uid_whitelist: false });
+    expect((await call('GET', '/api/apps', undefined, player)).json().map((a: { key: string }) => a.key)).not.toContain('wiki');
+
+    expect((await call('DELETE', `/api/admin/apps/${id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/apps/${id}`)).statusCode).toBe(404);
+    const events = (
+      await ctx.deps.db.query(`SELECT event FROM audit_log WHERE app_key = 'wiki' AND actor_id IS NOT NULL ORDER BY id`)
+    ).rows.map((r) => r.event);
+    expect(events).toEqual(['app_created', 'app_updated', 'app_deleted']);
+  });
+
+  it('answers 409 for a taken key or audience', async () => {
+    await call('POST', '/api/admin/apps', { ...wiki, key: 'dup', audience: 'dup' });
+    const sameKey = await call('POST', '/api/admin/apps', { ...wiki, key: 'dup', audience: 'other' });
+    expect(sameKey.statusCode).toBe(409);
+    expect(sameKey.json().message).toBe('Another app already uses the key "dup".');
+    const sameAud = await call('POST', '/api/admin/apps', { ...wiki, key: 'other', audience: 'dup' });
+    expect(sameAud.json().message).toBe('Another app already uses the audience "dup".');
+  });
+
+  it.each([
+    [{ redirect_urls: ['/relative'] }, 'Each redirect URL must be an absolute http(s) URL'],
+    [{ redirect_urls: ['javascript:alert(1)'] }, 'Each redirect URL must be an absolute http(s) URL'],
+    [{ url: 'ftp://x' }, 'URL must be an absolute http(s) URL'],
+    [{ key: 'Has Space' }, 'Key may contain only'],
+    [{ name: '' }, 'Name is required'],
+    [{ icon: '🍕' }, 'Icon must be one of the 27 offered icons'],
+    [{ progress: 101 }, 'Progress must be between 0 and 100'],
+    [{ progress: 1.5 }, 'Progress must be a whole number'],
+  ])('answers 400 with a message for %j', async (patch, message) => {
+    const res = await call('POST', '/api/admin/apps', { ...wiki, key: 'bad', audience: 'bad', ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  it('keeps the portal app: no deletion, no change of key or audience', async () => {
+    const portal = (await call('GET', '/api/admin/apps')).json()[0];
+    expect((await call('DELETE', `/api/admin/apps/${portal.id}`)).statusCode).toBe(400);
+    const renamed = await call('PUT', `/api/admin/apps/${portal.id}`, { ...portal, audience: 'other' });
+    expect(renamed.statusCode).toBe(400);
+    expect((await call('PUT', `/api/admin/apps/${portal.id}`, { ...portal, description: 'Our portal' })).statusCode).toBe(200);
+  });
+});

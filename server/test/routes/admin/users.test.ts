@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+
+let ctx: TestContext;
+let admin: string;
+let miraId: string;
+let wikiId: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = (await signIn(ctx, '1:100001')).cookie;
+  await signIn(ctx, '1:100002', { 'user-agent': 'MiraBrowser/2.0' });
+  miraId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
+  wikiId = (
+    await ctx.deps.db.query(
+      `INSERT INTO apps (key, name, audience, redirect_urls) VALUES ('wiki', 'Wiki', 'wiki', ARRAY['https://wiki.example.com/']) RETURNING id`,
+    )
+  ).rows[0].id;
+});
+afterAll(() => ctx.close());
+
+const call = (method: string, url: string, payload?: object) =>
+  ctx.app.inject({ method: method as 'GET', url, payload, cookies: { portal_session: admin } });
+
+describe('/api/admin/users', () => {
+  it('adds a user by UID, refuses a duplicate and a malformed UID', async () => {
+    const res = await call('POST', '/api/admin/users', { uid: ' 1:424242 ' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ uid: '1:424242', name: '', last_login_at: null });
+    expect((await call('POST', '/api/admin/users', { uid: '1:424242' })).json()).toEqual({
+      error: 'conflict',
+      message: 'A user with the UID 1:424242 already exists.',
+    });
+    const empty = await call('POST', '/api/admin/users', { uid: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('UID is required');
+    expect((await call('POST', '/api/admin/users', { uid: '20:5' })).json().message).toContain('UID must be a SWCombine character UID');
+  });
+
+  it('lists, searches by name or UID, and pages with a total', async () => {
+    const all = await call('GET', '/api/admin/users');
+    expect(all.headers['x-total-count']).toBe('3');
+    expect(all.json().map((u: { uid: string }) => u.uid)).toEqual(['1:424242', '1:100001', '1:100002']);
+    expect((await call('GET', '/api/admin/users?q=mira')).json().map((u: { name: string }) => u.name)).toEqual(['Mira Solan']);
+    expect((await call('GET', '/api/admin/users?q=100001')).json().map((u: { name: string }) => u.name)).toEqual(['Jorin Vex']);
+    const page = await call('GET', '/api/admin/users?limit=1&offset=1');
+    expect(page.json()).toHaveLength(1);
+    expect(page.headers['x-total-count']).toBe('3');
+    expect((await call('GET', '/api/admin/users?q=%25')).json()).toEqual([]);
+    expect((await call('GET', '/api/admin/users?limit=0')).statusCode).toBe(400);
+  });
+
+  it('shows the user’s apps with status, sessions and audit log', async () => {
+    const access = (await call('GET', `/api/admin/users/${miraId}/access`)).json();
+    expect(access).toEqual([{ app_name: 'Wiki', app_key: 'wiki', status: '' }]);
+    const sessions = (await call('GET', `/api/admin/users/${miraId}/sessions`)).json();
+    expect(sessions).toEqual([
+      { app_key: 'portal', sid: expect.any(String), ip: '127.0.0.1', user_agent: 'MiraBrowser/2.0', expires_at: expect.any(String) },
+    ]);
+    const audit = (await call('GET', `/api/admin/users/${miraId}/audit`)).json();
+    expect(audit[0]).toMatchObject({ event: 'login', app_key: 'portal', user_agent: 'MiraBrowser/2.0', expires_at: expect.any(String) });
+  });
+
+  it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    expect((await call('GET', '/api/admin/users/00000000-0000-4000-8000-000000000009/access')).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/users/nope/access')).statusCode).toBe(400);
+  });
+
+  it('ends one session, which signs that browser out', async () => {
+    const { cookie } = await signIn(ctx, '1:100002');
+    const sessions = (await call('GET', `/api/admin/users/${miraId}/sessions`)).json();
+    const me = await ctx.app.inject({ url: '/api/me', cookies: { portal_session: cookie } });
+    expect(me.statusCode).toBe(200);
+    for (const s of sessions) expect((await call('DELETE', `/api/admin/users/${miraId}/sessions/${s.sid}`)).statusCode).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/me', cookies: { portal_session: cookie } })).statusCode).toBe(401);
+    expect((await call('GET', `/api/admin/users/${miraId}/sessions`)).json()).toEqual([]);
+    expect((await call('DELETE', `/api/admin/users/${miraId}/sessions/${sessions[0].sid}`)).statusCode).toBe(404);
+  });
+});
+
+describe('access control', () => {
+  it('grants, suspends and revokes, each audited with the acting admin', async () => {
+    const status = async () => (await call('GET', `/api/admin/users/${miraId}/apps/wiki`)).json().status;
+    expect(await status()).toBe('');
+    expect((await call('POST', `/api/admin/users/${miraId}/apps/wiki/grant`)).json()).toEqual({ status: 'active' });
+    expect(await status()).toBe('active');
+    expect((await call('POST', `/api/admin/users/${miraId}/apps/wiki/suspend`)).json()).toEqual({ status: 'suspended' });
+    expect(await status()).toBe('suspended');
+    expect((await call('DELETE', `/api/admin/users/${miraId}/apps/wiki/grant`)).json()).toEqual({ status: '' });
+    expect(await status()).toBe('');
+    const { rows } = await ctx.deps.db.query(
+      `SELECT a.event, actor.uid FROM audit_log a JOIN users actor ON actor.id = a.actor_id WHERE a.user_id = $1 AND a.app_key = 'wiki' ORDER BY a.id`,
+      [miraId],
+    );
+    expect(rows).toEqual([
+      { event: 'access_granted', uid: '1:100001' },
+      { event: 'access_suspended', uid: '1:100001' },
+      { event: 'access_revoked', uid: '1:100001' },
+    ]);
+  });
+
+  it('answers 404 for an unknown app key', async () => {
+    const res = await call('POST', `/api/admin/users/${miraId}/apps/nope/grant`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No app with the key "nope".');
+  });
+});
+
+describe('central consents and roles', () => {
+  it('grants and revokes scopes and roles, trimmed, and answers the new state', async () => {
+    const body = (value: string) => ({ userId: miraId, appId: wikiId, value });
+    expect((await call('POST', '/api/admin/consents/grant', body(' wiki.read '))).json()).toEqual({ scp: ['wiki.read'], roles: [] });
+    expect((await call('POST', '/api/admin/roles/grant', body('staff'))).json()).toEqual({ scp: ['wiki.read'], roles: ['staff'] });
+    expect((await call('GET', `/api/admin/consents?userId=${miraId}&appId=${wikiId}`)).json()).toEqual({
+      scp: ['wiki.read'],
+      roles: ['staff'],
+    });
+    expect((await call('POST', '/api/admin/consents/revoke', body('wiki.read'))).json()).toEqual({ scp: [], roles: ['staff'] });
+    expect((await call('POST', '/api/admin/roles/revoke', body('staff'))).json()).toEqual({ scp: [], roles: [] });
+    const events = (
+      await ctx.deps.db.query(
+        `SELECT event FROM audit_log WHERE user_id = $1 AND event LIKE '%_granted' OR event LIKE '%_revoked' ORDER BY id`,
+        [miraId],
+      )
+    ).rows;
+    expect(events.map((r) => r.event)).toEqual(expect.arrayContaining(['scope_granted', 'role_granted', 'scope_revoked', 'role_revoked']));
+  });
+
+  it('refuses an empty or spaced value with a message', async () => {
+    const res = await call('POST', '/api/admin/roles/grant', { userId: miraId, appId: wikiId, value: '   ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('value is required');
+    expect((await call('POST', '/api/admin/roles/grant', { userId: miraId, appId: wikiId, value: 'two words' })).json().message).toContain(
+      'must not contain spaces',
+    );
+  });
+
+  it('makes a portal admin of a player granted the central role admin on the portal', async () => {
+    const portalId = (await ctx.deps.db.query(`SELECT id FROM apps WHERE key = 'portal'`)).rows[0].id;
+    await call('POST', '/api/admin/roles/grant', { userId: miraId, appId: portalId, value: 'admin' });
+    const { cookie } = await signIn(ctx, '1:100002');
+    expect((await ctx.app.inject({ url: '/api/me', cookies: { portal_session: cookie } })).json()).toMatchObject({
+      role: 'admin',
+      roles: ['admin'],
+    });
+  });
+});
