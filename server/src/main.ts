@@ -12,9 +12,13 @@ import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
 import { createFolderSink } from './integrations/kubernetes/folder-sink.ts';
 import { createKubernetesSink, loadKubeConfig } from './integrations/kubernetes/kubernetes-sink.ts';
-import { startJobs } from './jobs/index.ts';
+import { authChangeChannel } from './db/notify.ts';
+import { startJobSystem } from './jobs/index.ts';
+import { createAuthCache } from './lib/auth-cache.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
 import { createKeySet } from './services/signing-keys.ts';
+import type { VerifiedAccess } from './services/forward-auth.ts';
+import type { Deps } from './deps.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -89,13 +93,22 @@ async function main() {
   notes.push(`Secrets:    ${secrets.description}`);
   const keys = createKeySet({ db, clock: systemClock, encryptor });
   await keys.ensure();
-  const deps = {
+  const jobs = await startJobSystem(databaseUrl, { log: (msg, err) => process.stderr.write(`${msg}: ${String(err)}\n`) });
+  stops.push(jobs.stop);
+  // Replicas tell each other to drop cached forward-auth answers when access changes.
+  const authChanges = authChangeChannel(databaseUrl, () => authCache.clearLocal());
+  const authCache = createAuthCache<VerifiedAccess>(authChanges.publish);
+  await authChanges.listen();
+  stops.push(authChanges.close);
+  const deps: Deps = {
     config,
     db,
     clock: systemClock,
     encryptor,
     keys,
     secrets,
+    authCache,
+    queue: jobs.queue,
     swc: createSwcClient({ baseUrl: swcBaseUrl, clientId: config.swc.clientId, clientSecret: config.swc.clientSecret }),
   };
   const app = await buildApp(deps, {
@@ -103,8 +116,7 @@ async function main() {
     webDist: config.webDist ?? path.join(repoRoot, 'web/dist'),
   });
   await app.listen({ port: config.port, host: config.host });
-  const jobs = await startJobs(deps, databaseUrl, { log: (msg, err) => app.log.error({ err }, msg) });
-  stops.push(jobs.stop);
+  await jobs.work(deps);
 
   banner([
     `Industry Alignment Management Platform is running at ${config.publicUrl}`,

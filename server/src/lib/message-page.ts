@@ -1,18 +1,33 @@
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The auth service's own pages (refused or failed sign-in): plain HTML, no script, a way back. */
-export function messagePage(input: { title: string; message: string; link?: { href: string; label: string } }): string {
-  const link = input.link ? `<a class="btn" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.label)}</a>` : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(input.title)} · Industry Alignment Management Platform</title>
-<style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#0b1220;color:#e6ebf5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:16px;box-sizing:border-box}
+const STYLE = `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#0b1220;color:#e6ebf5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:16px;box-sizing:border-box}
 main{max-width:480px;width:100%;background:#131c2e;border:1px solid #24324d;border-radius:12px;padding:32px;box-shadow:0 10px 30px rgba(0,0,0,.35)}
 h1{margin:0 0 12px;font-size:1.4rem}p{margin:0 0 24px;color:#b8c2d6;overflow-wrap:anywhere}
 .btn{display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600}
 .btn:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
-</style></head>
-<body><main role="main"><h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p>${link}</main></body></html>`;
+iframe{display:none}`;
+
+function page(title: string, body: string, head = ''): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}
+<title>${escapeHtml(title)} · Industry Alignment Management Platform</title>
+<style>${STYLE}</style></head>
+<body><main role="main">${body}</main></body></html>`;
+}
+
+/** Signing out of apps that asked for front-channel logout: their pages load hidden, then /login. */
+export function frontChannelLogoutPage(urls: string[], loginUrl: string): string {
+  const frames = urls.map((u) => `<iframe src="${escapeHtml(u)}" title="Signing out" aria-hidden="true"></iframe>`).join('');
+  return page(
+    'Signing you out',
+    `<h1>Signing you out</h1><p>You are being signed out of ${urls.length} app${urls.length === 1 ? '' : 's'}.</p><a class="btn" href="${escapeHtml(loginUrl)}">Continue to sign-in</a>${frames}`,
+    `<meta http-equiv="refresh" content="3;url=${escapeHtml(loginUrl)}">`,
+  );
+}
+
+/** The auth service's own pages (refused or failed sign-in): plain HTML, no script, a way back. */
+export function messagePage(input: { title: string; message: string; link?: { href: string; label: string } }): string {
+  const link = input.link ? `<a class="btn" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.label)}</a>` : '';
+  return page(input.title, `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p>${link}`);
 }

@@ -49,6 +49,11 @@ export async function touchSession(db: DbClient, id: string, now: Date, idleExpi
   await db.query('UPDATE sessions SET last_seen_at = $2, idle_expires_at = LEAST($3, expires_at) WHERE id = $1', [id, now, idleExpiresAt]);
 }
 
-export async function endSession(db: DbClient, id: string, now: Date): Promise<void> {
-  await db.query('UPDATE sessions SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL', [id, now]);
+/** Ends every live session of a user; answers the ended ones. */
+export async function endUserSessions(db: DbClient, userId: string, now: Date): Promise<{ id: string; sid: string; expires_at: Date }[]> {
+  const { rows } = await db.query<{ id: string; sid: string; expires_at: Date }>(
+    'UPDATE sessions SET ended_at = $2 WHERE user_id = $1 AND ended_at IS NULL RETURNING id, sid, expires_at',
+    [userId, now],
+  );
+  return rows;
 }

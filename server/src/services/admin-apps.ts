@@ -61,7 +61,7 @@ export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFiel
     const row = (await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f)))!;
     await auditAdmin(deps, tx, actor, 'app_updated', { appKey: row.key, details: { name: row.name } });
     return toApp(row);
-  });
+  }).finally(() => deps.authCache.flush());
 }
 
 export async function removeApp(deps: Deps, actor: Actor, id: string): Promise<void> {
@@ -72,4 +72,5 @@ export async function removeApp(deps: Deps, actor: Actor, id: string): Promise<v
     await deleteApp(tx, id);
     await auditAdmin(deps, tx, actor, 'app_deleted', { appKey: before.key, details: { name: before.name } });
   });
+  deps.authCache.flush();
 }

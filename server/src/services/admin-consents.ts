@@ -42,6 +42,6 @@ export async function changeGrant(
     }
     return findGrants(tx, input.userId, app.id);
   });
-  deps.onAuthChange?.();
+  deps.authCache.flush();
   return result;
 }

@@ -87,7 +87,7 @@ export async function changeAccess(
       appKey,
     });
   });
-  deps.onAuthChange?.();
+  deps.authCache.flush();
   return { status: action === 'grant' ? 'active' : action === 'suspend' ? 'suspended' : '' };
 }
 
@@ -98,5 +98,5 @@ export async function endUserSession(deps: Deps, actor: Actor, userId: string, s
     if (!ended) throw notFound('No live session with this SID.');
     await auditAdmin(deps, tx, actor, 'session_ended_by_admin', { userId, details: { sid } });
   });
-  deps.onAuthChange?.();
+  deps.authCache.flush();
 }

@@ -1,10 +1,10 @@
 import type { Deps } from '../deps.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../domain/session-expiry.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
-import { endSession, findSessionByTokenHash, insertSession, touchSession, type SessionRow } from '../queries/sessions.ts';
+import { findSessionByTokenHash, insertSession, touchSession, type SessionRow } from '../queries/sessions.ts';
 import { findUserById } from '../queries/users.ts';
 import type { DbClient } from '../db/pool.ts';
-import { audit, type RequestMeta } from './audit.ts';
+import type { RequestMeta } from './audit.ts';
 import { loadIdentity, type Identity } from './identity.ts';
 
 export interface AuthContext extends Identity {
@@ -45,20 +45,4 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
     await touchSession(deps.db, session.id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt);
   }
   return { session, ...(await loadIdentity(deps.db, user, deps.config.adminUids)) };
-}
-
-export async function logout(deps: Deps, token: string | undefined, meta: RequestMeta): Promise<void> {
-  if (!token) return;
-  const now = deps.clock.now();
-  const session = await findSessionByTokenHash(deps.db, sha256(token));
-  if (!session || session.ended_at) return;
-  await endSession(deps.db, session.id, now);
-  await audit(deps.db, meta, {
-    event: 'logout',
-    userId: session.user_id,
-    appKey: 'portal',
-    expiresAt: session.expires_at,
-    at: now,
-    details: { sid: session.sid },
-  });
 }

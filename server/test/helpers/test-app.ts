@@ -5,7 +5,9 @@ import { loadConfig, SIMULATOR_CLIENT, type Config } from '../../src/config.ts';
 import type { Deps } from '../../src/deps.ts';
 import { createKubernetesSink, loadKubeConfig } from '../../src/integrations/kubernetes/kubernetes-sink.ts';
 import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
+import { createAuthCache } from '../../src/lib/auth-cache.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';
+import type { JobQueue } from '../../src/jobs/queue.ts';
 import { createKeySet } from '../../src/services/signing-keys.ts';
 import { FakeKubernetes } from './fake-kubernetes.ts';
 import { createTestDb } from './test-db.ts';
@@ -29,6 +31,8 @@ export interface TestContext {
   clock: TestClock;
   simulatorUrl: string;
   kube: FakeKubernetes;
+  /** Jobs the app handed over, in order (tests run them by hand). */
+  sentJobs: { name: string; data: object }[];
   close(): Promise<void>;
 }
 
@@ -43,6 +47,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
   const kube = await new FakeKubernetes().start();
   const encryptor = createEncryptor(config.encryptionKeyHex!);
+  const sentJobs: { name: string; data: object }[] = [];
+  const queue: JobQueue = { send: async (name, data) => void sentJobs.push({ name, data }) };
   const deps: Deps = {
     config,
     db: database.db,
@@ -50,6 +56,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     encryptor,
     keys: createKeySet({ db: database.db, clock, encryptor }),
     secrets: createKubernetesSink(loadKubeConfig({ KUBECONFIG: kube.kubeconfig().file })!),
+    authCache: createAuthCache(),
+    queue,
     swc: createSwcClient({ baseUrl: sim.url, ...SIMULATOR_CLIENT, now: () => clock.now().getTime() }),
   };
   const app = await buildApp(deps);
@@ -60,6 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     simulatorUrl: sim.url,
     kube,
+    sentJobs,
     async close() {
       await app.close();
       await sim.close();

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startJobs, type Jobs } from '../../src/jobs/index.ts';
+import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
-let jobs: Jobs;
+let jobs: JobSystem;
 let bossSchema: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   const { rows } = await ctx.deps.db.query('SELECT current_schema() AS schema');
   bossSchema = `${rows[0].schema}_boss`;
-  jobs = await startJobs(ctx.deps, inject('databaseUrl'), { schema: bossSchema });
+  jobs = await startJobSystem(inject('databaseUrl'), { schema: bossSchema });
+  await jobs.work(ctx.deps);
 });
 afterAll(async () => {
   await jobs.stop();

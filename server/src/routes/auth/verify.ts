@@ -1,0 +1,39 @@
+import { ErrorBody } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/errors.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { verifyAccess } from '../../services/forward-auth.ts';
+
+const Query = z.object({ aud: z.string().trim().min(1, 'the audience of a registered app is required').max(200) });
+
+/** HTTP header values are Latin-1; names outside printable ASCII are sent percent-encoded. */
+const headerSafe = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : encodeURIComponent(v));
+
+export default async function verifyRoute(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Forward auth for an ingress (auth-url): 200 with identity headers and a JWT, or 401',
+        querystring: Query,
+        response: { 200: z.null(), 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const access = await verifyAccess(app.deps, request.cookies[SESSION_COOKIE], request.query.aud);
+      if (!access) throw unauthorized('Sign in first, with access to this app.');
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-auth-request-user', access.uid)
+        .header('x-auth-request-name', headerSafe(access.name))
+        .header('x-auth-request-roles', access.roles.join(','))
+        .header('authorization', `Bearer ${access.jwt}`)
+        .code(200)
+        .send(null);
+    },
+  );
+}
