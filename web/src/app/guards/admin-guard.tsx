@@ -1,0 +1,12 @@
+import { isAdmin } from '@portal/contract';
+import { Navigate, Outlet } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader.tsx';
+import { useMe } from '@/features/me/api/get-me.ts';
+
+/** Inside the session guard: only admins (SPEC.md §6) reach /admin routes; others go to /dashboard. */
+export function AdminGuard() {
+  const { data: user } = useMe();
+  if (!user) return <CenteredLoader />;
+  if (!isAdmin(user)) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,16 @@
+import { Box, Text } from '@mantine/core';
+
+/** SPEC.md §2: the footer text, word for word, with the current year. */
+export function footerText(year: number): string {
+  return `Developed by Galactic Weapon Systems | Industry Alignment Management Platform Version 0.01 © ${year} SWCombine`;
+}
+
+export function AppFooter() {
+  return (
+    <Box component="footer" px="md" py="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Text ta="center" size="xs" c="dimmed">
+        {footerText(new Date().getFullYear())}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { admin, player } from '@/testing/fixtures.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+async function openUserMenu(app: ReturnType<typeof renderApp>, name: string) {
+  await app.user.click(await screen.findByRole('button', { name: `User menu: ${name}` }));
+  return screen.findByRole('menu');
+}
+
+describe('signed-in layout', () => {
+  it('has a header title linking to /dashboard and the footer text with the current year', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
+    renderApp('/profile');
+
+    const home = await screen.findByRole('link', { name: 'Industry Alignment Management Platform' });
+    expect(home).toHaveAttribute('href', '/dashboard');
+    const year = new Date().getFullYear();
+    expect(
+      screen.getByText(`Developed by Galactic Weapon Systems | Industry Alignment Management Platform Version 0.01 © ${year} SWCombine`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it("shows the user's name and avatar; the menu offers Profile and Logout but no Admin to a player", async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
+    const app = renderApp('/dashboard');
+
+    const trigger = await screen.findByRole('button', { name: 'User menu: Mira Solan' });
+    expect(within(trigger).getByText('Mira Solan')).toBeInTheDocument();
+    expect(within(trigger).getByRole('img', { name: 'Mira Solan' })).toHaveAttribute('src', player.image);
+
+    const menu = await openUserMenu(app, 'Mira Solan');
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', 'https://auth.example.test/auth/logout');
+  });
+
+  it('offers the Admin entry to an admin, leading to /admin', async () => {
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/apps': reply(200, []) });
+    const app = renderApp('/dashboard');
+
+    const menu = await openUserMenu(app, 'Jorin Vex');
+    const entry = within(menu).getByRole('menuitem', { name: 'Admin' });
+    expect(entry).toHaveAttribute('href', '/admin');
+    await app.user.click(entry);
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/admin');
+  });
+
+  it('Profile in the menu navigates to /profile', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, player),
+      'GET /api/apps': reply(200, []),
+      'GET /api/swc/auth-token': reply(200, { enabled: false }),
+    });
+    const app = renderApp('/dashboard');
+
+    const menu = await openUserMenu(app, 'Mira Solan');
+    await app.user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
+  });
+
+  it('uses the same origin for Logout when authBaseUrl is empty', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
+    const app = renderApp('/dashboard', { authBaseUrl: '' });
+
+    const menu = await openUserMenu(app, 'Mira Solan');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/auth/logout');
+  });
+
+  it('says so when SWCombine is the bundled simulator, and only then', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
+    const first = renderApp('/dashboard', { simulator: true });
+    expect(await screen.findByRole('note', { name: 'SWCombine simulator' })).toBeVisible();
+    first.unmount();
+
+    renderApp('/dashboard', { simulator: false });
+    await screen.findByRole('heading', { name: 'Your apps' });
+    expect(screen.queryByRole('note', { name: 'SWCombine simulator' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import { AppShell, Container } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader.tsx';
+import { useMe } from '@/features/me/api/get-me.ts';
+import { getRuntimeConfig } from '@/lib/runtime-config.ts';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { SIMULATOR_NOTICE_HEIGHT, SimulatorNotice } from './simulator-notice.tsx';
+
+const HEADER_HEIGHT = 64;
+
+/** Signed-in screens: header with the user menu, the screen, the footer. Rendered inside the session guard. */
+export default function AppLayout() {
+  const { data: user } = useMe();
+  const { simulator } = getRuntimeConfig();
+  if (!user) return <CenteredLoader fullScreen />;
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT + (simulator ? SIMULATOR_NOTICE_HEIGHT : 0) }}
+      padding={0}
+      style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}
+    >
+      <AppShell.Header bg="dark.8">
+        {simulator && <SimulatorNotice />}
+        <div style={{ height: HEADER_HEIGHT }}>
+          <AppHeader user={user} />
+        </div>
+      </AppShell.Header>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 'auto' }}>
+        <Container size="lg" w="100%" px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 'xl' }} style={{ flex: 1 }}>
+          <Suspense fallback={<CenteredLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </AppShell.Main>
+      <AppFooter />
+    </AppShell>
+  );
+}

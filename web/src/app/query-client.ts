@@ -1,0 +1,23 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isSessionFailure, shouldRetry } from '@/lib/api-error.ts';
+import { meQueryKey } from '@/features/me/api/get-me.ts';
+
+/**
+ * One client for the app. A 401 or no response on any other call makes the session guard check
+ * /api/me again; if that fails too, the guard redirects to /login, once (SPEC.md §8).
+ */
+export function createQueryClient(): QueryClient {
+  const recheckSession = (error: unknown, queryKey?: readonly unknown[]) => {
+    if (!isSessionFailure(error) || queryKey?.[0] === meQueryKey[0]) return;
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => recheckSession(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => recheckSession(error) }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}

@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { dashboardApp, player } from '@/testing/fixtures.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+const fleet = dashboardApp({
+  id: 'fleet',
+  name: 'Fleet Ops',
+  icon: '🚀',
+  description: 'Plan and track fleet movements.',
+  phase: 'Beta',
+  phaseDesc: 'Open to all members',
+  progress: 40,
+});
+const market = dashboardApp({
+  id: 'market',
+  name: 'Market Watch',
+  description: 'Prices across the galaxy.',
+  phase: 'Alpha',
+  phaseDesc: 'Testers only',
+  phaseColor: 'teal',
+  progress: 75,
+});
+const noProgress = dashboardApp({ id: 'mine', name: 'Mining Log', phase: 'Planned', phaseDesc: 'Designing', progress: null });
+const noDesc = dashboardApp({ id: 'crafts', name: 'Crafting', phase: 'Live', phaseDesc: null, progress: 100 });
+
+function card(name: string) {
+  return screen.getByRole('link', { name: new RegExp(`^${name}`) });
+}
+
+describe('/dashboard', () => {
+  it('shows one link card per app with icon, name and description, pointing at the app url', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, [fleet, market]) });
+    renderApp('/dashboard');
+
+    await screen.findByText('Fleet Ops');
+    const fleetCard = card('Fleet Ops');
+    expect(fleetCard).toHaveAttribute('href', 'https://fleet.example.test/');
+    expect(within(fleetCard).getByText('Plan and track fleet movements.')).toBeInTheDocument();
+    expect(within(fleetCard).getByText('🚀')).toBeInTheDocument();
+    expect(card('Market Watch')).toHaveAttribute('href', 'https://market.example.test/');
+  });
+
+  it('cards are reachable with the keyboard', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, [fleet]) });
+    const app = renderApp('/dashboard');
+
+    await screen.findByText('Fleet Ops');
+    const target = card('Fleet Ops');
+    for (let i = 0; i < 5 && document.activeElement !== target; i++) await app.user.tab();
+    expect(target).toHaveFocus();
+  });
+
+  it('shows phase, description and a progress bar only when phase, phaseDesc and progress are all present', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, [fleet, market, noProgress, noDesc]) });
+    renderApp('/dashboard');
+    await screen.findByText('Fleet Ops');
+
+    const fleetBar = within(card('Fleet Ops')).getByRole('progressbar');
+    expect(within(card('Fleet Ops')).getByText('Beta')).toBeInTheDocument();
+    expect(within(card('Fleet Ops')).getByText('Open to all members')).toBeInTheDocument();
+    expect(fleetBar).toHaveAttribute('aria-valuenow', '40');
+    expect(fleetBar.style.getPropertyValue('--progress-section-size')).toBe('40%');
+    expect(fleetBar.style.getPropertyValue('--progress-section-color')).toContain('blue');
+
+    const marketBar = within(card('Market Watch')).getByRole('progressbar');
+    expect(marketBar).toHaveAttribute('aria-valuenow', '75');
+    expect(marketBar.style.getPropertyValue('--progress-section-color')).toContain('teal');
+
+    for (const name of ['Mining Log', 'Crafting']) {
+      expect(within(card(name)).queryByRole('progressbar')).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText('Planned')).not.toBeInTheDocument();
+    expect(screen.queryByText('Live')).not.toBeInTheDocument();
+  });
+
+  it('shows an empty list, not an error, when /api/apps fails', async () => {
+    const api = stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': errorReply(403, 'forbidden', 'Nope') });
+    const app = renderApp('/dashboard');
+
+    expect(await screen.findByText('No apps yet')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nope')).not.toBeInTheDocument();
+    expect(api.count('GET /api/apps')).toBe(1);
+    expect(app.pathname()).toBe('/dashboard');
+  });
+
+  it('shows a friendly empty state when there are no apps', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
+    renderApp('/dashboard');
+
+    expect(await screen.findByText('No apps yet')).toBeInTheDocument();
+    expect(screen.queryAllByRole('link', { name: /example\.test/ })).toHaveLength(0);
+  });
+
+  it('sends credentials with every call to the auth service base URL', async () => {
+    const api = stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, [fleet]) });
+    renderApp('/dashboard');
+    await screen.findByText('Fleet Ops');
+
+    expect(api.calls.map((c) => [c.url, c.credentials])).toEqual([
+      ['https://auth.example.test/api/me', 'include'],
+      ['https://auth.example.test/api/apps', 'include'],
+    ]);
+  });
+});

@@ -1,0 +1,21 @@
+import { Center } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { LoginCard } from '@/features/auth/components/login-card.tsx';
+import { getRuntimeConfig } from '@/lib/runtime-config.ts';
+
+export default function LoginRoute() {
+  useDocumentTitle('Login | Industry Alignment Management Platform');
+  return (
+    <Center
+      component="main"
+      mih="100dvh"
+      p="md"
+      style={{
+        background:
+          'radial-gradient(ellipse at top, var(--mantine-color-dark-6) 0%, var(--mantine-color-dark-7) 45%, var(--mantine-color-dark-9) 100%)',
+      }}
+    >
+      <LoginCard origin={window.location.origin} simulator={getRuntimeConfig().simulator} />
+    </Center>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { player } from '@/testing/fixtures.ts';
+import { renderApp, renderScreen } from '@/testing/render-app.tsx';
+import ProfileRoute from './profile.tsx';
+
+/** The value (dd) next to a label (dt) in the profile details. */
+function field(label: string) {
+  const details = screen.getByLabelText('Profile details');
+  const term = within(details).getByText(label);
+  return term.closest('dt')!.nextElementSibling!.textContent;
+}
+
+describe('/profile', () => {
+  it('shows avatar, name and each field, with a dash for a missing email', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/swc/auth-token': reply(200, { enabled: false }) });
+    renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { name: 'Mira Solan' })).toBeInTheDocument();
+    expect(within(main).getByRole('img', { name: 'Mira Solan' })).toHaveAttribute('src', player.image);
+    expect(field('Race')).toBe('Human');
+    expect(field('Faction')).toBe('Galactic Weapon Systems');
+    expect(field('Role')).toBe('user');
+    expect(field('UID')).toBe('1:100002');
+    expect(field('Email')).toBe('-');
+    expect(screen.getByRole('link', { name: 'Manage SWC consents' })).toHaveAttribute('href', '/swc/consents');
+  });
+
+  it('shows the email when present and dashes for other missing fields', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, { ...player, email: 'mira@example.test', race: null, faction: '' }),
+      'GET /api/swc/auth-token': reply(200, { enabled: false }),
+    });
+    renderApp('/profile');
+
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    expect(field('Email')).toBe('mira@example.test');
+    expect(field('Race')).toBe('-');
+    expect(field('Faction')).toBe('-');
+  });
+
+  it("shows 'Loading profile…' while the user is not loaded yet", async () => {
+    const me = deferred();
+    stubFetch({ 'GET /api/me': me.route, 'GET /api/swc/auth-token': reply(200, { enabled: false }) });
+    renderScreen(<ProfileRoute />);
+
+    expect(await screen.findByText('Loading profile…')).toBeInTheDocument();
+    me.resolve(reply(200, player));
+    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading profile…')).not.toBeInTheDocument();
+  });
+
+  it('reflects the stored automation token and POSTs {enabled: true} when ticked', async () => {
+    const api = stubFetch({
+      'GET /api/me': reply(200, player),
+      'GET /api/swc/auth-token': (_call, nth) => reply(200, { enabled: nth > 0 }),
+      'POST /api/swc/auth-token': reply(200, { enabled: true }),
+    });
+    const app = renderApp('/profile');
+
+    const checkbox = await screen.findByRole('checkbox', { name: /Enable SWC automation token/ });
+    await waitFor(() => expect(checkbox).toBeEnabled());
+    expect(checkbox).not.toBeChecked();
+
+    await app.user.click(checkbox);
+    expect(checkbox).toBeChecked();
+    await waitFor(() => expect(api.count('POST /api/swc/auth-token')).toBe(1));
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: 'https://auth.example.test/api/swc/auth-token',
+      credentials: 'include',
+      body: { enabled: true },
+    });
+    await waitFor(() => expect(api.count('GET /api/swc/auth-token')).toBe(2));
+    expect(checkbox).toBeChecked();
+  });
+
+  it('ignores a failing POST silently', async () => {
+    const api = stubFetch({
+      'GET /api/me': reply(200, player),
+      'GET /api/swc/auth-token': reply(200, { enabled: false }),
+      'POST /api/swc/auth-token': errorReply(500, 'internal', 'Could not save'),
+    });
+    const app = renderApp('/profile');
+
+    const checkbox = await screen.findByRole('checkbox', { name: /Enable SWC automation token/ });
+    await waitFor(() => expect(checkbox).toBeEnabled());
+    await app.user.click(checkbox);
+    await waitFor(() => expect(api.count('POST /api/swc/auth-token')).toBe(1));
+    await waitFor(() => expect(api.count('GET /api/swc/auth-token')).toBe(2));
+
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Could not save|error|failed/i)).not.toBeInTheDocument();
+    expect(checkbox).not.toBeChecked();
+    expect(app.pathname()).toBe('/profile');
+  });
+
+  it('leaves the checkbox unchecked, silently, when the GET fails', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/swc/auth-token': errorReply(404, 'not_found', 'Nothing here') });
+    renderApp('/profile');
+
+    const checkbox = await screen.findByRole('checkbox', { name: /Enable SWC automation token/ });
+    await waitFor(() => expect(checkbox).toBeEnabled());
+    expect(checkbox).not.toBeChecked();
+    expect(screen.queryByText('Nothing here')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import { Anchor, Card, createTheme, Paper, type MantineColorsTuple } from '@mantine/core';
+
+/** Dark navy / steel: replaces Mantine's grey `dark` scale (0 = text … 7 = page … 9 = deepest). */
+const navy: MantineColorsTuple = [
+  '#d6dce7',
+  '#b5c0d3',
+  '#8b98b0',
+  '#67768f',
+  '#3e4b63',
+  '#2d394f',
+  '#1f2a3e',
+  '#162032',
+  '#101828',
+  '#0a101c',
+];
+
+/** The one accent: a warm gold that reads well on navy (dark text on filled surfaces via autoContrast). */
+const gold: MantineColorsTuple = [
+  '#fff8e1',
+  '#ffefcc',
+  '#ffdd9b',
+  '#ffca64',
+  '#ffba38',
+  '#ffb01b',
+  '#ffab09',
+  '#e39500',
+  '#ca8500',
+  '#af7100',
+];
+
+export const theme = createTheme({
+  colors: { dark: navy, gold },
+  primaryColor: 'gold',
+  primaryShade: 5,
+  autoContrast: true,
+  black: navy[9],
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  headings: { fontWeight: '700' },
+  components: {
+    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md', padding: 'lg', shadow: 'sm' } }),
+    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
+    Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),
+  },
+});

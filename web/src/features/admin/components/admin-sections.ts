@@ -1,0 +1,43 @@
+import {
+  IconApps,
+  IconKey,
+  IconLock,
+  IconPlugConnected,
+  IconRefresh,
+  IconShieldCheck,
+  IconUsers,
+  type TablerIcon,
+} from '@tabler/icons-react';
+
+export interface AdminSection {
+  label: string;
+  to: string;
+  description: string;
+  icon: TablerIcon;
+}
+
+/** SPEC.md §2 /admin: the Admin Panel's tiles, in order. */
+export const adminSections: readonly AdminSection[] = [
+  { label: 'Manage Apps', to: '/admin/apps', description: 'Create, edit and remove apps in the catalog.', icon: IconApps },
+  { label: 'Users', to: '/admin/users', description: 'Add users; review their apps, sessions and audit log.', icon: IconUsers },
+  { label: 'Access Control', to: '/admin/access', description: "Grant, suspend or revoke a user's access to an app.", icon: IconLock },
+  {
+    label: 'SWC Integration',
+    to: '/admin/swc',
+    description: 'Connect SWCombine permissions for a tenant and actor.',
+    icon: IconPlugConnected,
+  },
+  {
+    label: 'User Consents',
+    to: '/admin/consents',
+    description: 'Grant and revoke consent scopes and central roles.',
+    icon: IconShieldCheck,
+  },
+  { label: 'Service JWTs', to: '/admin/jwts', description: 'Machine-to-machine JWTs, their secrets and rotation.', icon: IconKey },
+  {
+    label: 'Radiant Management',
+    to: '/admin/radiant-mgmt',
+    description: 'Trigger data synchronisation and review recent jobs.',
+    icon: IconRefresh,
+  },
+];

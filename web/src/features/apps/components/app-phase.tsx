@@ -1,0 +1,24 @@
+import type { phaseOf } from '@portal/contract';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+
+type Phase = NonNullable<ReturnType<typeof phaseOf>>;
+
+/** Phase label, its description and a progress bar in the phase colour (SPEC.md §2 /dashboard). */
+export function AppPhase({ phase }: { phase: Phase }) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Badge variant="light" color={phase.color} size="sm">
+          {phase.label}
+        </Badge>
+        <Text size="xs" c="dimmed" fw={500}>
+          {phase.progress}%
+        </Text>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {phase.description}
+      </Text>
+      <Progress value={phase.progress} color={phase.color} size="sm" radius="xl" aria-label={`${phase.label}: ${phase.progress}%`} />
+    </Stack>
+  );
+}

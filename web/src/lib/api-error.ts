@@ -1,0 +1,22 @@
+/** Every failed call: the HTTP status (0 = no response), and the `{error, message}` body of SPEC.md. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly error: string;
+
+  constructor(status: number, error: string, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.status = status;
+    this.error = error;
+  }
+}
+
+/** SPEC.md §8: a 401 or no response at all means the session is gone; the guard sends the user to /login. */
+export function isSessionFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 0);
+}
+
+/** Retry once on a server error; never on 4xx or no response (those are answers, not hiccups). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 500 && failureCount < 1;
+}
