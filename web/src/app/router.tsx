@@ -11,6 +11,11 @@ const LoginRoute = lazy(() => import('./routes/login.tsx'));
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'));
 const ProfileRoute = lazy(() => import('./routes/profile.tsx'));
 const AdminRoute = lazy(() => import('./routes/admin.tsx'));
+const AdminAppsRoute = lazy(() => import('./routes/admin-apps.tsx'));
+const AdminUsersRoute = lazy(() => import('./routes/admin-users.tsx'));
+const AdminAccessRoute = lazy(() => import('./routes/admin-access.tsx'));
+const AdminConsentsRoute = lazy(() => import('./routes/admin-consents.tsx'));
+const AdminJwtsRoute = lazy(() => import('./routes/admin-jwts.tsx'));
 
 export const appRoutes: RouteObject[] = [
   {
@@ -33,7 +38,18 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/profile', element: <ProfileRoute /> },
-          { element: <AdminGuard />, children: [{ path: '/admin', element: <AdminRoute /> }] },
+          {
+            element: <AdminGuard />,
+            children: [
+              { path: '/admin', element: <AdminRoute /> },
+              { path: '/admin/apps', element: <AdminAppsRoute /> },
+              { path: '/admin/users', element: <AdminUsersRoute /> },
+              { path: '/admin/access', element: <AdminAccessRoute /> },
+              { path: '/admin/consents', element: <AdminConsentsRoute /> },
+            ],
+          },
+          // SPEC.md §6: the JWT screen does no client-side role check; the server answers 403.
+          { path: '/admin/jwts', element: <AdminJwtsRoute /> },
         ],
       },
     ],

@@ -65,7 +65,7 @@ describe('session guard', () => {
     expect(api.count('GET /api/me')).toBe(2);
   });
 
-  it.each(['/nowhere', '/admin/apps', '/'])('redirects the unknown path %s to /login without asking the server', async (path) => {
+  it.each(['/nowhere', '/admin/swc', '/'])('redirects the unknown path %s to /login without asking the server', async (path) => {
     const api = stubFetch({ 'GET /api/me': reply(200, player) });
     const app = renderApp(path);
 

@@ -1,0 +1,6 @@
+import { PageHeader } from '@/components/page-header.tsx';
+
+// Being built: replaced by the screen of SPEC.md §2.
+export default function AdminConsentsRoute() {
+  return <PageHeader title="Central Consents \& Roles" />;
+}
