@@ -30,7 +30,7 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
  * Starts the product as README command 1 does (embedded PostgreSQL, simulator, built web app) on
  * a fresh DATA_DIR; the web app must have been built (npm run build -w web).
  */
-export async function startProduct(port: number, extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
+export async function startProduct(port: number, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-run-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   for (const name of [
@@ -46,7 +46,11 @@ export async function startProduct(port: number, extraEnv: Record<string, string
     if (!(name in extraEnv)) delete env[name];
   }
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
   const baseUrl = `http://localhost:${port}`;

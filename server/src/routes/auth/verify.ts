@@ -16,6 +16,8 @@ export default async function verifyRoute(root: FastifyInstance) {
   app.get(
     '/verify',
     {
+      // An ingress sub-request that no browser renders: browser security headers only cost time here.
+      helmet: false,
       schema: {
         tags: ['auth'],
         summary: 'Forward auth for an ingress (auth-url): 200 with identity headers and a JWT, or 401',
