@@ -31,6 +31,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Bodiless POSTs (grant, suspend, rotate-now) often still say "Content-Type: application/json".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
 
   await app.register(depsPlugin, { deps });
   await app.register(errorHandler);

@@ -145,3 +145,17 @@ describe('central consents and roles', () => {
     });
   });
 });
+
+describe('bodiless POSTs', () => {
+  it('accept an empty body sent as application/json', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${miraId}/apps/wiki/grant`,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+      cookies: { portal_session: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'active' });
+  });
+});
