@@ -4,8 +4,8 @@ const escapeHtml = (s: string) =>
 const STYLE = `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#0b1220;color:#e6ebf5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:16px;box-sizing:border-box}
 main{max-width:480px;width:100%;background:#131c2e;border:1px solid #24324d;border-radius:12px;padding:32px;box-shadow:0 10px 30px rgba(0,0,0,.35)}
 h1{margin:0 0 12px;font-size:1.4rem}p{margin:0 0 24px;color:#b8c2d6;overflow-wrap:anywhere}
-.btn{display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600}
-.btn:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
+.btn{display:inline-block;background:#fab005;color:#1a1b1e;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600}
+.btn:focus-visible{outline:3px solid #ffe066;outline-offset:2px}
 iframe{display:none}`;
 
 function page(title: string, body: string, head = ''): string {

@@ -4,7 +4,7 @@ let current: RuntimeConfig | null = null;
 
 /** Reads GET /config.json from the host that served the SPA, so one build runs on any host. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+  const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
   return RuntimeConfig.parse(await response.json());
 }
