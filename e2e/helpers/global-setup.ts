@@ -1,16 +1,24 @@
 import type { TestProject } from 'vitest/node';
+import { FakeKubernetes } from '../../server/test/helpers/fake-kubernetes.ts';
 import { startProduct } from './start-product.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    kubernetesUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const product = await startProduct(Number(process.env.E2E_PORT ?? 3900));
+  // Service JWTs go to a Kubernetes API server (a fake one, driven by the tests) through KUBECONFIG.
+  const kube = await new FakeKubernetes().start();
+  const product = await startProduct(Number(process.env.E2E_PORT ?? 3900), { KUBECONFIG: kube.kubeconfig().file });
   project.provide('baseUrl', product.baseUrl);
   project.provide('databaseUrl', product.databaseUrl);
-  return () => product.stop();
+  project.provide('kubernetesUrl', kube.url);
+  return async () => {
+    await product.stop();
+    await kube.stop();
+  };
 }

@@ -51,7 +51,21 @@ export class FakeKubernetes {
         }
       },
     );
+    // Control for tests in other processes (the browser tests): make the next writes fail, or heal.
+    this.app.post<{ Body: Failure }>('/_fake/fail', async (req, reply) => {
+      this.fail(req.body);
+      return reply.code(204).send();
+    });
+    this.app.post('/_fake/clear', async (_req, reply) => {
+      this.clear();
+      return reply.code(204).send();
+    });
+    this.app.get<{ Params: { ns: string; name: string } }>('/_fake/secrets/:ns/:name', async (req, reply) => {
+      const s = this.secrets.get(`${req.params.ns}/${req.params.name}`);
+      return s ?? reply.code(404).send({});
+    });
     this.app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/_fake/')) return;
       this.requests.push({ method: request.method, url: request.url, contentType: request.headers['content-type'] });
       const f = this.failure;
       if (f && (!f.method || f.method === request.method)) {
@@ -108,8 +122,8 @@ export class FakeKubernetes {
     });
   }
 
-  async start(): Promise<this> {
-    this.url = await this.app.listen({ port: 0, host: '127.0.0.1' });
+  async start(port = 0): Promise<this> {
+    this.url = await this.app.listen({ port, host: '127.0.0.1' });
     return this;
   }
 
