@@ -126,7 +126,7 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);
-    await app.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     process.exit(0);
   };

@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_UIDS: ' 1:5, 1:6 ,' }).adminUids).toEqual(['1:5', '1:6']);
   });
 
+  it('runs HTTP and jobs by default, and either alone on request', () => {
+    expect(loadConfig({}).mode).toBe('all');
+    expect(loadConfig({ MODE: 'worker' }).mode).toBe('worker');
+    expect(() => loadConfig({ MODE: 'both' })).toThrow('MODE');
+  });
+
   it('marks cookies Secure outside localhost', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com' }).session.secureCookie).toBe(true);
   });
