@@ -17,7 +17,7 @@ import signedInRoutes from './routes/me/index.ts';
 import publicRoutes from './routes/public/index.ts';
 
 export interface BuildOptions {
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; transport?: { target: string; options?: object } };
   /** The built SPA (web/dist); omitted in API tests. */
   webDist?: string;
 }
