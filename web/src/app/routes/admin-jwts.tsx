@@ -1,6 +1,6 @@
-import { PageHeader } from '@/components/page-header.tsx';
+import { ServiceJwtManager } from '@/features/service-jwts/components/service-jwt-manager.tsx';
 
-// Being built: replaced by the screen of SPEC.md §2.
+/** SPEC.md §2 /admin/jwts. No client-side role check (§6): a non-admin sees the server's 403 message. */
 export default function AdminJwtsRoute() {
-  return <PageHeader title="Service JWT Management" />;
+  return <ServiceJwtManager />;
 }

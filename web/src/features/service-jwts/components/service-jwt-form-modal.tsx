@@ -1,0 +1,171 @@
+import { emptyServiceJwtForm, serviceJwtBody, serviceJwtForm, type ServiceJwtConfig, type ServiceJwtForm } from '@portal/contract';
+import { Button, Checkbox, Fieldset, Group, Loader, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useCreateServiceJwt } from '../api/create-service-jwt.ts';
+import { serverMessage } from '../api/error-message.ts';
+import { useUpdateServiceJwt } from '../api/update-service-jwt.ts';
+import { ErrorBanner } from './error-banner.tsx';
+import { formToSend, validateServiceJwtForm, type ServiceJwtFormErrors } from './service-jwt-form-validation.ts';
+
+interface ServiceJwtFormModalProps {
+  opened: boolean;
+  /** The row being edited, or null to add a new configuration. */
+  editing: ServiceJwtConfig | null;
+  /** Changes on every opening, so the form starts over from `editing` (or empty) each time. */
+  session: number;
+  onClose: () => void;
+}
+
+type TextField = Exclude<keyof ServiceJwtForm, 'rotationEnabled'>;
+
+interface FieldSpec {
+  field: TextField;
+  label: string;
+  required?: boolean;
+  placeholder: string;
+  description?: string;
+  numeric?: boolean;
+}
+
+const IDENTITY: FieldSpec[] = [
+  { field: 'serviceName', label: 'Service Name', required: true, placeholder: 'e.g. billing' },
+  { field: 'audience', label: 'Audience', required: true, placeholder: 'e.g. billing-api' },
+  { field: 'subject', label: 'Subject', required: true, placeholder: 'e.g. service:billing' },
+  { field: 'authorizedParty', label: 'Authorized Party', placeholder: 'e.g. portal' },
+  { field: 'ttlMinutes', label: 'TTL (minutes)', placeholder: '55', description: 'Between 5 and 1440. Default: 55', numeric: true },
+];
+
+const KUBERNETES: FieldSpec[] = [
+  { field: 'k8sNamespace', label: 'K8s Namespace', required: true, placeholder: 'e.g. billing' },
+  { field: 'k8sSecretName', label: 'K8s Secret Name', required: true, placeholder: 'e.g. billing-jwt' },
+  { field: 'k8sSecretKey', label: 'K8s Secret Key', required: true, placeholder: 'e.g. token' },
+];
+
+/** SPEC.md §2 add/edit modal: validated here first (§5), then the server's answer decides. */
+export function ServiceJwtFormModal({ opened, editing, session, onClose }: ServiceJwtFormModalProps) {
+  const create = useCreateServiceJwt();
+  const update = useUpdateServiceJwt();
+  const saving = create.isPending || update.isPending;
+  const saveError = create.error ?? update.error;
+
+  const close = () => {
+    if (saving) return;
+    create.reset();
+    update.reset();
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={editing ? 'Edit JWT Configuration' : 'Add JWT Configuration'}
+      size="lg"
+      closeOnClickOutside={!saving}
+      closeOnEscape={!saving}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: saving }}
+    >
+      <FormBody
+        key={session}
+        editing={editing}
+        saving={saving}
+        error={saveError ? serverMessage(saveError, 'Save failed') : null}
+        onCancel={close}
+        onSubmit={(form) => {
+          create.reset();
+          update.reset();
+          const body = serviceJwtBody(formToSend(form));
+          const done = { onSuccess: onClose };
+          if (editing) update.mutate({ id: editing.id, body }, done);
+          else create.mutate(body, done);
+        }}
+      />
+    </Modal>
+  );
+}
+
+interface FormBodyProps {
+  editing: ServiceJwtConfig | null;
+  saving: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onSubmit: (form: ServiceJwtForm) => void;
+}
+
+function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps) {
+  const [form, setForm] = useState<ServiceJwtForm>(() => (editing ? serviceJwtForm(editing) : emptyServiceJwtForm()));
+  const [errors, setErrors] = useState<ServiceJwtFormErrors>({});
+
+  const set = <K extends keyof ServiceJwtForm>(field: K, value: ServiceJwtForm[K]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateServiceJwtForm(form);
+    setErrors(found);
+    if (!Object.values(found).some(Boolean)) onSubmit(form);
+  };
+
+  const input = ({ field, label, required, placeholder, description, numeric }: FieldSpec) => (
+    <TextInput
+      key={field}
+      label={label}
+      withAsterisk={required}
+      aria-required={required}
+      placeholder={placeholder}
+      description={description}
+      inputMode={numeric ? 'numeric' : undefined}
+      autoComplete="off"
+      value={form[field]}
+      error={errors[field]}
+      disabled={saving}
+      onChange={(event) => set(field, event.currentTarget.value)}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {error && <ErrorBanner message={error} />}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          {IDENTITY.map(input)}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+          {KUBERNETES.map(input)}
+        </SimpleGrid>
+        <Fieldset legend="Rotation Settings" variant="filled" disabled={saving}>
+          <Stack gap="sm">
+            <Checkbox
+              label="Enable automatic rotation"
+              checked={form.rotationEnabled}
+              onChange={(event) => set('rotationEnabled', event.currentTarget.checked)}
+            />
+            {form.rotationEnabled && (
+              <TextInput
+                label="Rotation Interval (hours)"
+                description="Default: 24 hours (1 day)"
+                placeholder="24"
+                inputMode="numeric"
+                autoComplete="off"
+                maw={260}
+                value={form.rotationIntervalHours}
+                error={errors.rotationIntervalHours}
+                onChange={(event) => set('rotationIntervalHours', event.currentTarget.value)}
+              />
+            )}
+          </Stack>
+        </Fieldset>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving} leftSection={saving ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}>
+            {editing ? (saving ? 'Updating...' : 'Update') : saving ? 'Creating...' : 'Create'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
