@@ -29,7 +29,7 @@ const EnvSchema = z
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
-    MODE: z.enum(['all', 'web', 'worker']).default('all'),
+    PORTAL_MODE: z.enum(['all', 'web', 'worker']).default('all'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SWC_CLIENT_ID) !== Boolean(env.SWC_CLIENT_SECRET)) {
@@ -111,6 +111,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    mode: env.MODE,
+    mode: env.PORTAL_MODE,
   };
 }

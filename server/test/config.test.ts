@@ -31,8 +31,8 @@ describe('loadConfig', () => {
 
   it('runs HTTP and jobs by default, and either alone on request', () => {
     expect(loadConfig({}).mode).toBe('all');
-    expect(loadConfig({ MODE: 'worker' }).mode).toBe('worker');
-    expect(() => loadConfig({ MODE: 'both' })).toThrow('MODE');
+    expect(loadConfig({ PORTAL_MODE: 'worker' }).mode).toBe('worker');
+    expect(() => loadConfig({ PORTAL_MODE: 'both' })).toThrow('PORTAL_MODE');
   });
 
   it('marks cookies Secure outside localhost', () => {
