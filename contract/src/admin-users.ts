@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CurrentUser } from './me.ts';
 
 /** SWCombine character UIDs are "1:<number>". */
 export const CharacterUid = z
@@ -9,13 +10,7 @@ export const CharacterUid = z
 
 export const AddUserInput = z.object({ uid: CharacterUid });
 
-export const AdminUser = z.object({
-  id: z.string(),
-  uid: z.string(),
-  name: z.string(),
-  image: z.string().nullable(),
-  race: z.string().nullable(),
-  faction: z.string().nullable(),
+export const AdminUser = CurrentUser.pick({ id: true, uid: true, name: true, image: true, race: true, faction: true }).extend({
   created_at: z.string(),
   last_login_at: z.string().nullable(),
 });

@@ -1,23 +1,5 @@
 import type { DbClient } from '../db/pool.ts';
 
-export interface ServiceJwtRow {
-  id: string;
-  service_name: string;
-  audience: string;
-  subject: string;
-  authorized_party: string | null;
-  ttl_minutes: number;
-  k8s_namespace: string;
-  k8s_secret_name: string;
-  k8s_secret_key: string;
-  rotation_enabled: boolean;
-  rotation_interval_minutes: number;
-  last_rotated_at: Date | null;
-  token_expires_at: Date | null;
-  failure_count: number;
-  next_attempt_at: Date | null;
-}
-
 export interface ServiceJwtFields {
   service_name: string;
   audience: string;
@@ -29,6 +11,14 @@ export interface ServiceJwtFields {
   k8s_secret_key: string;
   rotation_enabled: boolean;
   rotation_interval_minutes: number;
+}
+
+export interface ServiceJwtRow extends ServiceJwtFields {
+  id: string;
+  last_rotated_at: Date | null;
+  token_expires_at: Date | null;
+  failure_count: number;
+  next_attempt_at: Date | null;
 }
 
 const FIELDS = [

@@ -6,20 +6,12 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../queries/admin-apps.ts';
 import { findAppById, type AppRow } from '../queries/apps.ts';
 import { auditAdmin, type Actor } from './admin-audit.ts';
+import { toDashboardApp } from './apps.ts';
 
 export function toApp(a: AppRow): App {
   return {
-    id: a.id,
-    key: a.key,
-    name: a.name,
+    ...toDashboardApp(a),
     audience: a.audience,
-    icon: a.icon,
-    url: a.url,
-    description: a.description,
-    phase: a.phase,
-    phaseDesc: a.phase_desc,
-    phaseColor: a.phase_color,
-    progress: a.progress,
     redirect_urls: a.redirect_urls,
     frontchannel_logout_url: a.frontchannel_logout_url,
     backchannel_logout_url: a.backchannel_logout_url,
