@@ -28,6 +28,8 @@ export default fp(async function security(app: FastifyInstance) {
   });
   await app.register(cors, {
     credentials: true,
+    // The user list's total; a SPA on another origin could not read it otherwise.
+    exposedHeaders: ['x-total-count'],
     origin: (origin, cb) => {
       if (!origin) return cb(null, false);
       app.isAllowedOrigin(origin).then(

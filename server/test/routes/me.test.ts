@@ -130,6 +130,7 @@ describe('CORS', () => {
     const ok = await ctx.app.inject({ url: '/api/me', headers: { origin: 'https://open.example.com' }, cookies: { portal_session: mira } });
     expect(ok.headers['access-control-allow-origin']).toBe('https://open.example.com');
     expect(ok.headers['access-control-allow-credentials']).toBe('true');
+    expect(ok.headers['access-control-expose-headers']).toBe('x-total-count');
     const no = await ctx.app.inject({ url: '/api/me', headers: { origin: 'https://evil.example' }, cookies: { portal_session: mira } });
     expect(no.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -1,6 +1,12 @@
+import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/page-header.tsx';
+import { AppCatalog } from '@/features/admin-apps/components/app-catalog.tsx';
 
-// Being built: replaced by the screen of SPEC.md §2.
 export default function AdminAppsRoute() {
-  return <PageHeader title="App Catalog" />;
+  return (
+    <Stack gap="lg">
+      <PageHeader title="App Catalog" description="Create, edit and remove the apps users sign in to." />
+      <AppCatalog />
+    </Stack>
+  );
 }

@@ -1,6 +1,12 @@
+import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/page-header.tsx';
+import { UsersAdmin } from '@/features/admin-users/components/users-admin.tsx';
 
-// Being built: replaced by the screen of SPEC.md §2.
 export default function AdminUsersRoute() {
-  return <PageHeader title="Users" />;
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Users" description="Add users and review their apps, sessions and audit log." />
+      <UsersAdmin />
+    </Stack>
+  );
 }

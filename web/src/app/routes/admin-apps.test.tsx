@@ -1,0 +1,292 @@
+import type { App } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { admin } from '@/testing/fixtures.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+function adminApp(overrides: Partial<App> & Pick<App, 'id' | 'key' | 'name'>): App {
+  return {
+    audience: overrides.key,
+    icon: null,
+    url: null,
+    description: null,
+    phase: null,
+    phaseDesc: null,
+    phaseColor: null,
+    progress: 0,
+    redirect_urls: [],
+    frontchannel_logout_url: null,
+    backchannel_logout_url: null,
+    allow_global_admin: false,
+    allow_delegated_swc_token: false,
+    skip_uid_whitelist: false,
+    ...overrides,
+  };
+}
+
+const portal = adminApp({ id: '00000000-0000-4000-8000-000000000001', key: 'portal', name: 'Portal' });
+const fleet = adminApp({
+  id: '00000000-0000-4000-8000-000000000002',
+  key: 'fleet',
+  name: 'Fleet Ops',
+  audience: 'fleet-api',
+  icon: '🚀',
+  url: 'https://fleet.example.test/',
+  description: 'Plan fleet movements.',
+  phase: 'Beta',
+  phaseDesc: 'Open to all',
+  phaseColor: 'teal',
+  progress: 40,
+  redirect_urls: ['https://fleet.example.test/cb', 'https://fleet.example.test/silent'],
+  frontchannel_logout_url: 'https://fleet.example.test/logout',
+  backchannel_logout_url: null,
+  allow_global_admin: true,
+  skip_uid_whitelist: true,
+});
+
+const emptyBody = {
+  icon: null,
+  url: null,
+  description: null,
+  phase: null,
+  phaseDesc: null,
+  phaseColor: null,
+  progress: 0,
+  redirect_urls: [],
+  frontchannel_logout_url: null,
+  backchannel_logout_url: null,
+  allow_global_admin: false,
+  allow_delegated_swc_token: false,
+  skip_uid_whitelist: false,
+};
+
+type User = ReturnType<typeof renderApp>['user'];
+
+/** Replaces a field's text the way a user pasting it would (typing each key is slow under jsdom). */
+async function fill(user: User, query: { name: string | RegExp }, value: string) {
+  const field = screen.getByRole('textbox', query);
+  await user.clear(field);
+  if (value) await user.click(field);
+  if (value) await user.paste(value);
+}
+
+function table() {
+  return screen.getByRole('table', { name: 'Apps' });
+}
+
+function row(name: string) {
+  return within(table()).getByRole('row', { name: new RegExp(name) });
+}
+
+async function openCatalog(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const api = stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/apps': reply(200, [portal, fleet]), ...routes });
+  const app = renderApp('/admin/apps');
+  await screen.findByRole('heading', { name: 'App Catalog' });
+  await within(table()).findByText('Fleet Ops');
+  return { api, ...app };
+}
+
+describe('/admin/apps', () => {
+  it('lists the apps with Key, Name and Audience, each with Edit and Delete', async () => {
+    await openCatalog();
+
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(0, 3)).toEqual(['Key', 'Name', 'Audience']);
+    const cells = within(row('Fleet Ops'))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 3)).toEqual(['fleet', 'Fleet Ops', 'fleet-api']);
+    expect(within(row('Fleet Ops')).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(within(row('Fleet Ops')).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    // The portal app cannot be deleted.
+    expect(within(row('Portal')).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(within(row('Portal')).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    // Not editing: no Cancel.
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
+
+  it('creates an app with every field: icon, split redirect URLs, parsed progress', { timeout: 15_000 }, async () => {
+    const { api, user } = await openCatalog({ 'POST /api/admin/apps': reply(201, fleet) });
+
+    await fill(user, { name: /^Key/ }, 'market');
+    await fill(user, { name: /^Name/ }, 'Market Watch');
+    await fill(user, { name: /^Audience/ }, 'market-api');
+    await fill(user, { name: 'URL' }, 'https://market.example.test/');
+    await fill(user, { name: 'Description' }, 'Prices across the galaxy.');
+    await user.click(screen.getByRole('radio', { name: '📈' }));
+    await fill(user, { name: 'Phase' }, 'Alpha');
+    await fill(user, { name: 'Phase description' }, 'Testers only');
+    await fill(user, { name: 'Phase colour' }, 'grape');
+    await fill(user, { name: 'Progress' }, '75');
+    await fill(user, { name: 'Redirect URLs' }, '  https://market.example.test/cb   https://market.example.test/silent\n');
+    await fill(user, { name: 'Front-channel logout URL' }, 'https://market.example.test/logout');
+    await fill(user, { name: 'Back-channel logout URL' }, 'https://market.example.test/bc');
+    await user.click(screen.getByRole('checkbox', { name: /Allow delegated SWC token/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Bypass UID whitelist/ }));
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    await waitFor(() => expect(api.count('POST /api/admin/apps')).toBe(1));
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: 'https://auth.example.test/api/admin/apps',
+      credentials: 'include',
+    });
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      key: 'market',
+      name: 'Market Watch',
+      audience: 'market-api',
+      icon: '📈',
+      url: 'https://market.example.test/',
+      description: 'Prices across the galaxy.',
+      phase: 'Alpha',
+      phaseDesc: 'Testers only',
+      phaseColor: 'grape',
+      progress: 75,
+      redirect_urls: ['https://market.example.test/cb', 'https://market.example.test/silent'],
+      frontchannel_logout_url: 'https://market.example.test/logout',
+      backchannel_logout_url: 'https://market.example.test/bc',
+      allow_global_admin: false,
+      allow_delegated_swc_token: true,
+      skip_uid_whitelist: true,
+    });
+    expect(await screen.findByText('App "Market Watch" created.')).toBeInTheDocument();
+    await waitFor(() => expect(api.count('GET /api/admin/apps')).toBe(2));
+    expect(screen.getByRole('textbox', { name: /^Key/ })).toHaveValue('');
+  });
+
+  it('parses progress as an integer with fallback 0, and sends no icon when none is picked', async () => {
+    const { api, user } = await openCatalog({ 'POST /api/admin/apps': reply(201, fleet) });
+
+    await fill(user, { name: /^Key/ }, 'mine');
+    await fill(user, { name: /^Name/ }, 'Mining Log');
+    await fill(user, { name: /^Audience/ }, 'mine');
+    await fill(user, { name: 'Progress' }, 'soon');
+    expect(screen.getByRole('radio', { name: 'No icon' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    await waitFor(() => expect(api.count('POST /api/admin/apps')).toBe(1));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ key: 'mine', name: 'Mining Log', audience: 'mine', ...emptyBody });
+  });
+
+  it('requires key, name and audience before sending anything', async () => {
+    const { api, user } = await openCatalog();
+
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    expect(await screen.findByText('Key is required')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Audience is required')).toBeInTheDocument();
+    expect(api.count('POST /api/admin/apps')).toBe(0);
+  });
+
+  it('Edit fills the form with the app, shows Cancel and PUTs the changes', async () => {
+    const { api, user } = await openCatalog({ [`PUT /api/admin/apps/${fleet.id}`]: reply(200, fleet) });
+
+    await user.click(within(row('Fleet Ops')).getByRole('button', { name: 'Edit' }));
+
+    expect(screen.getByRole('heading', { name: 'Edit Fleet Ops' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Key/ })).toHaveValue('fleet');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Fleet Ops');
+    expect(screen.getByRole('textbox', { name: /^Audience/ })).toHaveValue('fleet-api');
+    expect(screen.getByRole('textbox', { name: 'Progress' })).toHaveValue('40');
+    expect(screen.getByRole('textbox', { name: 'Redirect URLs' })).toHaveValue(
+      'https://fleet.example.test/cb https://fleet.example.test/silent',
+    );
+    expect(screen.getByRole('radio', { name: '🚀' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Allow global admins/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Bypass UID whitelist/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Allow delegated SWC token/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    await fill(user, { name: /^Name/ }, 'Fleet Command');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe(`/api/admin/apps/${fleet.id}`);
+    expect(put.body).toMatchObject({
+      key: 'fleet',
+      name: 'Fleet Command',
+      audience: 'fleet-api',
+      icon: '🚀',
+      progress: 40,
+      redirect_urls: fleet.redirect_urls,
+      allow_global_admin: true,
+      skip_uid_whitelist: true,
+    });
+    expect(await screen.findByText('App "Fleet Command" saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await waitFor(() => expect(api.count('GET /api/admin/apps')).toBe(2));
+  });
+
+  it('Cancel leaves editing without saving', async () => {
+    const { api, user } = await openCatalog();
+
+    await user.click(within(row('Fleet Ops')).getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.getByRole('heading', { name: 'Create app' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Key/ })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it("asks 'Delete app?' and DELETEs only after confirming", async () => {
+    const { api, user } = await openCatalog({ [`DELETE /api/admin/apps/${fleet.id}`]: reply(204) });
+
+    await user.click(within(row('Fleet Ops')).getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete app?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(within(row('Fleet Ops')).getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete app?' });
+    expect(within(dialog).getByText('Fleet Ops')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'DELETE')!.path).toBe(`/api/admin/apps/${fleet.id}`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('App "Fleet Ops" deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(api.count('GET /api/admin/apps')).toBe(2));
+  });
+
+  it("shows the server's message when a save is refused (409)", async () => {
+    const { api, user } = await openCatalog({
+      'POST /api/admin/apps': errorReply(409, 'conflict', 'Another app already uses the key "fleet".'),
+    });
+
+    await fill(user, { name: /^Key/ }, 'fleet');
+    await fill(user, { name: /^Name/ }, 'Fleet Two');
+    await fill(user, { name: /^Audience/ }, 'fleet2');
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Another app already uses the key "fleet".');
+    expect(api.count('POST /api/admin/apps')).toBe(1);
+    // The form keeps what was typed.
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Fleet Two');
+  });
+
+  it("falls back to 'Save failed' without a server message", async () => {
+    const { user } = await openCatalog({ 'POST /api/admin/apps': 'network-error' });
+
+    await fill(user, { name: /^Key/ }, 'x');
+    await fill(user, { name: /^Name/ }, 'X');
+    await fill(user, { name: /^Audience/ }, 'x');
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Save failed');
+  });
+
+  it("shows 'Failed to load apps' when the list cannot be read", async () => {
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/apps': errorReply(403, 'forbidden', 'Boom') });
+    renderApp('/admin/apps');
+
+    expect(await screen.findByText('Failed to load apps')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,200 @@
+import type { AdminUser, App, ConsentData } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
+import { admin } from '@/testing/fixtures.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+const mira: AdminUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  uid: '1:100002',
+  name: 'Mira Solan',
+  image: null,
+  race: null,
+  faction: null,
+  created_at: '2025-01-01T10:00:00.000Z',
+  last_login_at: null,
+};
+
+function adminApp(n: number, key: string, name: string): App {
+  return {
+    id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    key,
+    name,
+    audience: key,
+    icon: null,
+    url: null,
+    description: null,
+    phase: null,
+    phaseDesc: null,
+    phaseColor: null,
+    progress: 0,
+    redirect_urls: [],
+    frontchannel_logout_url: null,
+    backchannel_logout_url: null,
+    allow_global_admin: false,
+    allow_delegated_swc_token: false,
+    skip_uid_whitelist: false,
+  };
+}
+
+const portal = adminApp(1, 'portal', 'Portal');
+const fleet = adminApp(2, 'fleet', 'Fleet Ops');
+const held: ConsentData = { scp: ['profile', 'fleet:read'], roles: ['staff'] };
+const target = { userId: mira.id, appId: fleet.id };
+
+async function openConsents(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const api = stubFetch({
+    'GET /api/me': reply(200, admin),
+    'GET /api/admin/users': reply(200, [mira]),
+    'GET /api/admin/apps': reply(200, [portal, fleet]),
+    'GET /api/admin/consents': reply(200, held),
+    ...routes,
+  });
+  const app = renderApp('/admin/consents');
+  await screen.findByRole('heading', { name: 'Central Consents & Roles' });
+  return { api, ...app };
+}
+
+type User = Awaited<ReturnType<typeof openConsents>>['user'];
+
+async function pick(user: User) {
+  const userInput = screen.getByRole('combobox', { name: 'User' });
+  await user.click(userInput);
+  await user.click(await screen.findByRole('option', { name: 'Mira Solan (1:100002)' }));
+  const appInput = screen.getByRole('combobox', { name: 'App' });
+  await waitFor(() => expect(appInput).toBeEnabled());
+  await user.click(appInput);
+  await user.click(await screen.findByRole('option', { name: 'Fleet Ops (fleet)' }));
+}
+
+const group = (name: string) => screen.getByRole('region', { name });
+const chips = (name: string) =>
+  within(group(name))
+    .queryAllByRole('listitem')
+    .map((c) => c.textContent);
+const posts = (api: ReturnType<typeof stubFetch>, path: string) =>
+  api.calls.filter((c: StubCall) => c.method === 'POST' && c.path === path);
+
+describe('/admin/consents', () => {
+  it('shows the Scopes and Central Roles chips of the picked user and app', async () => {
+    const { api, user } = await openConsents();
+
+    expect(screen.getByText('Pick a user and an app to see their scopes and central roles.')).toBeInTheDocument();
+    await pick(user);
+
+    await screen.findByRole('region', { name: 'Scopes' });
+    expect(chips('Scopes')).toEqual(['profile', 'fleet:read']);
+    expect(chips('Central Roles')).toEqual(['staff']);
+    for (const item of ['profile', 'fleet:read', 'staff']) {
+      expect(screen.getByRole('button', { name: `Revoke ${item}` })).toBeEnabled();
+    }
+    expect(within(group('Scopes')).getByPlaceholderText('scope...')).toBeInTheDocument();
+    expect(within(group('Central Roles')).getByPlaceholderText('admin, staff, sysadmin...')).toBeInTheDocument();
+
+    const read = api.calls.find((c) => c.path === '/api/admin/consents')!;
+    expect(Object.fromEntries(new URL(read.url).searchParams)).toEqual(target);
+    expect(read.credentials).toBe('include');
+  });
+
+  it("offers every app, the portal too, as 'name (key)'", async () => {
+    const { user } = await openConsents();
+
+    const appInput = screen.getByRole('combobox', { name: 'App' });
+    await waitFor(() => expect(appInput).toBeEnabled());
+    await user.click(appInput);
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Portal (portal)', 'Fleet Ops (fleet)']);
+  });
+
+  it("'Revoke {item}' revokes that scope or role", async () => {
+    const { api, user } = await openConsents({
+      'POST /api/admin/consents/revoke': reply(200, { scp: ['profile'], roles: ['staff'] }),
+      'POST /api/admin/roles/revoke': reply(200, { scp: ['profile'], roles: [] }),
+    });
+    await pick(user);
+
+    await user.click(await screen.findByRole('button', { name: 'Revoke fleet:read' }));
+    await waitFor(() => expect(chips('Scopes')).toEqual(['profile']));
+    expect(posts(api, '/api/admin/consents/revoke').map((c) => c.body)).toEqual([{ ...target, value: 'fleet:read' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Revoke staff' }));
+    expect(await within(group('Central Roles')).findByText('No central roles granted.')).toBeInTheDocument();
+    expect(posts(api, '/api/admin/roles/revoke').map((c) => c.body)).toEqual([{ ...target, value: 'staff' }]);
+  });
+
+  it('grants a trimmed scope and role, and ignores empty input', async () => {
+    const { api, user } = await openConsents({
+      'POST /api/admin/consents/grant': reply(200, { scp: ['profile', 'fleet:read', 'fleet:write'], roles: ['staff'] }),
+      'POST /api/admin/roles/grant': reply(200, { scp: ['profile', 'fleet:read', 'fleet:write'], roles: ['staff', 'admin'] }),
+    });
+    await pick(user);
+    const scopeInput = await screen.findByPlaceholderText('scope...');
+    const roleInput = screen.getByPlaceholderText('admin, staff, sysadmin...');
+
+    await user.type(scopeInput, '   ');
+    await user.click(within(group('Scopes')).getByRole('button', { name: 'Grant' }));
+    await user.click(within(group('Central Roles')).getByRole('button', { name: 'Grant' }));
+    expect(posts(api, '/api/admin/consents/grant')).toHaveLength(0);
+    expect(posts(api, '/api/admin/roles/grant')).toHaveLength(0);
+
+    await user.type(scopeInput, '  fleet:write  {Enter}');
+    await waitFor(() => expect(chips('Scopes')).toEqual(['profile', 'fleet:read', 'fleet:write']));
+    expect(posts(api, '/api/admin/consents/grant').map((c) => c.body)).toEqual([{ ...target, value: 'fleet:write' }]);
+    expect(scopeInput).toHaveValue('');
+
+    await user.type(roleInput, ' admin ');
+    await user.click(within(group('Central Roles')).getByRole('button', { name: 'Grant' }));
+    await waitFor(() => expect(chips('Central Roles')).toEqual(['staff', 'admin']));
+    expect(posts(api, '/api/admin/roles/grant').map((c) => c.body)).toEqual([{ ...target, value: 'admin' }]);
+    expect(roleInput).toHaveValue('');
+  });
+
+  it("shows 'Working...' and waits while a change is in flight", async () => {
+    const grant = deferred();
+    const { user } = await openConsents({ 'POST /api/admin/roles/grant': grant.route });
+    await pick(user);
+
+    await user.type(await screen.findByPlaceholderText('admin, staff, sysadmin...'), 'sysadmin');
+    await user.click(within(group('Central Roles')).getByRole('button', { name: 'Grant' }));
+
+    expect(await within(group('Central Roles')).findByRole('button', { name: 'Working...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Revoke staff' })).toBeDisabled();
+
+    grant.resolve(reply(200, { scp: held.scp, roles: ['staff', 'sysadmin'] }));
+    await waitFor(() => expect(chips('Central Roles')).toEqual(['staff', 'sysadmin']));
+    expect(within(group('Central Roles')).getByRole('button', { name: 'Grant' })).toBeEnabled();
+  });
+
+  it("shows 'Update failed.' with the server's message when a change fails", async () => {
+    const { user } = await openConsents({
+      'POST /api/admin/consents/grant': errorReply(400, 'validation', 'value must not contain spaces'),
+    });
+    await pick(user);
+
+    await user.type(await screen.findByPlaceholderText('scope...'), 'two words');
+    await user.click(within(group('Scopes')).getByRole('button', { name: 'Grant' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Update failed.');
+    expect(alert).toHaveTextContent('value must not contain spaces');
+    expect(chips('Scopes')).toEqual(['profile', 'fleet:read']);
+    expect(screen.getByPlaceholderText('scope...')).toHaveValue('two words');
+  });
+
+  it("shows 'Failed to load consents/roles.' when they cannot be read", async () => {
+    const { user } = await openConsents({ 'GET /api/admin/consents': errorReply(404, 'not_found', 'No user with this id.') });
+    await pick(user);
+
+    expect(await screen.findByText('Failed to load consents/roles.')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load apps/users.' when the pickers cannot be filled", async () => {
+    await openConsents({ 'GET /api/admin/apps': errorReply(403, 'forbidden', 'No') });
+
+    expect(await screen.findByText('Failed to load apps/users.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,300 @@
+import type { AdminUser, AuditRow, SessionRow, UserAccessRow } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/features/admin-users/components/format.ts';
+import { errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
+import { admin } from '@/testing/fixtures.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+function adminUser(n: number, overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    uid: `1:${100000 + n}`,
+    name: `Pilot ${String(n).padStart(3, '0')}`,
+    image: null,
+    race: 'Human',
+    faction: 'Galactic Weapon Systems',
+    created_at: '2025-01-01T10:00:00.000Z',
+    last_login_at: null,
+    ...overrides,
+  };
+}
+
+const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002', last_login_at: '2025-03-01T12:30:00.000Z' });
+const jorin = adminUser(2, { name: 'Jorin Vex', uid: '1:100001' });
+/** 60 users: three pages of 25. */
+const everyone = [mira, jorin, ...Array.from({ length: 58 }, (_, i) => adminUser(i + 3))];
+
+const access: UserAccessRow[] = [
+  { app_name: 'Fleet Ops', app_key: 'fleet', status: 'active' },
+  { app_name: 'Market Watch', app_key: 'market', status: '' },
+  { app_name: 'Mining Log', app_key: 'mine', status: 'suspended' },
+];
+const session: SessionRow = {
+  app_key: 'fleet',
+  sid: 'sid-7f3a9c',
+  ip: '203.0.113.7',
+  user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+  expires_at: '2025-03-02T12:30:00.000Z',
+};
+const audit: AuditRow[] = [
+  {
+    created_at: '2025-03-01T12:30:00.000Z',
+    event: 'login',
+    app_key: 'fleet',
+    ip: '203.0.113.7',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+    expires_at: '2025-03-02T12:30:00.000Z',
+  },
+  { created_at: '2025-02-01T08:00:00.000Z', event: 'access_granted', app_key: 'fleet', ip: null, user_agent: null, expires_at: null },
+];
+
+/** GET /api/admin/users answers like the server: q filters name or UID, limit/offset page, X-Total-Count. */
+function usersRoute(users: AdminUser[]) {
+  return (call: StubCall) => {
+    const url = new URL(call.url);
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const matching = users.filter((u) => !q || u.name.toLowerCase().includes(q) || u.uid.includes(q));
+    return reply(200, { page: matching.slice(offset, offset + limit), total: matching.length });
+  };
+}
+
+/** stubFetch answers JSON only; this moves the users route's total into the X-Total-Count header. */
+function withTotalHeader() {
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await inner(input, init);
+    const url = new URL(String(input));
+    if (url.pathname !== '/api/admin/users' || (init?.method ?? 'GET') !== 'GET' || !response.ok) return response;
+    const { page, total } = (await response.json()) as { page: AdminUser[]; total: number };
+    return new Response(JSON.stringify(page), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+    });
+  });
+}
+
+const detailRoutes = (user: AdminUser) => ({
+  [`GET /api/admin/users/${user.id}/access`]: reply(200, access),
+  [`GET /api/admin/users/${user.id}/sessions`]: reply(200, [session]),
+  [`GET /api/admin/users/${user.id}/audit`]: reply(200, audit),
+});
+
+async function openUsers(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const api = stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/users': usersRoute(everyone), ...routes });
+  withTotalHeader();
+  const app = renderApp('/admin/users');
+  await screen.findByRole('heading', { name: 'Users' });
+  return { api, ...app };
+}
+
+const listCalls = (api: ReturnType<typeof stubFetch>) =>
+  api.calls.filter((c) => c.method === 'GET' && c.path === '/api/admin/users').map((c) => new URL(c.url).searchParams);
+
+function userTable() {
+  return screen.getByRole('table', { name: 'All users' });
+}
+
+function rowsOf(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
+}
+
+describe('/admin/users', () => {
+  it('lists the first page of 25 users with the total, and pages on the server', async () => {
+    const { api, user } = await openUsers();
+
+    expect(await within(userTable()).findByText('Mira Solan')).toBeInTheDocument();
+    expect(within(userTable()).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
+    expect(listCalls(api)[0]!.get('limit')).toBe('25');
+    expect(listCalls(api)[0]!.get('offset')).toBe('0');
+    expect(listCalls(api)[0]!.has('q')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await within(userTable()).findByText('Pilot 060')).toBeInTheDocument();
+    expect(listCalls(api).at(-1)!.get('offset')).toBe('50');
+    expect(screen.getByText('51–60 of 60')).toBeInTheDocument();
+    expect(within(userTable()).getAllByRole('row')).toHaveLength(11);
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await within(userTable()).findByText('Pilot 030')).toBeInTheDocument();
+    expect(listCalls(api).at(-1)!.get('offset')).toBe('25');
+  });
+
+  it('searches on the server with q once typing pauses, back on page 1', async () => {
+    const { api, user } = await openUsers();
+    await within(userTable()).findByText('Mira Solan');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(listCalls(api).at(-1)!.get('offset')).toBe('25'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'mira');
+
+    await waitFor(() => expect(listCalls(api).at(-1)!.get('q')).toBe('mira'));
+    expect(listCalls(api).at(-1)!.get('offset')).toBe('0');
+    // Debounced: not one call per key.
+    expect(listCalls(api).filter((p) => p.has('q'))).toHaveLength(1);
+    await waitFor(() => expect(rowsOf(userTable())).toHaveLength(1));
+    expect(within(userTable()).getByText('Mira Solan')).toBeInTheDocument();
+    expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+    expect(await screen.findByText('No users match "nobody".')).toBeInTheDocument();
+  });
+
+  it('requires a UID before adding a user', async () => {
+    const { api, user } = await openUsers();
+
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('UID is required')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^UID/ }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(screen.getByText('UID is required')).toBeInTheDocument();
+    expect(api.count('POST /api/admin/users')).toBe(0);
+  });
+
+  it('adds a user by UID with POST {uid} and refreshes the list', async () => {
+    const { api, user } = await openUsers({ 'POST /api/admin/users': reply(201, adminUser(99, { uid: '1:5', name: '' })) });
+    await within(userTable()).findByText('Mira Solan');
+
+    await user.type(screen.getByRole('textbox', { name: /^UID/ }), ' 1:5 ');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+
+    await waitFor(() => expect(api.count('POST /api/admin/users')).toBe(1));
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({ credentials: 'include', body: { uid: '1:5' } });
+    expect(await screen.findByText('User 1:5 added.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^UID/ })).toHaveValue('');
+    await waitFor(() => expect(listCalls(api)).toHaveLength(2));
+  });
+
+  it("shows the server's reason when a user cannot be added", async () => {
+    const { user } = await openUsers({
+      'POST /api/admin/users': errorReply(409, 'conflict', 'A user with the UID 1:5 already exists.'),
+    });
+
+    await user.type(screen.getByRole('textbox', { name: /^UID/ }), '1:5');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+
+    expect(await screen.findByText('A user with the UID 1:5 already exists.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^UID/ })).toHaveValue('1:5');
+  });
+
+  it("selecting a user shows apps with status ('none' for no access), active sessions and the audit log", async () => {
+    const { user } = await openUsers(detailRoutes(mira));
+
+    await user.click(await within(userTable()).findByRole('button', { name: 'Mira Solan' }));
+
+    const apps = await screen.findByRole('table', { name: 'Apps' });
+    await waitFor(() => expect(rowsOf(apps)).toHaveLength(3));
+    expect(
+      within(apps)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['App name', 'App key', 'Status']);
+    expect(rowsOf(apps)).toEqual([
+      ['Fleet Ops', 'fleet', 'active'],
+      ['Market Watch', 'market', 'none'],
+      ['Mining Log', 'mine', 'suspended'],
+    ]);
+
+    const sessions = screen.getByRole('table', { name: 'Active Sessions' });
+    await waitFor(() => expect(within(sessions).getByText('sid-7f3a9c')).toBeInTheDocument());
+    expect(
+      within(sessions)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['App', 'SID', 'IP', 'User agent', 'Expires', 'Actions']);
+    expect(rowsOf(sessions)[0]!.slice(0, 5)).toEqual([
+      'fleet',
+      'sid-7f3a9c',
+      '203.0.113.7',
+      session.user_agent,
+      formatDateTime(session.expires_at),
+    ]);
+
+    const log = screen.getByRole('table', { name: 'Audit Log' });
+    await waitFor(() => expect(rowsOf(log)).toHaveLength(2));
+    expect(
+      within(log)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Event', 'App', 'IP', 'User agent', 'Expires']);
+    expect(rowsOf(log)).toEqual([
+      [formatDateTime(audit[0]!.created_at), 'login', 'fleet', '203.0.113.7', audit[0]!.user_agent, formatDateTime(audit[0]!.expires_at)],
+      [formatDateTime(audit[1]!.created_at), 'access_granted', 'fleet', '-', '-', '-'],
+    ]);
+    // Local date-times, not the raw ISO strings.
+    expect(screen.queryByText('2025-03-01T12:30:00.000Z')).not.toBeInTheDocument();
+  });
+
+  it('selects a user with the keyboard and shows empty states', async () => {
+    const { user } = await openUsers({
+      [`GET /api/admin/users/${jorin.id}/access`]: reply(200, []),
+      [`GET /api/admin/users/${jorin.id}/sessions`]: reply(200, []),
+      [`GET /api/admin/users/${jorin.id}/audit`]: reply(200, []),
+    });
+
+    const button = await within(userTable()).findByRole('button', { name: 'Jorin Vex' });
+    button.focus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('No active sessions.')).toBeInTheDocument();
+    expect(screen.getByText('No audit events yet.')).toBeInTheDocument();
+    expect(screen.getByText('No apps in the catalog.')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('ends one session after confirming', async () => {
+    const { api, user } = await openUsers({
+      ...detailRoutes(mira),
+      [`GET /api/admin/users/${mira.id}/sessions`]: (_call, nth) => reply(200, nth === 0 ? [session] : []),
+      [`DELETE /api/admin/users/${mira.id}/sessions/${session.sid}`]: reply(204),
+    });
+
+    await user.click(await within(userTable()).findByRole('button', { name: 'Mira Solan' }));
+    const sessions = await screen.findByRole('table', { name: 'Active Sessions' });
+    await user.click(await within(sessions).findByRole('button', { name: 'End session' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'End session?' });
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'End session' }));
+
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'DELETE')!.path).toBe(`/api/admin/users/${mira.id}/sessions/${session.sid}`);
+    expect(await within(sessions).findByText('No active sessions.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(api.count(`GET /api/admin/users/${mira.id}/audit`)).toBe(2));
+  });
+
+  it("shows 'Failed to load apps/users.' when the list cannot be read", async () => {
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/users': errorReply(403, 'forbidden', 'No') });
+    renderApp('/admin/users');
+
+    expect(await screen.findByText('Failed to load apps/users.')).toBeInTheDocument();
+  });
+
+  it('still pages when the total header is missing', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, admin),
+      'GET /api/admin/users': (call) => {
+        const offset = Number(new URL(call.url).searchParams.get('offset'));
+        return reply(200, everyone.slice(offset, offset + 25));
+      },
+    });
+    const { user } = renderApp('/admin/users');
+
+    await screen.findByText('Mira Solan');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Pilot 030')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,88 @@
+import type { App } from '@portal/contract';
+import { Alert, Stack } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ErrorState } from '@/components/error-state.tsx';
+import { useAdminApps } from '../api/list-admin-apps.ts';
+import { AppForm } from './app-form.tsx';
+import { AppsTable } from './apps-table.tsx';
+import { DeleteAppModal } from './delete-app-modal.tsx';
+
+/** SPEC.md §2 /admin/apps: the table, the create/update form and the delete confirmation. */
+export function AppCatalog() {
+  const apps = useAdminApps();
+  const [editing, setEditing] = useState<App | null>(null);
+  const [deleting, setDeleting] = useState<App | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  // The save button sits at the end of a long form: bring the confirmation into view.
+  useEffect(() => {
+    if (notice) noticeRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [notice]);
+
+  const resetForm = (next: App | null) => {
+    setEditing(next);
+    setFormKey((k) => k + 1);
+  };
+
+  if (apps.isError) {
+    return (
+      <ErrorState
+        title="Failed to load apps"
+        description="The app catalog could not be read. Check your connection and try again."
+        onRetry={() => void apps.refetch()}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {notice && (
+        <Alert
+          ref={noticeRef}
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck size={18} aria-hidden />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+          role="status"
+        >
+          {notice}
+        </Alert>
+      )}
+      <AppsTable
+        apps={apps.data}
+        editingId={editing?.id ?? null}
+        onEdit={(app) => {
+          setNotice(null);
+          resetForm(app);
+        }}
+        onDelete={(app) => {
+          setNotice(null);
+          setDeleting(app);
+        }}
+      />
+      <AppForm
+        key={formKey}
+        app={editing}
+        onSaved={(name, created) => {
+          setNotice(created ? `App "${name}" created.` : `App "${name}" saved.`);
+          resetForm(null);
+        }}
+        onCancel={() => resetForm(null)}
+      />
+      <DeleteAppModal
+        app={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(app) => {
+          setDeleting(null);
+          setNotice(`App "${app.name}" deleted.`);
+          if (editing?.id === app.id) resetForm(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { AppInput, parseProgress, splitRedirectUrls, type App } from '@portal/contract';
+
+/** The form edits every App field as text (SPEC.md §2: redirect URLs as space-separated text). */
+export interface AppFormValues {
+  key: string;
+  name: string;
+  audience: string;
+  icon: string;
+  url: string;
+  description: string;
+  phase: string;
+  phaseDesc: string;
+  phaseColor: string;
+  progress: string;
+  redirect_urls: string;
+  frontchannel_logout_url: string;
+  backchannel_logout_url: string;
+  allow_global_admin: boolean;
+  allow_delegated_swc_token: boolean;
+  skip_uid_whitelist: boolean;
+}
+
+export type AppFormErrors = Partial<Record<keyof AppFormValues, string>>;
+
+export const PORTAL_KEY = 'portal';
+
+export const emptyAppForm: AppFormValues = {
+  key: '',
+  name: '',
+  audience: '',
+  icon: '',
+  url: '',
+  description: '',
+  phase: '',
+  phaseDesc: '',
+  phaseColor: '',
+  progress: '0',
+  redirect_urls: '',
+  frontchannel_logout_url: '',
+  backchannel_logout_url: '',
+  allow_global_admin: false,
+  allow_delegated_swc_token: false,
+  skip_uid_whitelist: false,
+};
+
+export function formFromApp(app: App): AppFormValues {
+  return {
+    key: app.key,
+    name: app.name,
+    audience: app.audience,
+    icon: app.icon ?? '',
+    url: app.url ?? '',
+    description: app.description ?? '',
+    phase: app.phase ?? '',
+    phaseDesc: app.phaseDesc ?? '',
+    phaseColor: app.phaseColor ?? '',
+    progress: String(app.progress ?? 0),
+    redirect_urls: app.redirect_urls.join(' '),
+    frontchannel_logout_url: app.frontchannel_logout_url ?? '',
+    backchannel_logout_url: app.backchannel_logout_url ?? '',
+    allow_global_admin: app.allow_global_admin,
+    allow_delegated_swc_token: app.allow_delegated_swc_token,
+    skip_uid_whitelist: app.skip_uid_whitelist,
+  };
+}
+
+const text = (value: string): string | null => value.trim() || null;
+
+/** The body of POST/PUT (SPEC.md §5: progress an integer with fallback 0; redirect URLs split on whitespace). */
+export function toAppInput(values: AppFormValues): AppInput {
+  return {
+    key: values.key.trim(),
+    name: values.name.trim(),
+    audience: values.audience.trim(),
+    icon: (values.icon || null) as AppInput['icon'],
+    url: text(values.url),
+    description: text(values.description),
+    phase: text(values.phase),
+    phaseDesc: text(values.phaseDesc),
+    phaseColor: text(values.phaseColor),
+    progress: parseProgress(values.progress),
+    redirect_urls: splitRedirectUrls(values.redirect_urls),
+    frontchannel_logout_url: text(values.frontchannel_logout_url),
+    backchannel_logout_url: text(values.backchannel_logout_url),
+    allow_global_admin: values.allow_global_admin,
+    allow_delegated_swc_token: values.allow_delegated_swc_token,
+    skip_uid_whitelist: values.skip_uid_whitelist,
+  };
+}
+
+/** The contract's own rules, checked before sending; the first problem per field. */
+export function validateAppInput(input: AppInput): AppFormErrors {
+  const result = AppInput.safeParse(input);
+  if (result.success) return {};
+  const errors: AppFormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in emptyAppForm && !errors[field as keyof AppFormValues]) {
+      errors[field as keyof AppFormValues] = issue.message;
+    }
+  }
+  return errors;
+}

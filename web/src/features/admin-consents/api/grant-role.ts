@@ -1,0 +1,13 @@
+import type { ConsentData } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { postGrantChange, useConsentsChanged, type GrantTarget } from './get-consents.ts';
+
+/** POST /api/admin/roles/grant {userId, appId, value}: Grants a central role; answers the new {scp, roles}. */
+export function grantRole(target: GrantTarget): Promise<ConsentData> {
+  return postGrantChange('/api/admin/roles/grant', target);
+}
+
+export function useGrantRole() {
+  const changed = useConsentsChanged();
+  return useMutation({ mutationFn: grantRole, onSuccess: changed });
+}

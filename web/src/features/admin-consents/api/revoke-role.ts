@@ -1,0 +1,13 @@
+import type { ConsentData } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { postGrantChange, useConsentsChanged, type GrantTarget } from './get-consents.ts';
+
+/** POST /api/admin/roles/revoke {userId, appId, value}: Revokes a central role; answers the new {scp, roles}. */
+export function revokeRole(target: GrantTarget): Promise<ConsentData> {
+  return postGrantChange('/api/admin/roles/revoke', target);
+}
+
+export function useRevokeRole() {
+  const changed = useConsentsChanged();
+  return useMutation({ mutationFn: revokeRole, onSuccess: changed });
+}

@@ -1,0 +1,13 @@
+import type { ConsentData } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { postGrantChange, useConsentsChanged, type GrantTarget } from './get-consents.ts';
+
+/** POST /api/admin/consents/revoke {userId, appId, value}: Revokes a central consent scope; answers the new {scp, roles}. */
+export function revokeScope(target: GrantTarget): Promise<ConsentData> {
+  return postGrantChange('/api/admin/consents/revoke', target);
+}
+
+export function useRevokeScope() {
+  const changed = useConsentsChanged();
+  return useMutation({ mutationFn: revokeScope, onSuccess: changed });
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Loader, Center, SimpleGrid, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconKey, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
+import { serverMessage } from '../api/error-message.ts';
+import { useConsents } from '../api/get-consents.ts';
+import { useGrantRole } from '../api/grant-role.ts';
+import { useGrantScope } from '../api/grant-scope.ts';
+import { useRevokeRole } from '../api/revoke-role.ts';
+import { useRevokeScope } from '../api/revoke-scope.ts';
+import { GrantGroup } from './grant-group.tsx';
+
+interface ConsentsPanelProps {
+  userId: string;
+  appId: string;
+}
+
+const UPDATE_FAILED = 'Update failed.';
+
+/** SPEC.md §2 /admin/consents: the Scopes and Central Roles chip groups of one user and app. */
+export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
+  const consents = useConsents(userId, appId);
+  const changes = [useGrantScope(), useRevokeScope(), useGrantRole(), useRevokeRole()] as const;
+  const [grantScope, revokeScope, grantRole, revokeRole] = changes;
+  const busy = changes.some((m) => m.isPending);
+  const failure = changes.find((m) => m.isError)?.error;
+
+  const change = (mutation: (typeof changes)[number], value: string, done?: () => void) => {
+    if (busy) return;
+    for (const m of changes) m.reset();
+    mutation.mutate({ userId, appId, value }, { onSuccess: () => done?.() });
+  };
+
+  if (consents.isPending) {
+    return (
+      <Center py="xl" role="status" aria-label="Loading consents and roles">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (consents.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={18} aria-hidden />}
+        role="alert"
+        title="Failed to load consents/roles."
+      >
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => void consents.refetch()}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const message = failure ? serverMessage(failure, '') : '';
+  return (
+    <>
+      {failure && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          role="alert"
+          title={UPDATE_FAILED}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => changes.forEach((m) => m.reset())}
+        >
+          {message && message !== UPDATE_FAILED ? message : null}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <GrantGroup
+          title="Scopes"
+          description="Central consent scopes the app may request for this user."
+          icon={
+            <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
+              <IconKey size={20} />
+            </ThemeIcon>
+          }
+          items={consents.data.scp}
+          empty="No scopes granted."
+          inputLabel="Grant a scope"
+          placeholder="scope..."
+          busy={busy}
+          onGrant={(value, done) => change(grantScope, value, done)}
+          onRevoke={(value) => change(revokeScope, value)}
+        />
+        <GrantGroup
+          title="Central Roles"
+          description="Roles the user holds in the app."
+          icon={
+            <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
+              <IconShieldCheck size={20} />
+            </ThemeIcon>
+          }
+          items={consents.data.roles}
+          empty="No central roles granted."
+          inputLabel="Grant a role"
+          placeholder="admin, staff, sysadmin..."
+          busy={busy}
+          onGrant={(value, done) => change(grantRole, value, done)}
+          onRevoke={(value) => change(revokeRole, value)}
+        />
+      </SimpleGrid>
+    </>
+  );
+}

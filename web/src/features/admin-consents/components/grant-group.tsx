@@ -1,0 +1,103 @@
+import { cleanGrantValue } from '@portal/contract';
+import { Badge, Button, Card, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+
+interface GrantGroupProps {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  items: readonly string[];
+  empty: string;
+  inputLabel: string;
+  placeholder: string;
+  /** Any change of this user and app in flight: every action waits. */
+  busy: boolean;
+  onGrant: (value: string, done: () => void) => void;
+  onRevoke: (value: string) => void;
+}
+
+/** One chip group (scopes or roles) with its 'Revoke {item}' buttons and its grant form. */
+export function GrantGroup({ title, description, icon, items, empty, inputLabel, placeholder, busy, onGrant, onRevoke }: GrantGroupProps) {
+  const id = useId();
+  const [value, setValue] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    // SPEC.md §5: trimmed; an empty value is ignored.
+    const cleaned = cleanGrantValue(value);
+    if (!cleaned) {
+      setValue('');
+      return;
+    }
+    onGrant(cleaned, () => setValue(''));
+  };
+
+  return (
+    <Card component="section" aria-labelledby={id} h="100%">
+      <Stack gap="md" h="100%">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {icon}
+          <Stack gap={2}>
+            <Title order={2} fz="lg" id={id}>
+              {title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </Stack>
+        </Group>
+
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            {empty}
+          </Text>
+        ) : (
+          <Group gap="xs" role="list" aria-label={title}>
+            {items.map((item) => (
+              <Badge
+                key={item}
+                role="listitem"
+                size="lg"
+                radius="xl"
+                variant="light"
+                tt="none"
+                fw={500}
+                pr={4}
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    radius="xl"
+                    variant="transparent"
+                    aria-label={`Revoke ${item}`}
+                    disabled={busy}
+                    onClick={() => onRevoke(item)}
+                  />
+                }
+              >
+                {item}
+              </Badge>
+            ))}
+          </Group>
+        )}
+
+        <form onSubmit={submit} style={{ marginTop: 'auto' }}>
+          <Group gap="sm" align="flex-end" wrap="nowrap">
+            <TextInput
+              label={inputLabel}
+              placeholder={placeholder}
+              value={value}
+              onChange={(event) => setValue(event.currentTarget.value)}
+              autoComplete="off"
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <Button type="submit" disabled={busy} leftSection={busy ? undefined : <IconPlus size={16} aria-hidden />} miw={110}>
+              {busy ? 'Working...' : 'Grant'}
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Card>
+  );
+}
