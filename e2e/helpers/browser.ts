@@ -32,6 +32,8 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+    // A full-page capture of a scrolled page draws the sticky header where the viewport was.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
   }
