@@ -11,7 +11,7 @@ run_vitest() { # name, root, [env...]
 }
 
 step "typecheck"; for p in contract swc-simulator server web e2e bench; do npx tsc -p "$p" || status=1; done
-step "lint"; npx eslint . || status=1
+step "lint"; npx eslint . || status=1; npx prettier --check . --log-level warn || status=1
 step "contract"; run_vitest contract contract
 step "swc-simulator"; run_vitest swc-simulator swc-simulator
 step "web (components)"; run_vitest web web
