@@ -46,7 +46,7 @@ describe('malformed input never causes a 500', () => {
             });
             if (res.statusCode >= 500 && res.statusCode !== 502)
               failures.push(`${method} ${path}${query} ${String(body)} → ${res.statusCode} ${res.body}`);
-            if (res.statusCode >= 400 && res.headers['content-type']?.includes('json')) {
+            if (res.statusCode >= 400 && String(res.headers['content-type']).includes('json')) {
               const json = res.json();
               if (typeof json.error !== 'string' || typeof json.message !== 'string')
                 failures.push(`${method} ${path}${query}: error body ${res.body}`);
