@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../lib/tokens.ts';
 import { findAccessStatus } from '../queries/access.ts';
 import { findAppByAudience, findAppById, type AppRow } from '../queries/apps.ts';
 import { consumeLoginAttempt, insertLoginAttempt } from '../queries/login-attempts.ts';
+import { recordSessionApp } from '../queries/session-apps.ts';
 import { upsertSwcTokens } from '../queries/swc-tokens.ts';
 import { upsertUserFromSwc } from '../queries/users.ts';
 import { audit, type RequestMeta } from './audit.ts';
@@ -123,6 +124,8 @@ export async function completeLogin(
       return { ok: false as const, reason: decision.reason };
     }
     const { token, session } = await createSession(tx, deps, { userId: user.id, appId: app.id, meta: input.meta });
+    // Single logout notifies the apps a session was used with; signing in to one is a use.
+    if (app.key !== 'portal') await recordSessionApp(tx, session.id, app.id);
     await audit(tx, input.meta, {
       event: 'login',
       userId: user.id,

@@ -179,6 +179,16 @@ describe('single logout', () => {
     expect(audit.rows[0].event).toBe('backchannel_logout_failed');
   });
 
+  it('notifies an app the user signed in to through /auth/login, even without a forward-auth check', async () => {
+    await adminCall('POST', `/api/admin/users/${miraId}/apps/wiki/grant`);
+    const { cookie, response } = await signIn(ctx, '1:100002', {}, { aud: 'wiki-api', rd: 'https://wiki.example.com/start' });
+    expect(response.headers.location).toBe('https://wiki.example.com/start');
+    ctx.sentJobs.length = 0;
+    const res = await ctx.app.inject({ url: '/auth/logout', cookies: { portal_session: cookie } });
+    expect(res.body).toContain('https://wiki.example.com/logout?iss=');
+    expect(ctx.sentJobs.map((j) => j.name)).toEqual(['backchannel-logout']);
+  });
+
   it('redirects straight to /login when no app needs a front-channel logout', async () => {
     const jorin = (await signIn(ctx, '1:100001')).cookie;
     const res = await ctx.app.inject({ url: '/auth/logout', cookies: { portal_session: jorin } });
