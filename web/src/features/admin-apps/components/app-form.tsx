@@ -17,7 +17,7 @@ import {
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useCreateApp } from '../api/create-app.ts';
-import { serverMessage } from '../api/error-message.ts';
+import { serverMessage } from '@/lib/api-error.ts';
 import { useUpdateApp } from '../api/update-app.ts';
 import {
   emptyAppForm,

@@ -1,8 +1,8 @@
 import type { App } from '@portal/contract';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { serverMessage } from '@/lib/api-error.ts';
 import { useDeleteApp } from '../api/delete-app.ts';
-import { serverMessage } from '../api/error-message.ts';
 
 interface DeleteAppModalProps {
   app: App | null;
@@ -14,7 +14,6 @@ interface DeleteAppModalProps {
 export function DeleteAppModal({ app, onClose, onDeleted }: DeleteAppModalProps) {
   const remove = useDeleteApp();
   const close = () => {
-    if (remove.isPending) return;
     remove.reset();
     onClose();
   };
@@ -28,30 +27,25 @@ export function DeleteAppModal({ app, onClose, onDeleted }: DeleteAppModalProps)
     });
   };
   return (
-    <Modal opened={app !== null} onClose={close} title="Delete app?" centered>
-      <Stack gap="md">
-        {app && (
-          <Text size="sm">
-            <Text span fw={600}>
-              {app.name}
-            </Text>{' '}
-            ({app.key}) is removed from the catalog, with its access grants, consents and roles. This cannot be undone.
-          </Text>
-        )}
-        {remove.error && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {serverMessage(remove.error, 'Delete failed')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={app !== null}
+      title="Delete app?"
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      color="red"
+      error={remove.error ? serverMessage(remove.error, 'Delete failed') : null}
+      onConfirm={confirm}
+      onClose={close}
+    >
+      {app && (
+        <>
+          <Text span fw={600}>
+            {app.name}
+          </Text>{' '}
+          ({app.key}) is removed from the catalog, with its access grants, consents and roles. This cannot be undone.
+        </>
+      )}
+    </ConfirmDialog>
   );
 }

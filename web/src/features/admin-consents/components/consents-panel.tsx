@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, Center, SimpleGrid, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconKey, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
-import { serverMessage } from '../api/error-message.ts';
+import { serverMessage } from '@/lib/api-error.ts';
 import { useConsents } from '../api/get-consents.ts';
 import { useGrantRole } from '../api/grant-role.ts';
 import { useGrantScope } from '../api/grant-scope.ts';

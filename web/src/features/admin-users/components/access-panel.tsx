@@ -1,7 +1,7 @@
 import { displayStatus } from '@portal/contract';
 import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconCheck, IconCircleDashed, IconPlayerPause, IconRefresh } from '@tabler/icons-react';
-import { serverMessage } from '../api/error-message.ts';
+import { serverMessage } from '@/lib/api-error.ts';
 import { useAccessStatus } from '../api/get-access-status.ts';
 import { useGrantAccess } from '../api/grant-access.ts';
 import { useRevokeAccess } from '../api/revoke-access.ts';

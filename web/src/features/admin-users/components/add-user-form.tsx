@@ -3,7 +3,7 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useAddUser } from '../api/add-user.ts';
-import { serverMessage } from '../api/error-message.ts';
+import { serverMessage } from '@/lib/api-error.ts';
 
 interface AddUserFormProps {
   onAdded: (uid: string, user: AdminUser | null) => void;

@@ -1,6 +1,6 @@
 import type { RotationHistoryEntry, ServiceJwtConfig } from '@portal/contract';
 import { Badge, Center, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
-import { serverMessage } from '../api/error-message.ts';
+import { serverMessage } from '@/lib/api-error.ts';
 import { useRotationHistory } from '../api/get-rotation-history.ts';
 import { ErrorBanner } from './error-banner.tsx';
 import { localDateTime } from './format.ts';

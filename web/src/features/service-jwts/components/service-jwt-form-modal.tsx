@@ -2,7 +2,7 @@ import { emptyServiceJwtForm, serviceJwtBody, serviceJwtForm, type ServiceJwtCon
 import { Button, Checkbox, Fieldset, Group, Loader, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useCreateServiceJwt } from '../api/create-service-jwt.ts';
-import { serverMessage } from '../api/error-message.ts';
+import { serverMessage } from '@/lib/api-error.ts';
 import { useUpdateServiceJwt } from '../api/update-service-jwt.ts';
 import { ErrorBanner } from './error-banner.tsx';
 import { formToSend, validateServiceJwtForm, type ServiceJwtFormErrors } from './service-jwt-form-validation.ts';

@@ -6,10 +6,10 @@ import { useState, type ReactNode } from 'react';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useDeleteServiceJwt } from '../api/delete-service-jwt.ts';
-import { serverMessage } from '../api/error-message.ts';
+import { serverMessage } from '@/lib/api-error.ts';
 import { serviceJwtsQueryKey, useServiceJwts } from '../api/list-service-jwts.ts';
 import { useRotateServiceJwt } from '../api/rotate-service-jwt.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { ErrorBanner } from './error-banner.tsx';
 import { RotationHistoryModal } from './rotation-history-modal.tsx';
 import type { RowAction } from './row-actions.tsx';
@@ -126,7 +126,7 @@ export function ServiceJwtManager() {
 
       <ServiceJwtFormModal opened={dialog === 'form'} editing={target} session={formSession} onClose={close} />
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={dialog === 'delete'}
         title="Confirm Delete"
         confirmLabel="Delete"
@@ -137,9 +137,9 @@ export function ServiceJwtManager() {
         onClose={close}
       >
         {`Are you sure you want to delete the JWT configuration for ${service}? This action cannot be undone.`}
-      </ConfirmModal>
+      </ConfirmDialog>
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={dialog === 'rotate'}
         title="Confirm Rotation"
         confirmLabel="Rotate Now"
@@ -149,7 +149,7 @@ export function ServiceJwtManager() {
         onClose={close}
       >
         {`Are you sure you want to rotate the JWT for ${service}? This will generate a new JWT and update the Kubernetes secret.`}
-      </ConfirmModal>
+      </ConfirmDialog>
 
       <RotationHistoryModal opened={dialog === 'history'} config={target} onClose={close} />
     </Stack>

@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-interface ConfirmModalProps {
+interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   children: ReactNode;
@@ -9,12 +10,25 @@ interface ConfirmModalProps {
   busyLabel: string;
   busy: boolean;
   color?: string;
+  /** Why the last attempt failed, shown above the buttons. */
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** A yes/no question before an action that changes things; it cannot be dismissed while the action runs. */
-export function ConfirmModal({ opened, title, children, confirmLabel, busyLabel, busy, color, onConfirm, onClose }: ConfirmModalProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  color,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -26,7 +40,14 @@ export function ConfirmModal({ opened, title, children, confirmLabel, busyLabel,
       closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
     >
       <Stack gap="lg">
-        <Text size="sm">{children}</Text>
+        <Text size="sm" component="div">
+          {children}
+        </Text>
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
