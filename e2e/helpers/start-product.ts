@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,15 @@ export interface RunningProduct {
   baseUrl: string;
   databaseUrl: string;
   stop(): Promise<void>;
+}
+
+/** Another server on the port would answer our readiness checks and tests in our product's place. */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is already in use: stop what runs there or choose another port`)));
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
 }
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string) {
@@ -31,6 +41,7 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
  * a fresh DATA_DIR; the web app must have been built (npm run build -w web).
  */
 export async function startProduct(port: number, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningProduct> {
+  await Promise.all([assertPortFree(port), assertPortFree(port + 1)]);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-run-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   for (const name of [
