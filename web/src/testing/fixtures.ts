@@ -1,4 +1,4 @@
-import type { CurrentUser, DashboardApp, RuntimeConfig } from '@portal/contract';
+import type { AdminUser, App, CurrentUser, DashboardApp, RuntimeConfig } from '@portal/contract';
 
 export const testConfig: RuntimeConfig = {
   authBaseUrl: 'https://auth.example.test',
@@ -39,6 +39,45 @@ export function dashboardApp(overrides: Partial<DashboardApp> & Pick<DashboardAp
     phaseDesc: null,
     phaseColor: null,
     progress: null,
+    ...overrides,
+  };
+}
+
+/** A UUID the admin API would answer, numbered for tests: testUuid(1) = 00000000-0000-4000-8000-000000000001. */
+export const testUuid = (n: number, prefix = '00000000') => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A row of GET /api/admin/users. */
+export function adminUser(n: number, overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: testUuid(n),
+    uid: `1:${100000 + n}`,
+    name: `Pilot ${String(n).padStart(3, '0')}`,
+    image: null,
+    race: 'Human',
+    faction: 'Galactic Weapon Systems',
+    created_at: '2025-01-01T10:00:00.000Z',
+    last_login_at: null,
+    ...overrides,
+  };
+}
+
+/** A row of GET /api/admin/apps, every optional field empty. */
+export function adminApp(overrides: Partial<App> & Pick<App, 'id' | 'key' | 'name'>): App {
+  return {
+    audience: overrides.key,
+    icon: null,
+    url: null,
+    description: null,
+    phase: null,
+    phaseDesc: null,
+    phaseColor: null,
+    progress: 0,
+    redirect_urls: [],
+    frontchannel_logout_url: null,
+    backchannel_logout_url: null,
+    allow_global_admin: false,
+    allow_delegated_swc_token: false,
+    skip_uid_whitelist: false,
     ...overrides,
   };
 }

@@ -1,47 +1,13 @@
-import type { AdminUser, App } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
-import { admin } from '@/testing/fixtures.ts';
+import { admin, adminApp as appRow, adminUser, testUuid } from '@/testing/fixtures.ts';
+
+const adminApp = (n: number, key: string, name: string) => appRow({ id: testUuid(n, '10000000'), key, name });
 import { renderApp } from '@/testing/render-app.tsx';
 
-function adminUser(n: number, name: string, uid: string): AdminUser {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    uid,
-    name,
-    image: null,
-    race: null,
-    faction: null,
-    created_at: '2025-01-01T10:00:00.000Z',
-    last_login_at: null,
-  };
-}
-
-function adminApp(n: number, key: string, name: string): App {
-  return {
-    id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    key,
-    name,
-    audience: key,
-    icon: null,
-    url: null,
-    description: null,
-    phase: null,
-    phaseDesc: null,
-    phaseColor: null,
-    progress: 0,
-    redirect_urls: [],
-    frontchannel_logout_url: null,
-    backchannel_logout_url: null,
-    allow_global_admin: false,
-    allow_delegated_swc_token: false,
-    skip_uid_whitelist: false,
-  };
-}
-
-const mira = adminUser(1, 'Mira Solan', '1:100002');
-const jorin = adminUser(2, 'Jorin Vex', '1:100001');
+const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002' });
+const jorin = adminUser(2, { name: 'Jorin Vex', uid: '1:100001' });
 const apps = [adminApp(1, 'portal', 'Portal'), adminApp(2, 'fleet', 'Fleet Ops'), adminApp(3, 'market', 'Market Watch')];
 const base = `/api/admin/users/${mira.id}/apps/fleet`;
 

@@ -1,29 +1,8 @@
-import type { App } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
-import { admin } from '@/testing/fixtures.ts';
+import { admin, adminApp } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-
-function adminApp(overrides: Partial<App> & Pick<App, 'id' | 'key' | 'name'>): App {
-  return {
-    audience: overrides.key,
-    icon: null,
-    url: null,
-    description: null,
-    phase: null,
-    phaseDesc: null,
-    phaseColor: null,
-    progress: 0,
-    redirect_urls: [],
-    frontchannel_logout_url: null,
-    backchannel_logout_url: null,
-    allow_global_admin: false,
-    allow_delegated_swc_token: false,
-    skip_uid_whitelist: false,
-    ...overrides,
-  };
-}
 
 const portal = adminApp({ id: '00000000-0000-4000-8000-000000000001', key: 'portal', name: 'Portal' });
 const fleet = adminApp({

@@ -1,42 +1,13 @@
-import type { AdminUser, App, ConsentData } from '@portal/contract';
+import type { ConsentData } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
-import { admin } from '@/testing/fixtures.ts';
+import { admin, adminApp as appRow, adminUser, testUuid } from '@/testing/fixtures.ts';
+
+const adminApp = (n: number, key: string, name: string) => appRow({ id: testUuid(n, '10000000'), key, name });
 import { renderApp } from '@/testing/render-app.tsx';
 
-const mira: AdminUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  uid: '1:100002',
-  name: 'Mira Solan',
-  image: null,
-  race: null,
-  faction: null,
-  created_at: '2025-01-01T10:00:00.000Z',
-  last_login_at: null,
-};
-
-function adminApp(n: number, key: string, name: string): App {
-  return {
-    id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    key,
-    name,
-    audience: key,
-    icon: null,
-    url: null,
-    description: null,
-    phase: null,
-    phaseDesc: null,
-    phaseColor: null,
-    progress: 0,
-    redirect_urls: [],
-    frontchannel_logout_url: null,
-    backchannel_logout_url: null,
-    allow_global_admin: false,
-    allow_delegated_swc_token: false,
-    skip_uid_whitelist: false,
-  };
-}
+const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002' });
 
 const portal = adminApp(1, 'portal', 'Portal');
 const fleet = adminApp(2, 'fleet', 'Fleet Ops');

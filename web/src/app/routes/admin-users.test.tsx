@@ -3,22 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/features/admin-users/components/format.ts';
 import { errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
-import { admin } from '@/testing/fixtures.ts';
+import { admin, adminUser } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-
-function adminUser(n: number, overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    uid: `1:${100000 + n}`,
-    name: `Pilot ${String(n).padStart(3, '0')}`,
-    image: null,
-    race: 'Human',
-    faction: 'Galactic Weapon Systems',
-    created_at: '2025-01-01T10:00:00.000Z',
-    last_login_at: null,
-    ...overrides,
-  };
-}
 
 const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002', last_login_at: '2025-03-01T12:30:00.000Z' });
 const jorin = adminUser(2, { name: 'Jorin Vex', uid: '1:100001' });
