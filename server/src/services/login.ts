@@ -24,7 +24,8 @@ export const callbackUrl = (deps: Pick<Deps, 'config'>) => `${deps.config.public
 export class LoginDenied extends Error {
   constructor(
     message: string,
-    readonly appName: string | null,
+    /** The page's title: who said no. */
+    readonly title: string,
   ) {
     super(message);
   }
@@ -92,7 +93,7 @@ export async function completeLogin(
   } catch (err) {
     if (err instanceof SwcAuthError && err.code === 'access_denied') {
       await audit(deps.db, input.meta, { event: 'login_denied', appKey: app.key, at: now, details: { reason: 'declined at SWCombine' } });
-      throw new LoginDenied('You declined the sign-in at SWCombine, so you were not signed in.', app.name);
+      throw new LoginDenied('You declined the sign-in at SWCombine, so you were not signed in.', 'Sign-in cancelled');
     }
     throw new LoginFailed(`SWCombine did not complete the sign-in: ${(err as Error).message}`);
   }
@@ -136,6 +137,6 @@ export async function completeLogin(
     });
     return { ok: true as const, token, expiresAt: session.expires_at, rd: attempt.rd };
   });
-  if (!outcome.ok) throw new LoginDenied(outcome.reason, app.name);
+  if (!outcome.ok) throw new LoginDenied(outcome.reason, `Sign-in refused for ${app.name}`);
   return { token: outcome.token, expiresAt: outcome.expiresAt, rd: outcome.rd };
 }

@@ -134,6 +134,7 @@ describe('sign-in through SWCombine', () => {
     expect(new URL(callback).searchParams.get('error')).toBe('access_denied');
     const res = await finishSignIn(ctx, callback, stateCookie);
     expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('Sign-in cancelled');
     expect(res.body).toContain('You declined the sign-in at SWCombine');
     expect(res.body).toContain('href="http://localhost:3000/login"');
     expect((await auditRows('login_denied')).at(-1)).toMatchObject({ app_key: 'portal' });

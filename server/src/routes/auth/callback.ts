@@ -29,7 +29,7 @@ export default async function callbackRoute(app: FastifyInstance) {
           .type('text/html')
           .send(
             messagePage({
-              title: denied ? `Sign-in refused${err.appName ? ` for ${err.appName}` : ''}` : 'Sign-in did not complete',
+              title: denied ? err.title : 'Sign-in did not complete',
               message: err.message,
               link: { href: loginUrl, label: 'Back to sign-in' },
             }),
