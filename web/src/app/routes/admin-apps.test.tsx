@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { admin, adminApp } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -267,5 +268,70 @@ describe('/admin/apps', () => {
 
     expect(await screen.findByText('Failed to load apps')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('/admin/apps on a phone', () => {
+  function phoneScreen() {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: query === PHONE_QUERY }));
+  }
+
+  it('stacks one card per app with Key, Name, Audience, Edit and Delete, and no table', async () => {
+    phoneScreen();
+    const api = stubFetch({
+      'GET /api/me': reply(200, admin),
+      'GET /api/admin/apps': reply(200, [portal, fleet]),
+      [`DELETE /api/admin/apps/${fleet.id}`]: reply(204),
+    });
+    const { user } = renderApp('/admin/apps');
+
+    const cards = await screen.findByRole('list', { name: 'Apps' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+
+    const card = within(cards).getByRole('listitem', { name: 'Fleet Ops' });
+    for (const [label, value] of [
+      ['Key', 'fleet'],
+      ['Name', 'Fleet Ops'],
+      ['Audience', 'fleet-api'],
+    ] as const) {
+      expect(within(card).getByText(label)).toBeInTheDocument();
+      expect(within(card).getByText(value)).toBeInTheDocument();
+    }
+    expect(within(card).queryByText('built-in')).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeEnabled();
+
+    // The portal app: its key beside the badge, Delete disabled with the reason spelled out.
+    const portalCard = within(cards).getByRole('listitem', { name: 'Portal' });
+    expect(within(portalCard).getAllByRole('definition')[0]).toHaveTextContent(/^portalbuilt-in$/);
+    expect(within(portalCard).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(within(portalCard).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(portalCard).getByText('The portal app cannot be deleted.')).toBeInTheDocument();
+
+    // Edit from a card fills the form.
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('heading', { name: 'Edit Fleet Ops' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Key/ })).toHaveValue('fleet');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    // Delete from a card asks first, then DELETEs.
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete app?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'DELETE')!.path).toBe(`/api/admin/apps/${fleet.id}`);
+    expect(await screen.findByText('App "Fleet Ops" deleted.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state as a card', async () => {
+    phoneScreen();
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/apps': reply(200, []) });
+    renderApp('/admin/apps');
+
+    expect(await screen.findByText('No apps yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Apps' })).not.toBeInTheDocument();
   });
 });

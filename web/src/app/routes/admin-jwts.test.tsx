@@ -1,7 +1,7 @@
 import type { RotationHistoryEntry, ServiceJwtConfig } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PHONE_QUERY } from '@/features/service-jwts/components/use-phone-layout.ts';
+import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { deferred, errorReply, reply, stubFetch, type Reply, type StubCall } from '@/testing/fetch-stub.ts';
 import { admin, player } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';

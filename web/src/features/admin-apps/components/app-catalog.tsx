@@ -3,14 +3,17 @@ import { Alert, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '@/components/error-state.tsx';
+import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
 import { useAdminApps } from '../api/list-admin-apps.ts';
 import { AppForm } from './app-form.tsx';
-import { AppsTable } from './apps-table.tsx';
+import { AppsCards } from './apps-cards.tsx';
+import { AppsTable, type AppsListProps } from './apps-table.tsx';
 import { DeleteAppModal } from './delete-app-modal.tsx';
 
-/** SPEC.md §2 /admin/apps: the table, the create/update form and the delete confirmation. */
+/** SPEC.md §2 /admin/apps: the table (cards on a phone), the create/update form and the delete confirmation. */
 export function AppCatalog() {
   const apps = useAdminApps();
+  const phone = usePhoneLayout();
   const [editing, setEditing] = useState<App | null>(null);
   const [deleting, setDeleting] = useState<App | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -37,6 +40,19 @@ export function AppCatalog() {
     );
   }
 
+  const list: AppsListProps = {
+    apps: apps.data,
+    editingId: editing?.id ?? null,
+    onEdit: (app) => {
+      setNotice(null);
+      resetForm(app);
+    },
+    onDelete: (app) => {
+      setNotice(null);
+      setDeleting(app);
+    },
+  };
+
   return (
     <Stack gap="lg">
       {notice && (
@@ -53,18 +69,7 @@ export function AppCatalog() {
           {notice}
         </Alert>
       )}
-      <AppsTable
-        apps={apps.data}
-        editingId={editing?.id ?? null}
-        onEdit={(app) => {
-          setNotice(null);
-          resetForm(app);
-        }}
-        onDelete={(app) => {
-          setNotice(null);
-          setDeleting(app);
-        }}
-      />
+      {phone ? <AppsCards {...list} /> : <AppsTable {...list} />}
       <AppForm
         key={formKey}
         app={editing}

@@ -58,7 +58,7 @@ export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const saveMessage = saveError ? serverMessage(saveError, 'Save failed') : null;
 
-  // Editing starts from the table: bring the form into view and announce it.
+  // Editing starts from the table (or a phone's card): bring the form into view and announce it.
   useEffect(() => {
     if (!app || !titleRef.current) return;
     titleRef.current.closest('section')?.scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -1,55 +1,23 @@
 import type { App } from '@portal/contract';
-import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { AppActions } from './app-actions.tsx';
 import { PORTAL_KEY } from './app-form-values.ts';
+import { APPS_TITLE_ID, AppsHeading } from './apps-heading.tsx';
 
-interface AppsTableProps {
+export interface AppsListProps {
   apps: readonly App[] | undefined;
   editingId: string | null;
   onEdit: (app: App) => void;
   onDelete: (app: App) => void;
 }
 
-function RowActions({ app, editing, onEdit, onDelete }: { app: App; editing: boolean; onEdit: () => void; onDelete: () => void }) {
-  const portal = app.key === PORTAL_KEY;
+/** SPEC.md §2 /admin/apps: Key, Name, Audience, and Edit/Delete per row (from 48em; phones get AppsCards). */
+export function AppsTable({ apps, editingId, onEdit, onDelete }: AppsListProps) {
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
-      <Button size="xs" variant={editing ? 'filled' : 'light'} leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
-        Edit
-      </Button>
-      {portal ? (
-        <Tooltip label="The portal app cannot be deleted." withArrow>
-          <Box component="span" display="inline-block">
-            <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled>
-              Delete
-            </Button>
-          </Box>
-        </Tooltip>
-      ) : (
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete}>
-          Delete
-        </Button>
-      )}
-    </Group>
-  );
-}
-
-/** SPEC.md §2 /admin/apps: Key, Name, Audience, and Edit/Delete per row. */
-export function AppsTable({ apps, editingId, onEdit, onDelete }: AppsTableProps) {
-  return (
-    <Card component="section" aria-labelledby="apps-table-title" padding={0}>
-      <Group justify="space-between" px="lg" pt="lg" pb="sm">
-        <Title order={2} fz="lg" id="apps-table-title">
-          Apps
-        </Title>
-        {apps && (
-          <Text size="sm" c="dimmed">
-            {apps.length === 1 ? '1 app' : `${apps.length} apps`}
-          </Text>
-        )}
-      </Group>
+    <Card component="section" aria-labelledby={APPS_TITLE_ID} padding={0}>
+      <AppsHeading apps={apps} px="lg" pt="lg" pb="sm" />
       <Table.ScrollContainer minWidth={560} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-labelledby="apps-table-title" aria-busy={!apps}>
+        <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-labelledby={APPS_TITLE_ID} aria-busy={!apps}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Key</Table.Th>
@@ -94,7 +62,7 @@ export function AppsTable({ apps, editingId, onEdit, onDelete }: AppsTableProps)
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <RowActions app={app} editing={app.id === editingId} onEdit={() => onEdit(app)} onDelete={() => onDelete(app)} />
+                  <AppActions app={app} editing={app.id === editingId} onEdit={() => onEdit(app)} onDelete={() => onDelete(app)} />
                 </Table.Td>
               </Table.Tr>
             ))}

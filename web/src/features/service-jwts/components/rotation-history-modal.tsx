@@ -1,10 +1,10 @@
 import type { RotationHistoryEntry, ServiceJwtConfig } from '@portal/contract';
 import { Badge, Center, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { serverMessage } from '@/lib/api-error.ts';
+import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
 import { useRotationHistory } from '../api/get-rotation-history.ts';
 import { ErrorBanner } from './error-banner.tsx';
 import { localDateTime } from './format.ts';
-import { usePhoneLayout } from './use-phone-layout.ts';
 
 interface RotationHistoryModalProps {
   opened: boolean;

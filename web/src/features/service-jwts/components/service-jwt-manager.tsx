@@ -16,7 +16,7 @@ import type { RowAction } from './row-actions.tsx';
 import { ServiceJwtCards } from './service-jwt-cards.tsx';
 import { ServiceJwtFormModal } from './service-jwt-form-modal.tsx';
 import { ServiceJwtTable } from './service-jwt-table.tsx';
-import { usePhoneLayout } from './use-phone-layout.ts';
+import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
 
 type Dialog = 'form' | 'delete' | 'rotate' | 'history';
 
