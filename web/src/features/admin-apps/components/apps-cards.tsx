@@ -1,24 +1,11 @@
 import { Badge, Card, DataList, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { AppActions, PORTAL_UNDELETABLE } from './app-actions.tsx';
 import { PORTAL_KEY } from './app-form-values.ts';
 import { APPS_TITLE_ID, AppsHeading } from './apps-heading.tsx';
 import type { AppsListProps } from './apps-table.tsx';
+import { DataField } from '@/components/data-field.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>
-        <Text span c="dimmed" size="sm">
-          {label}
-        </Text>
-      </DataList.ItemLabel>
-      <DataList.ItemValue style={wrap}>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
 
 /** The table's columns stacked one card per app, for phone-sized screens (below 48em). */
 export function AppsCards({ apps, editingId, onEdit, onDelete }: AppsListProps) {
@@ -64,7 +51,7 @@ export function AppsCards({ apps, editingId, onEdit, onDelete }: AppsListProps) 
               >
                 <Stack gap="sm">
                   <DataList labelWidth={88} size="sm">
-                    <Field label="Key">
+                    <DataField label="Key">
                       <Group gap="xs" wrap="wrap">
                         <Text ff="monospace" size="sm" style={wrap}>
                           {app.key}
@@ -75,17 +62,17 @@ export function AppsCards({ apps, editingId, onEdit, onDelete }: AppsListProps) 
                           </Badge>
                         )}
                       </Group>
-                    </Field>
-                    <Field label="Name">
+                    </DataField>
+                    <DataField label="Name">
                       <Text size="sm" fw={500} style={wrap}>
                         {app.name}
                       </Text>
-                    </Field>
-                    <Field label="Audience">
+                    </DataField>
+                    <DataField label="Audience">
                       <Text ff="monospace" size="sm" c="dimmed" style={wrap}>
                         {app.audience}
                       </Text>
-                    </Field>
+                    </DataField>
                   </DataList>
                   <Divider />
                   <AppActions variant="card" app={app} editing={editing} onEdit={() => onEdit(app)} onDelete={() => onDelete(app)} />
