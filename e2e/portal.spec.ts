@@ -90,8 +90,10 @@ describe('a player', () => {
     expect(await checkbox.isChecked()).toBe(false);
     await screenshotBoth(page, 'profile');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/swc/auth-token') && r.request().method() === 'POST');
-    await checkbox.check();
+    // A click, not check(): the controlled checkbox flips a few microtasks after the click, once the optimistic update lands.
+    await checkbox.click();
     expect((await saved).status()).toBe(200);
+    await expect.poll(() => checkbox.isChecked()).toBe(true);
     await page.reload();
     await page.getByText('Your Profile').waitFor();
     await expect.poll(() => page.getByRole('checkbox', { name: 'Enable SWC automation token' }).isChecked()).toBe(true);
