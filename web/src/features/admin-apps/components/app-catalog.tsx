@@ -1,6 +1,5 @@
 import type { App } from '@portal/contract';
-import { Alert, Stack } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '@/components/error-state.tsx';
 import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
@@ -9,6 +8,7 @@ import { AppForm } from './app-form.tsx';
 import { AppsCards } from './apps-cards.tsx';
 import { AppsTable, type AppsListProps } from './apps-table.tsx';
 import { DeleteAppModal } from './delete-app-modal.tsx';
+import { SuccessNotice } from '@/components/inline-alerts.tsx';
 
 /** SPEC.md §2 /admin/apps: the table (cards on a phone), the create/update form and the delete confirmation. */
 export function AppCatalog() {
@@ -56,18 +56,9 @@ export function AppCatalog() {
   return (
     <Stack gap="lg">
       {notice && (
-        <Alert
-          ref={noticeRef}
-          color="teal"
-          variant="light"
-          icon={<IconCircleCheck size={18} aria-hidden />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          role="status"
-        >
+        <SuccessNotice ref={noticeRef} onClose={() => setNotice(null)}>
           {notice}
-        </Alert>
+        </SuccessNotice>
       )}
       {phone ? <AppsCards {...list} /> : <AppsTable {...list} />}
       <AppForm

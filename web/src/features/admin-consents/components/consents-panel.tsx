@@ -1,5 +1,5 @@
-import { Alert, Button, Loader, Center, SimpleGrid, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconKey, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
+import { Alert, Loader, Center, SimpleGrid, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { serverMessage } from '@/lib/api-error.ts';
 import { useConsents } from '../api/get-consents.ts';
 import { useGrantRole } from '../api/grant-role.ts';
@@ -7,6 +7,7 @@ import { useGrantScope } from '../api/grant-scope.ts';
 import { useRevokeRole } from '../api/revoke-role.ts';
 import { useRevokeScope } from '../api/revoke-scope.ts';
 import { GrantGroup } from './grant-group.tsx';
+import { RetryAlert } from '@/components/inline-alerts.tsx';
 
 interface ConsentsPanelProps {
   userId: string;
@@ -37,25 +38,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
     );
   }
   if (consents.isError) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
-        role="alert"
-        title="Failed to load consents/roles."
-      >
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={() => void consents.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <RetryAlert title="Failed to load consents/roles." onRetry={() => void consents.refetch()} />;
   }
 
   const message = failure ? serverMessage(failure, '') : '';

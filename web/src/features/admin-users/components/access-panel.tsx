@@ -1,11 +1,12 @@
 import { displayStatus } from '@portal/contract';
 import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconBan, IconCheck, IconCircleDashed, IconPlayerPause, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconCheck, IconCircleDashed, IconPlayerPause } from '@tabler/icons-react';
 import { serverMessage } from '@/lib/api-error.ts';
 import { useAccessStatus } from '../api/get-access-status.ts';
 import { useGrantAccess } from '../api/grant-access.ts';
 import { useRevokeAccess } from '../api/revoke-access.ts';
 import { useSuspendAccess } from '../api/suspend-access.ts';
+import { RetryAlert } from '@/components/inline-alerts.tsx';
 
 interface AccessPanelProps {
   /** The picked user's id and app's key; null until picked. */
@@ -59,25 +60,7 @@ export function AccessPanel({ userId, appKey }: AccessPanelProps) {
           Pick a user and an app to see and change the user&apos;s access.
         </Text>
       )}
-      {ready && status.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          role="alert"
-          title="Failed to load the access status."
-        >
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => void status.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {ready && status.isError && <RetryAlert title="Failed to load the access status." onRetry={() => void status.refetch()} />}
       {failure && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" title="Update failed.">
           {serverMessage(failure, 'The change was not saved.')}

@@ -1,10 +1,10 @@
 import type { AdminUser } from '@portal/contract';
-import { Alert, Stack } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { AddUserForm } from './add-user-form.tsx';
 import { UserDetails } from './user-details.tsx';
 import { UserList } from './user-list.tsx';
+import { SuccessNotice } from '@/components/inline-alerts.tsx';
 
 /** SPEC.md §2 /admin/users: add a user, the searchable list, and the picked user's details. */
 export function UsersAdmin() {
@@ -20,19 +20,7 @@ export function UsersAdmin() {
   return (
     <Stack gap="lg">
       <AddUserForm onAdded={(uid) => setNotice(`User ${uid} added.`)} />
-      {notice && (
-        <Alert
-          color="teal"
-          variant="light"
-          icon={<IconCircleCheck size={18} aria-hidden />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-          role="status"
-        >
-          {notice}
-        </Alert>
-      )}
+      {notice && <SuccessNotice onClose={() => setNotice(null)}>{notice}</SuccessNotice>}
       <UserList selectedId={selected?.id ?? null} onSelect={setSelected} />
       <div ref={detailsRef} style={{ scrollMarginTop: 80 }}>
         {selected && <UserDetails key={selected.id} user={selected} onClose={() => setSelected(null)} />}
