@@ -1,6 +1,5 @@
 import pg from 'pg';
 
-export type Db = pg.Pool;
 /** What the queries need: something to send SQL to (a pool, a transaction's client, or a queue). */
 export type DbClient = Pick<pg.Pool, 'query'>;
 

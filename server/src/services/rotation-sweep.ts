@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { inTransaction, serialized } from '../db/pool.ts';
+import { isRotationDue } from '../domain/rotation-due.ts';
 import { lockDueServiceJwts } from '../queries/service-jwts.ts';
 import { rotateServiceJwt } from './rotation.ts';
 
@@ -17,8 +18,11 @@ export async function runRotationSweep(deps: Deps, opts: { batchSize?: number; c
   const concurrency = opts.concurrency ?? 16;
   const result: SweepResult = { rotated: 0, failed: 0 };
   for (;;) {
-    const count = await inTransaction(deps.db, async (tx) => {
-      const due = await lockDueServiceJwts(tx, deps.clock.now(), batchSize);
+    const batch = await inTransaction(deps.db, async (tx) => {
+      const now = deps.clock.now();
+      const candidates = await lockDueServiceJwts(tx, now, batchSize);
+      // The SQL narrows and locks candidates; the domain rule decides.
+      const due = candidates.filter((c) => isRotationDue(c, now));
       // Kubernetes writes overlap; the transaction's statements queue up on its one connection.
       const db = serialized(tx);
       let next = 0;
@@ -30,8 +34,9 @@ export async function runRotationSweep(deps: Deps, opts: { batchSize?: number; c
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
-      return due.length;
+      return { selected: candidates.length, rotated: due.length };
     });
-    if (count < batchSize) return result;
+    // Stop when the table is drained, or when the rule turned a whole batch down (nothing would change).
+    if (batch.selected < batchSize || batch.rotated === 0) return result;
   }
 }
