@@ -1,6 +1,7 @@
 import { rotationStatus, type ServiceJwtConfig } from '@portal/contract';
 import { Card, DataList, Divider, Group, Stack, Text } from '@mantine/core';
-import { everyHours, localDateTime } from './format.ts';
+import { K8sDetails, RotationSummary } from './config-cells.tsx';
+import { localDateTime } from './format.ts';
 import { RotationStatusBadge } from './rotation-status-badge.tsx';
 import { RowActions, type RowAction } from './row-actions.tsx';
 import { useNow } from './use-now.ts';
@@ -32,18 +33,10 @@ export function ServiceJwtCards({ configs, busy, onAction }: ServiceJwtCardsProp
               <DataField label="Audience">{config.audience}</DataField>
               <DataField label="Subject">{config.subject}</DataField>
               <DataField label="K8s Details">
-                <Text size="sm" ff="monospace" style={wrap}>
-                  {`${config.k8s_namespace}/${config.k8s_secret_name}`}
-                </Text>
-                <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
-                  {`Key: ${config.k8s_secret_key}`}
-                </Text>
+                <K8sDetails config={config} wrap={wrap} />
               </DataField>
               <DataField label="Rotation">
-                <Text size="sm">{config.rotation_enabled ? 'Enabled' : 'Disabled'}</Text>
-                <Text size="xs" c="dimmed">
-                  {everyHours(config.rotation_interval_minutes)}
-                </Text>
+                <RotationSummary config={config} />
               </DataField>
               <DataField label="Last Rotated">{localDateTime(config.last_rotated_at)}</DataField>
             </DataList>

@@ -1,6 +1,7 @@
 import { rotationStatus, type ServiceJwtConfig } from '@portal/contract';
-import { Stack, Table, Text } from '@mantine/core';
-import { everyHours, localDateTime } from './format.ts';
+import { Table, Text } from '@mantine/core';
+import { K8sDetails, RotationSummary } from './config-cells.tsx';
+import { localDateTime } from './format.ts';
 import { RotationStatusBadge } from './rotation-status-badge.tsx';
 import { RowActions, type RowAction } from './row-actions.tsx';
 import { useNow } from './use-now.ts';
@@ -52,22 +53,10 @@ export function ServiceJwtTable({ configs, busy, onAction }: ServiceJwtTableProp
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Stack gap={2}>
-                  <Text size="sm" ff="monospace" style={wrap}>
-                    {`${config.k8s_namespace}/${config.k8s_secret_name}`}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
-                    {`Key: ${config.k8s_secret_key}`}
-                  </Text>
-                </Stack>
+                <K8sDetails config={config} wrap={wrap} />
               </Table.Td>
               <Table.Td>
-                <Stack gap={2}>
-                  <Text size="sm">{config.rotation_enabled ? 'Enabled' : 'Disabled'}</Text>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {everyHours(config.rotation_interval_minutes)}
-                  </Text>
-                </Stack>
+                <RotationSummary config={config} />
               </Table.Td>
               <Table.Td>
                 <RotationStatusBadge status={rotationStatus(config, now)} />

@@ -1,0 +1,30 @@
+import type { ServiceJwtConfig } from '@portal/contract';
+import { Stack, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import { everyHours } from './format.ts';
+
+/** SPEC.md §2 K8s Details: 'namespace/secret name' and 'Key: secret key'. */
+export function K8sDetails({ config, wrap }: { config: ServiceJwtConfig; wrap: CSSProperties }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" ff="monospace" style={wrap}>
+        {`${config.k8s_namespace}/${config.k8s_secret_name}`}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
+        {`Key: ${config.k8s_secret_key}`}
+      </Text>
+    </Stack>
+  );
+}
+
+/** SPEC.md §2 Rotation: 'Enabled' or 'Disabled', and 'Every N h'. */
+export function RotationSummary({ config }: { config: ServiceJwtConfig }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{config.rotation_enabled ? 'Enabled' : 'Disabled'}</Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {everyHours(config.rotation_interval_minutes)}
+      </Text>
+    </Stack>
+  );
+}
