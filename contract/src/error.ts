@@ -1,8 +1,30 @@
 import { z } from 'zod';
 
-/** The one shape of every non-2xx answer (ARCHITECTURE.md). */
+/** Every `error` code the server sends; the web app tells them apart by these names only. */
+export const ErrorCode = {
+  BadRequest: 'bad_request',
+  Unauthorized: 'unauthorized',
+  Forbidden: 'forbidden',
+  NotFound: 'not_found',
+  Conflict: 'conflict',
+  PayloadTooLarge: 'payload_too_large',
+  UnsupportedMediaType: 'unsupported_media_type',
+  RateLimited: 'rate_limited',
+  RotationFailed: 'rotation_failed',
+  Unavailable: 'unavailable',
+  InternalError: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export const ERROR_CODES = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
+
+/** The one shape of every non-2xx answer. */
 export const ErrorBody = z.object({
   error: z.string(),
   message: z.string(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Is `code` one the server sends (as opposed to one the web app made up for a network failure)? */
+export function isServerErrorCode(code: string): code is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(code);
+}

@@ -1,6 +1,7 @@
 export * from './error.ts';
 export * from './me.ts';
 export * from './roles.ts';
+export * from './portal.ts';
 export * from './apps.ts';
 export * from './swc.ts';
 export * from './runtime-config.ts';

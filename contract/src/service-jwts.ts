@@ -68,10 +68,16 @@ export const ServiceJwtConfig = z.object({
 export type ServiceJwtConfig = z.infer<typeof ServiceJwtConfig>;
 export const ServiceJwtConfigList = z.array(ServiceJwtConfig);
 
+export const RotationType = { Manual: 'manual', Auto: 'auto' } as const;
+export type RotationType = (typeof RotationType)[keyof typeof RotationType];
+export const RotationOutcome = { Success: 'success', Failed: 'failed' } as const;
+export type RotationOutcome = (typeof RotationOutcome)[keyof typeof RotationOutcome];
+
+/** A history row; a type other than manual reads as automatic, a status other than success as failed. */
 export const RotationHistoryEntry = z.object({
   rotatedAt: z.string(),
-  type: z.string(),
-  status: z.string(),
+  type: z.enum([RotationType.Manual, RotationType.Auto]).catch(RotationType.Auto),
+  status: z.enum([RotationOutcome.Success, RotationOutcome.Failed]).catch(RotationOutcome.Failed),
   message: z.string().nullable(),
 });
 export type RotationHistoryEntry = z.infer<typeof RotationHistoryEntry>;

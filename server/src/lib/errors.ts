@@ -1,16 +1,18 @@
+import { ErrorCode } from '@portal/contract';
+
 /** An error with a status and a message meant for the caller; everything else is a 500. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly error: string,
+    readonly error: ErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
-export const unauthorized = (message = 'Sign in first.') => new HttpError(401, 'unauthorized', message);
-export const forbidden = (message = 'You do not have the admin role.') => new HttpError(403, 'forbidden', message);
-export const notFound = (message: string) => new HttpError(404, 'not_found', message);
-export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const badRequest = (message: string) => new HttpError(400, ErrorCode.BadRequest, message);
+export const unauthorized = (message = 'Sign in first.') => new HttpError(401, ErrorCode.Unauthorized, message);
+export const forbidden = (message = 'You do not have the admin role.') => new HttpError(403, ErrorCode.Forbidden, message);
+export const notFound = (message: string) => new HttpError(404, ErrorCode.NotFound, message);
+export const conflict = (message: string) => new HttpError(409, ErrorCode.Conflict, message);

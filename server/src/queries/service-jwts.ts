@@ -1,3 +1,4 @@
+import type { RotationOutcome, RotationType } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
 
 export interface ServiceJwtFields {
@@ -106,14 +107,14 @@ export async function lockDueServiceJwts(db: DbClient, now: Date, limit: number)
 
 export interface RotationRow {
   rotated_at: Date;
-  type: string;
-  status: string;
+  type: RotationType;
+  status: RotationOutcome;
   message: string | null;
 }
 
 export async function insertRotation(
   db: DbClient,
-  r: { configId: string; at: Date; type: 'manual' | 'auto'; status: 'success' | 'failed'; message: string; jti?: string; expiresAt?: Date },
+  r: { configId: string; at: Date; type: RotationType; status: RotationOutcome; message: string; jti?: string; expiresAt?: Date },
 ): Promise<void> {
   await db.query(
     `INSERT INTO service_jwt_rotations (config_id, rotated_at, type, status, message, jti, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -1,4 +1,4 @@
-import type { RotationHistoryEntry, ServiceJwtConfig } from '@portal/contract';
+import { ErrorCode, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -93,7 +93,7 @@ export async function rotateServiceJwtNow(deps: Deps, actor: Actor, id: string):
     if (!row) throw missing();
     return rotateServiceJwt(deps, tx, row, 'manual', actor.userId);
   });
-  if (!outcome.ok) throw new HttpError(502, 'rotation_failed', outcome.message);
+  if (!outcome.ok) throw new HttpError(502, ErrorCode.RotationFailed, outcome.message);
   return toServiceJwt((await findServiceJwt(deps.db, id))!);
 }
 

@@ -1,4 +1,4 @@
-import type { RotationHistoryEntry, ServiceJwtConfig } from '@portal/contract';
+import type { ServiceJwtConfig } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
@@ -528,7 +528,8 @@ describe('/admin/jwts delete and rotate', () => {
 });
 
 describe('/admin/jwts rotation history', () => {
-  const entries: RotationHistoryEntry[] = [
+  // Raw answers: a type other than manual reads as Auto, a status other than success as Failed.
+  const entries: { rotatedAt: string; type: string; status: string; message: string | null }[] = [
     { rotatedAt: hoursAgo(1), type: 'manual', status: 'success', message: 'Rotated by Jorin Vex' },
     { rotatedAt: hoursAgo(25), type: 'scheduled', status: 'error', message: 'Kubernetes answered 403 Forbidden' },
     { rotatedAt: hoursAgo(49), type: 'auto', status: 'success', message: null },
