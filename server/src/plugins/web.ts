@@ -6,16 +6,35 @@ import path from 'node:path';
 
 const API_PREFIXES = ['/api/', '/auth/', '/.well-known/'];
 
+/**
+ * index.html names the current build's hashed bundles, so browsers must revalidate it or they keep
+ * running the previous release after a deploy; files under assets/ are named by their content and
+ * never change.
+ */
+export function cacheControlFor(root: string, file: string): string {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (relative === 'index.html') return 'no-cache';
+  return 'public, max-age=300';
+}
+
 /** Serves the built SPA; any other GET that a browser navigates to gets index.html (client routing). */
 export default fp(async function web(app: FastifyInstance, opts: { dir: string | undefined }) {
   const root = opts.dir && existsSync(path.join(opts.dir, 'index.html')) ? path.resolve(opts.dir) : null;
   if (root) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(root, file)),
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', root));
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (root && isPage && !API_PREFIXES.some((p) => request.url.startsWith(p))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+      return reply.sendFile('index.html', root);
     }
     return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
   });
