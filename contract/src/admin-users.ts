@@ -10,7 +10,9 @@ export const CharacterUid = z
 
 export const AddUserInput = z.object({ uid: CharacterUid });
 
-export const AdminUser = CurrentUser.pick({ id: true, uid: true, name: true, image: true, race: true, faction: true }).extend({
+/** `name` is null until the user's first sign-in (a user added by UID has only the UID). */
+export const AdminUser = CurrentUser.pick({ id: true, uid: true, image: true, race: true, faction: true }).extend({
+  name: z.string().nullable(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
 });
@@ -40,15 +42,23 @@ export const SessionRow = z.object({
 });
 export type SessionRow = z.infer<typeof SessionRow>;
 
+/**
+ * One audit entry about a user. `details` is what changed (e.g. `{ value: 'staff' }` for a role,
+ * `{ sid }`, `{ reason }`, `{ via }`); `actor_name` is the acting admin, null for the user's own
+ * events; `app_name` is null when no app is concerned or the app was deleted since.
+ */
 export const AuditRow = z.object({
   created_at: z.string(),
   event: z.string(),
   app_key: z.string().nullable(),
+  app_name: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   expires_at: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
-/** SPEC.md §4: an empty status is displayed as 'none'. */
+/** An empty access status is displayed as 'none'. */
 export const displayStatus = (status: string | null | undefined) => (status ? status : 'none');

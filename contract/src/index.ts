@@ -9,4 +9,5 @@ export * from './health.ts';
 export * from './service-jwts.ts';
 export * from './admin-apps.ts';
 export * from './admin-users.ts';
+export * from './audit.ts';
 export * from './admin-consents.ts';

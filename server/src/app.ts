@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { redactingLogger, type LoggerOption } from './lib/log-redaction.ts';
 import allowedOrigins from './plugins/allowed-origins.ts';
 import depsPlugin from './plugins/deps.ts';
 import docs from './plugins/docs.ts';
@@ -17,7 +18,7 @@ import signedInRoutes from './routes/me/index.ts';
 import publicRoutes from './routes/public/index.ts';
 
 export interface BuildOptions {
-  logger?: boolean | { level: string; transport?: { target: string; options?: object } };
+  logger?: LoggerOption;
   /** The built SPA (web/dist); omitted in API tests. */
   webDist?: string;
 }
@@ -25,7 +26,8 @@ export interface BuildOptions {
 /** The whole HTTP service, not listening: main.ts listens, tests use app.inject. */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Request logs never carry OAuth codes, states or tokens from the query string.
+    logger: redactingLogger(opts.logger),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
