@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { multiLineText, optional, singleLineText } from './text.ts';
 
-/** SPEC.md §9: the fixed list of 27 selectable app icons (or none). */
+/** The fixed list of 27 selectable app icons (or none). */
 export const APP_ICONS = [
   '🚀',
   '🛰️',
@@ -31,57 +32,45 @@ export const APP_ICONS = [
   '🤖',
 ] as const;
 
-const httpUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
-      } catch {
-        return false;
-      }
-    }, `${label} must be an absolute http(s) URL`);
+const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+};
 
+const URL_MAX = 2048;
+const httpUrl = (label: string) => singleLineText(label, { max: URL_MAX }).refine(isHttpUrl, `${label} must be an absolute http(s) URL`);
 const optionalUrl = (label: string) =>
-  z
-    .union([httpUrl(label), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null));
+  optional(singleLineText(label, { max: URL_MAX }).refine((v) => !v || isHttpUrl(v), `${label} must be an absolute http(s) URL`));
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** An app's key: also its name in URLs such as /api/admin/users/{id}/apps/{appKey}. */
+export const appKeyField = (label: string) =>
+  singleLineText(label, { min: 1, max: 64 }).regex(
+    /^[a-z0-9][a-z0-9_-]*$/,
+    `${label} may contain only lowercase letters, digits, "-" and "_"`,
+  );
+
+/** An app's audience: the `aud` of its tokens and of /auth/login and /auth/verify. */
+export const audienceField = (label: string) =>
+  singleLineText(label, { min: 1, max: 200 }).regex(/^[A-Za-z0-9._:/-]+$/, `${label} may contain only letters, digits and . _ : / -`);
 
 /** The body of POST /api/admin/apps and PUT /api/admin/apps/{id}. */
 export const AppInput = z.object({
-  key: z
-    .string({ error: 'Key is required' })
-    .trim()
-    .min(1, 'Key is required')
-    .max(64, 'Key must be at most 64 characters')
-    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'Key may contain only lowercase letters, digits, "-" and "_"'),
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  audience: z
-    .string({ error: 'Audience is required' })
-    .trim()
-    .min(1, 'Audience is required')
-    .max(200, 'Audience must be at most 200 characters')
-    .regex(/^[A-Za-z0-9._:/-]+$/, 'Audience may contain only letters, digits and . _ : / -'),
+  key: appKeyField('Key'),
+  name: singleLineText('Name', { min: 1, max: 100 }),
+  audience: audienceField('Audience'),
   icon: z
     .union([z.enum(APP_ICONS), z.literal(''), z.null()], { error: 'Icon must be one of the 27 offered icons' })
     .optional()
     .transform((v) => (v ? v : null)),
   url: optionalUrl('URL'),
-  description: optionalText('Description', 500),
-  phase: optionalText('Phase', 50),
-  phaseDesc: optionalText('Phase description', 200),
-  phaseColor: optionalText('Phase colour', 30),
+  description: optional(multiLineText('Description', { max: 500 })),
+  phase: optional(singleLineText('Phase', { max: 50 })),
+  phaseDesc: optional(singleLineText('Phase description', { max: 200 })),
+  phaseColor: optional(singleLineText('Phase colour', { max: 30 })),
   progress: z
     .number({ error: 'Progress must be a whole number' })
     .int('Progress must be a whole number')
@@ -97,7 +86,7 @@ export const AppInput = z.object({
 });
 export type AppInput = z.input<typeof AppInput>;
 
-/** SPEC.md §5: progress is parsed as an integer with fallback 0; redirect URLs split on whitespace. */
+/** The form's progress is parsed as an integer with fallback 0; its redirect URLs are split on whitespace. */
 export function parseProgress(value: string): number {
   const n = Number.parseInt(value, 10);
   return Number.isNaN(n) ? 0 : n;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 export const ConsentQuery = z.object({
   userId: z.uuid('userId must be a user id'),
@@ -12,14 +13,9 @@ export type ConsentData = z.infer<typeof ConsentData>;
 export const GrantInput = z.object({
   userId: z.uuid('userId must be a user id'),
   appId: z.uuid('appId must be an app id'),
-  value: z
-    .string({ error: 'value is required' })
-    .trim()
-    .min(1, 'value is required')
-    .max(200, 'value must be at most 200 characters')
-    .regex(/^\S+$/, 'value must not contain spaces'),
+  value: singleLineText('value', { min: 1, max: 200 }).regex(/^\S+$/, 'value must not contain spaces'),
 });
 export type GrantInput = z.infer<typeof GrantInput>;
 
-/** SPEC.md §5: scope and role inputs are trimmed; empty ones are ignored. */
+/** Scope and role inputs are trimmed; empty ones are ignored. */
 export const cleanGrantValue = (value: string): string | null => value.trim() || null;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CurrentUser } from './me.ts';
+import { singleLineText } from './text.ts';
 
 /** SWCombine character UIDs are "1:<number>". */
-export const CharacterUid = z
-  .string({ error: 'UID is required' })
-  .trim()
-  .min(1, 'UID is required')
-  .regex(/^1:[0-9]{1,12}$/, 'UID must be a SWCombine character UID such as 1:12345');
+export const CharacterUid = singleLineText('UID', { min: 1, max: 20 }).regex(
+  /^1:[0-9]{1,12}$/,
+  'UID must be a SWCombine character UID such as 1:12345',
+);
 
 export const AddUserInput = z.object({ uid: CharacterUid });
 
@@ -19,11 +19,18 @@ export const AdminUser = CurrentUser.pick({ id: true, uid: true, image: true, ra
 export type AdminUser = z.infer<typeof AdminUser>;
 export const AdminUserList = z.array(AdminUser);
 
+/** A whole number given as query text: digits only, so no sign, space or control character slips through. */
+const wholeNumber = (label: string, min: number, max: number) =>
+  singleLineText(label, { max: 10 })
+    .regex(/^[0-9]+$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
+
 /** GET /api/admin/users: optional search (name or UID) and paging; the total is in X-Total-Count. */
 export const UserListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  q: singleLineText('Search', { max: 100 }).optional(),
+  limit: wholeNumber('limit', 1, 200).default(50),
+  offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
 });
 
 /** '' means no access; the screens show it as 'none'. */

@@ -17,7 +17,7 @@ export type DashboardApp = z.infer<typeof DashboardApp>;
 
 export const DashboardAppList = z.array(DashboardApp);
 
-/** Every field of SPEC.md §3 "App", as the admin console reads and writes it. */
+/** Every field of an app, as the admin console reads and writes it. */
 export const App = DashboardApp.extend({
   audience: z.string(),
   redirect_urls: z.array(z.string()),

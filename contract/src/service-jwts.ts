@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { optional, singleLineText } from './text.ts';
 
-/** SPEC.md §5/§9 limits, shared by the form and the server. */
+/** Limits shared by the form and the server. */
 export const TTL_MINUTES = { min: 5, max: 1440, fallback: 55 } as const;
 export const ROTATION_HOURS = { min: 1, max: 8760, fallback: 24 } as const;
 
@@ -10,23 +11,20 @@ const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 
-const required = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+/**
+ * Data keys that name JavaScript's object machinery: a plain object would swallow them (the
+ * Kubernetes client copies Secret data into one), so the Secret would silently lack the token.
+ */
+export const RESERVED_SECRET_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+export const isReservedSecretKey = (key: string) => RESERVED_SECRET_KEYS.includes(key);
+
+const required = (label: string, max = 200) => singleLineText(label, { min: 1, max });
 
 export const ServiceJwtInput = z.object({
   service_name: required('Service name', 100),
   audience: required('Audience'),
   subject: required('Subject'),
-  authorized_party: z
-    .string()
-    .trim()
-    .max(200, 'Authorized party must be at most 200 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  authorized_party: optional(singleLineText('Authorized party', { max: 200 })),
   ttl_minutes: z
     .number({ error: 'TTL must be a whole number of minutes' })
     .int('TTL must be a whole number of minutes')
@@ -40,7 +38,11 @@ export const ServiceJwtInput = z.object({
     DNS1123_SUBDOMAIN,
     'K8s secret name must be a valid Kubernetes name: lowercase letters, digits, "-" and ".", starting and ending with a letter or digit',
   ),
-  k8s_secret_key: required('K8s secret key', 253).regex(SECRET_KEY, 'K8s secret key may contain only letters, digits, "-", "_" and "."'),
+  k8s_secret_key: required('K8s secret key', 253)
+    .regex(SECRET_KEY, 'K8s secret key may contain only letters, digits, "-", "_" and "."')
+    .refine((key) => !isReservedSecretKey(key), {
+      error: (issue) => `K8s secret key "${String(issue.input)}" is reserved; choose another name`,
+    }),
   rotation_enabled: z.boolean({ error: 'rotation_enabled must be true or false' }),
   rotation_interval_minutes: z
     .number({ error: 'Rotation interval must be a whole number of minutes' })
@@ -86,7 +88,7 @@ export const RotationHistory = z.array(RotationHistoryEntry);
 export type RotationStatus = 'Disabled' | 'Overdue' | 'Active';
 
 /**
- * SPEC.md §4 "effective calculation": Overdue when rotation is enabled, it has rotated before, and
+ * The effective calculation: Overdue when rotation is enabled, it has rotated before, and
  * the last rotation is older than rotation_interval_minutes × 60 s. Active otherwise.
  */
 export function rotationStatus(
@@ -99,7 +101,7 @@ export function rotationStatus(
   return age > config.rotation_interval_minutes * 60 * 1000 ? 'Overdue' : 'Active';
 }
 
-/** Form values (SPEC.md §3 form names) and their conversion to the request body. */
+/** Form values and their conversion to the request body. */
 export interface ServiceJwtForm {
   serviceName: string;
   audience: string;
