@@ -1,17 +1,50 @@
+import { PORTAL_APP_KEY, type AdminUser, type AuditRow, type SessionRow, type UserAccessRow } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
+import { selectList, type DbRow } from './columns.ts';
 
-export interface AdminUserRow {
-  id: string;
-  uid: string;
-  name: string;
-  image: string | null;
-  race: string | null;
-  faction: string | null;
-  created_at: Date;
-  last_login_at: Date | null;
-}
+export type AdminUserRow = DbRow<AdminUser, 'created_at' | 'last_login_at'>;
+export type AdminSessionRow = DbRow<SessionRow, 'expires_at'>;
+export type AdminAuditRow = DbRow<AuditRow, 'created_at' | 'expires_at'>;
 
-const COLUMNS = 'id, uid, name, image, race, faction, created_at, last_login_at';
+const ADMIN_USER = selectList({
+  id: 'u.id',
+  uid: 'u.uid',
+  name: 'u.name',
+  image: 'u.image',
+  race: 'u.race',
+  faction: 'u.faction',
+  created_at: 'u.created_at',
+  last_login_at: 'u.last_login_at',
+} satisfies Record<keyof AdminUser, string>);
+
+const USER_ACCESS = selectList({
+  app_name: 'a.name',
+  app_key: 'a.key',
+  status: "COALESCE(x.status, '')",
+} satisfies Record<keyof UserAccessRow, string>);
+
+const SESSION = selectList({
+  app_key: 'a.key',
+  sid: 's.sid',
+  ip: 's.ip',
+  user_agent: 's.user_agent',
+  expires_at: 'LEAST(s.idle_expires_at, s.expires_at)',
+} satisfies Record<keyof SessionRow, string>);
+
+// The actor is the admin who acted; a user's own events (sign-in, sign-out) record none.
+const AUDIT = selectList({
+  created_at: 'l.created_at',
+  event: 'l.event',
+  app_key: 'l.app_key',
+  app_name: 'a.name',
+  actor_name: 'COALESCE(actor.name, actor.uid)',
+  details: 'l.details',
+  ip: 'l.ip',
+  user_agent: 'l.user_agent',
+  expires_at: 'l.expires_at',
+} satisfies Record<keyof AuditRow, string>);
+
+const MATCHES = 'u.name ILIKE $1 OR u.uid ILIKE $1';
 
 /** A page of users matching `q` (name or UID, case-insensitive) and the total count. */
 export async function searchUsers(
@@ -22,25 +55,24 @@ export async function searchUsers(
 ): Promise<{ rows: AdminUserRow[]; total: number }> {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const { rows } = await db.query<AdminUserRow & { total: string }>(
-    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM users
-     WHERE $1::text IS NULL OR name ILIKE $1 OR uid ILIKE $1
-     ORDER BY lower(name), uid LIMIT $2 OFFSET $3`,
+    `SELECT ${ADMIN_USER}, count(*) OVER () AS total FROM users u
+     WHERE $1::text IS NULL OR ${MATCHES}
+     ORDER BY lower(u.name) NULLS FIRST, u.uid LIMIT $2 OFFSET $3`,
     [pattern, limit, offset],
   );
   if (rows.length === 0 && offset > 0) {
-    const { rows: c } = await db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM users WHERE $1::text IS NULL OR name ILIKE $1 OR uid ILIKE $1`,
-      [pattern],
-    );
+    const { rows: c } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM users u WHERE $1::text IS NULL OR ${MATCHES}`, [pattern]);
     return { rows: [], total: Number(c[0]!.n) };
   }
-  return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
+  return { rows: rows.map(({ total: _total, ...user }) => user), total: rows.length ? Number(rows[0]!.total) : 0 };
 }
 
+/** A player added ahead of their first sign-in: only the UID is known, the name comes with sign-in. */
 export async function insertUserByUid(db: DbClient, uid: string): Promise<AdminUserRow | null> {
-  const { rows } = await db.query<AdminUserRow>(`INSERT INTO users (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING RETURNING ${COLUMNS}`, [
-    uid,
-  ]);
+  const { rows } = await db.query<AdminUserRow>(
+    `INSERT INTO users AS u (uid, name) VALUES ($1, NULL) ON CONFLICT (uid) DO NOTHING RETURNING ${ADMIN_USER}`,
+    [uid],
+  );
   return rows[0] ?? null;
 }
 
@@ -49,22 +81,20 @@ export async function userExists(db: DbClient, id: string): Promise<boolean> {
   return (rowCount ?? 0) > 0;
 }
 
-export async function listUserAccess(
-  db: DbClient,
-  userId: string,
-): Promise<{ app_name: string; app_key: string; status: string | null }[]> {
-  const { rows } = await db.query<{ app_name: string; app_key: string; status: string | null }>(
-    `SELECT a.name AS app_name, a.key AS app_key, x.status FROM apps a
+/** Every app but the portal with the user's status on it ('' when none). */
+export async function listUserAccess(db: DbClient, userId: string): Promise<UserAccessRow[]> {
+  const { rows } = await db.query<UserAccessRow>(
+    `SELECT ${USER_ACCESS} FROM apps a
      LEFT JOIN user_app_access x ON x.app_id = a.id AND x.user_id = $1
-     WHERE a.key <> 'portal' ORDER BY lower(a.name), a.key`,
-    [userId],
+     WHERE a.key <> $2 ORDER BY lower(a.name), a.key`,
+    [userId, PORTAL_APP_KEY],
   );
   return rows;
 }
 
-export async function listLiveSessions(db: DbClient, userId: string, now: Date) {
-  const { rows } = await db.query<{ app_key: string | null; sid: string; ip: string | null; user_agent: string | null; expires_at: Date }>(
-    `SELECT a.key AS app_key, s.sid, s.ip, s.user_agent, LEAST(s.idle_expires_at, s.expires_at) AS expires_at
+export async function listLiveSessions(db: DbClient, userId: string, now: Date): Promise<AdminSessionRow[]> {
+  const { rows } = await db.query<AdminSessionRow>(
+    `SELECT ${SESSION}
      FROM sessions s LEFT JOIN apps a ON a.id = s.app_id
      WHERE s.user_id = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND s.idle_expires_at > $2
      ORDER BY s.created_at DESC`,
@@ -73,17 +103,12 @@ export async function listLiveSessions(db: DbClient, userId: string, now: Date) 
   return rows;
 }
 
-export async function listAudit(db: DbClient, userId: string, limit: number) {
-  const { rows } = await db.query<{
-    created_at: Date;
-    event: string;
-    app_key: string | null;
-    ip: string | null;
-    user_agent: string | null;
-    expires_at: Date | null;
-  }>(
-    `SELECT created_at, event, app_key, ip, user_agent, expires_at FROM audit_log
-     WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+export async function listAudit(db: DbClient, userId: string, limit: number): Promise<AdminAuditRow[]> {
+  const { rows } = await db.query<AdminAuditRow>(
+    `SELECT ${AUDIT} FROM audit_log l
+     LEFT JOIN apps a ON a.key = l.app_key
+     LEFT JOIN users actor ON actor.id = l.actor_id
+     WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
     [userId, limit],
   );
   return rows;

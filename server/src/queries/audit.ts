@@ -1,8 +1,11 @@
+import type { AuditEvent } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
 
 export interface AuditEntry {
-  event: string;
+  event: AuditEvent;
+  /** The user the event is about. */
   userId?: string | null;
+  /** The admin who acted; none for a user's own events. */
   actorId?: string | null;
   appKey?: string | null;
   ip?: string | null;

@@ -1,5 +1,6 @@
 import type { DbClient } from '../db/pool.ts';
 
+/** A user who has signed in: SWCombine gave their name then, so it is never null here. */
 export interface UserRow {
   id: string;
   uid: string;
@@ -11,7 +12,8 @@ export interface UserRow {
   automation_token_enabled: boolean;
 }
 
-const COLUMNS = 'id, uid, name, image, race, faction, email, automation_token_enabled';
+// A session exists only after a sign-in, which sets the name; the UID stands in for a row without one.
+const COLUMNS = 'id, uid, COALESCE(name, uid) AS name, image, race, faction, email, automation_token_enabled';
 
 export async function upsertUserFromSwc(
   db: DbClient,

@@ -1,4 +1,4 @@
-import type { App } from '@portal/contract';
+import { AuditEvent, PORTAL_APP_KEY, type App } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import { inTransaction } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
@@ -31,14 +31,12 @@ function uniqueness(err: unknown, f: AppFields): never {
   throw err;
 }
 
-const PORTAL = 'portal';
-
 export const listAdminApps = async (deps: Pick<Deps, 'db'>) => (await listApps(deps.db)).map(toApp);
 
 export async function createApp(deps: Deps, actor: Actor, f: AppFields): Promise<App> {
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
-    await auditAdmin(deps, tx, actor, 'app_created', { appKey: row.key, details: { name: row.name } });
+    await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
     return toApp(row);
   });
 }
@@ -47,11 +45,11 @@ export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFiel
   return inTransaction(deps.db, async (tx) => {
     const before = await findAppById(tx, id);
     if (!before) throw notFound('No app with this id.');
-    if (before.key === PORTAL && (f.key !== PORTAL || f.audience !== PORTAL)) {
-      throw badRequest('The portal app keeps the key and audience "portal": the portal signs in with them.');
+    if (before.key === PORTAL_APP_KEY && (f.key !== PORTAL_APP_KEY || f.audience !== PORTAL_APP_KEY)) {
+      throw badRequest(`The portal app keeps the key and audience "${PORTAL_APP_KEY}": the portal signs in with them.`);
     }
     const row = (await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f)))!;
-    await auditAdmin(deps, tx, actor, 'app_updated', { appKey: row.key, details: { name: row.name } });
+    await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row.key, details: { name: row.name } });
     return toApp(row);
   }).finally(() => deps.authCache.flush());
 }
@@ -60,9 +58,9 @@ export async function removeApp(deps: Deps, actor: Actor, id: string): Promise<v
   await inTransaction(deps.db, async (tx) => {
     const before = await findAppById(tx, id);
     if (!before) throw notFound('No app with this id.');
-    if (before.key === PORTAL) throw badRequest('The portal app cannot be deleted: it is the portal itself.');
+    if (before.key === PORTAL_APP_KEY) throw badRequest('The portal app cannot be deleted: it is the portal itself.');
     await deleteApp(tx, id);
-    await auditAdmin(deps, tx, actor, 'app_deleted', { appKey: before.key, details: { name: before.name } });
+    await auditAdmin(deps, tx, actor, AuditEvent.AppDeleted, { appKey: before.key, details: { name: before.name } });
   });
   deps.authCache.flush();
 }

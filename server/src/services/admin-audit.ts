@@ -1,3 +1,4 @@
+import type { AuditEvent } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
 import { insertAudit } from '../queries/audit.ts';
@@ -13,7 +14,7 @@ export function auditAdmin(
   deps: Pick<Deps, 'clock'>,
   db: DbClient,
   actor: Actor,
-  event: string,
+  event: AuditEvent,
   entry: { userId?: string | null; appKey?: string | null; details?: Record<string, unknown> } = {},
 ): Promise<void> {
   return insertAudit(db, {

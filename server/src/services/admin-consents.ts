@@ -1,4 +1,4 @@
-import type { ConsentData } from '@portal/contract';
+import { AuditEvent, type ConsentData } from '@portal/contract';
 import { inTransaction } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../lib/errors.ts';
@@ -19,6 +19,11 @@ export async function consentsOf(deps: Pick<Deps, 'db'>, userId: string, appId: 
   return findGrants(deps.db, userId, appId);
 }
 
+const GRANT_EVENTS = {
+  scope: { grant: AuditEvent.ScopeGranted, revoke: AuditEvent.ScopeRevoked },
+  role: { grant: AuditEvent.RoleGranted, revoke: AuditEvent.RoleRevoked },
+} as const;
+
 /** Grants or revokes a central consent scope or central role; answers the new state. */
 export async function changeGrant(
   deps: Deps,
@@ -34,7 +39,7 @@ export async function changeGrant(
         ? await addGrant(tx, input.userId, app.id, kind, input.value)
         : await removeGrant(tx, input.userId, app.id, kind, input.value);
     if (changed) {
-      await auditAdmin(deps, tx, actor, `${kind}_${action === 'grant' ? 'granted' : 'revoked'}`, {
+      await auditAdmin(deps, tx, actor, GRANT_EVENTS[kind][action], {
         userId: input.userId,
         appKey: app.key,
         details: { value: input.value },

@@ -1,4 +1,4 @@
-import type { AccessStatus, AdminUser, AuditRow, SessionRow, UserAccessRow } from '@portal/contract';
+import { AuditEvent, type AccessStatus, type AdminUser, type AuditRow, type SessionRow, type UserAccessRow } from '@portal/contract';
 import { inTransaction } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../lib/errors.ts';
@@ -34,14 +34,14 @@ export async function addUser(deps: Deps, actor: Actor, uid: string): Promise<Ad
   return inTransaction(deps.db, async (tx) => {
     const row = await insertUserByUid(tx, uid);
     if (!row) throw conflict(`A user with the UID ${uid} already exists.`);
-    await auditAdmin(deps, tx, actor, 'user_added', { userId: row.id, details: { uid } });
+    await auditAdmin(deps, tx, actor, AuditEvent.UserAdded, { userId: row.id, details: { uid } });
     return toAdminUser(row);
   });
 }
 
 export async function userAccess(deps: Pick<Deps, 'db'>, userId: string): Promise<UserAccessRow[]> {
   await mustExist(deps, userId);
-  return (await listUserAccess(deps.db, userId)).map((r) => ({ ...r, status: (r.status ?? '') as UserAccessRow['status'] }));
+  return listUserAccess(deps.db, userId);
 }
 
 export async function userSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<SessionRow[]> {
@@ -70,6 +70,12 @@ export async function accessStatus(deps: Pick<Deps, 'db'>, userId: string, appKe
   return { status: (await findAccessStatus(deps.db, userId, app.id)) ?? '' };
 }
 
+const ACCESS_EVENTS = {
+  grant: AuditEvent.AccessGranted,
+  suspend: AuditEvent.AccessSuspended,
+  revoke: AuditEvent.AccessRevoked,
+} as const;
+
 /** Grant, Suspend and Revoke; they take effect at the next sign-in or forward-auth check. */
 export async function changeAccess(
   deps: Deps,
@@ -82,10 +88,7 @@ export async function changeAccess(
   await inTransaction(deps.db, async (tx) => {
     if (action === 'revoke') await removeAccess(tx, userId, app.id);
     else await setAccess(tx, userId, app.id, action === 'grant' ? 'active' : 'suspended');
-    await auditAdmin(deps, tx, actor, `access_${action === 'grant' ? 'granted' : action === 'suspend' ? 'suspended' : 'revoked'}`, {
-      userId,
-      appKey,
-    });
+    await auditAdmin(deps, tx, actor, ACCESS_EVENTS[action], { userId, appKey });
   });
   deps.authCache.flush();
   return { status: action === 'grant' ? 'active' : action === 'suspend' ? 'suspended' : '' };
@@ -96,7 +99,7 @@ export async function endUserSession(deps: Deps, actor: Actor, userId: string, s
   await inTransaction(deps.db, async (tx) => {
     const ended = await endSessionBySid(tx, userId, sid, deps.clock.now());
     if (!ended) throw notFound('No live session with this SID.');
-    await auditAdmin(deps, tx, actor, 'session_ended_by_admin', { userId, details: { sid } });
+    await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
   });
   deps.authCache.flush();
 }

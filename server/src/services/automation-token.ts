@@ -1,3 +1,4 @@
+import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../deps.ts';
 import { setAutomationToken } from '../queries/users.ts';
 import { audit, type RequestMeta } from './audit.ts';
@@ -6,10 +7,9 @@ import type { Identity } from './identity.ts';
 export async function setAutomationTokenSwitch(deps: Deps, identity: Identity, enabled: boolean, meta: RequestMeta) {
   await setAutomationToken(deps.db, identity.user.id, enabled);
   await audit(deps.db, meta, {
-    event: enabled ? 'automation_token_enabled' : 'automation_token_disabled',
+    event: enabled ? AuditEvent.AutomationTokenEnabled : AuditEvent.AutomationTokenDisabled,
     userId: identity.user.id,
-    actorId: identity.user.id,
-    appKey: 'portal',
+    appKey: PORTAL_APP_KEY,
     at: deps.clock.now(),
   });
   return { enabled };

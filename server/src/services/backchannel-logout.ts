@@ -1,3 +1,4 @@
+import { AuditEvent } from '@portal/contract';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { findAppById } from '../queries/apps.ts';
@@ -36,16 +37,16 @@ export async function deliverBackchannelLogout(deps: Deps, job: BackchannelLogou
     });
     outcome = res.ok ? `delivered (HTTP ${res.status})` : `refused with HTTP ${res.status}`;
     if (res.ok) {
-      await record(deps, job, app.key, 'backchannel_logout_delivered', outcome);
+      await record(deps, job, app.key, AuditEvent.BackchannelLogoutDelivered, outcome);
       return;
     }
   } catch (err) {
     outcome = `could not be delivered: ${(err as Error).message}`;
   }
-  await record(deps, job, app.key, 'backchannel_logout_failed', outcome);
+  await record(deps, job, app.key, AuditEvent.BackchannelLogoutFailed, outcome);
   throw new Error(`back-channel logout to ${app.key} ${outcome}`);
 }
 
-function record(deps: Deps, job: BackchannelLogoutJob, appKey: string, event: string, outcome: string) {
+function record(deps: Deps, job: BackchannelLogoutJob, appKey: string, event: AuditEvent, outcome: string) {
   return insertAudit(deps.db, { event, userId: job.userId, appKey, at: deps.clock.now(), details: { sid: job.sid, outcome } });
 }

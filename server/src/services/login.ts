@@ -1,3 +1,4 @@
+import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
 import { decideAccess } from '../domain/access.ts';
@@ -92,7 +93,12 @@ export async function completeLogin(
     tokens = await deps.swc.exchangeCallback(input.url, state, callbackUrl(deps));
   } catch (err) {
     if (err instanceof SwcAuthError && err.code === 'access_denied') {
-      await audit(deps.db, input.meta, { event: 'login_denied', appKey: app.key, at: now, details: { reason: 'declined at SWCombine' } });
+      await audit(deps.db, input.meta, {
+        event: AuditEvent.LoginDenied,
+        appKey: app.key,
+        at: now,
+        details: { reason: 'declined at SWCombine' },
+      });
       throw new LoginDenied('You declined the sign-in at SWCombine, so you were not signed in.', 'Sign-in cancelled');
     }
     throw new LoginFailed(`SWCombine did not complete the sign-in: ${(err as Error).message}`);
@@ -116,7 +122,7 @@ export async function completeLogin(
     if (!decision.allowed) {
       // Committed with the user row: a refused sign-in is still recorded.
       await audit(tx, input.meta, {
-        event: 'login_denied',
+        event: AuditEvent.LoginDenied,
         userId: user.id,
         appKey: app.key,
         at: now,
@@ -126,9 +132,9 @@ export async function completeLogin(
     }
     const { token, session } = await createSession(tx, deps, { userId: user.id, appId: app.id, meta: input.meta });
     // Single logout notifies the apps a session was used with; signing in to one is a use.
-    if (app.key !== 'portal') await recordSessionApp(tx, session.id, app.id);
+    if (app.key !== PORTAL_APP_KEY) await recordSessionApp(tx, session.id, app.id);
     await audit(tx, input.meta, {
-      event: 'login',
+      event: AuditEvent.Login,
       userId: user.id,
       appKey: app.key,
       expiresAt: session.expires_at,

@@ -1,3 +1,4 @@
+import { AuditEvent } from '@portal/contract';
 import { randomUUID } from 'node:crypto';
 import type { DbClient } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
@@ -83,7 +84,7 @@ export async function rotateServiceJwt(
     expiresAt: outcome.ok ? outcome.expiresAt : undefined,
   });
   await insertAudit(db, {
-    event: outcome.ok ? 'service_jwt_rotated' : 'service_jwt_rotation_failed',
+    event: outcome.ok ? AuditEvent.ServiceJwtRotated : AuditEvent.ServiceJwtRotationFailed,
     actorId,
     at: now,
     details: { service: c.service_name, type, target, message: outcome.message, ...(jti && outcome.ok ? { jti } : {}) },

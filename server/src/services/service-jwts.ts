@@ -1,4 +1,4 @@
-import { ErrorCode, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
+import { AuditEvent, ErrorCode, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -56,7 +56,7 @@ export async function createServiceJwtConfig(deps: Deps, actor: Actor, fields: S
     const created = await insertServiceJwt(tx, fields, deps.clock.now()).catch((err: unknown) => {
       throw isUniqueViolation(err) ? duplicate(fields.service_name) : err;
     });
-    await auditAdmin(deps, tx, actor, 'service_jwt_created', { details: { service: created.service_name, id: created.id } });
+    await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtCreated, { details: { service: created.service_name, id: created.id } });
     return created;
   });
   await rotateServiceJwt(deps, deps.db, row, 'manual', actor.userId);
@@ -71,7 +71,7 @@ export async function updateServiceJwtConfig(deps: Deps, actor: Actor, id: strin
     const updated = await updateServiceJwt(tx, id, fields, deps.clock.now()).catch((err: unknown) => {
       throw isUniqueViolation(err) ? duplicate(fields.service_name) : err;
     });
-    await auditAdmin(deps, tx, actor, 'service_jwt_updated', { details: { service: updated!.service_name, id } });
+    await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtUpdated, { details: { service: updated!.service_name, id } });
     return { before: previous, after: updated! };
   });
   if (TOKEN_FIELDS.some((k) => before[k] !== after[k])) await rotateServiceJwt(deps, deps.db, after, 'manual', actor.userId);
@@ -82,7 +82,7 @@ export async function deleteServiceJwtConfig(deps: Deps, actor: Actor, id: strin
   await inTransaction(deps.db, async (tx) => {
     const deleted = await deleteServiceJwt(tx, id);
     if (!deleted) throw missing();
-    await auditAdmin(deps, tx, actor, 'service_jwt_deleted', { details: { service: deleted.service_name, id } });
+    await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtDeleted, { details: { service: deleted.service_name, id } });
   });
 }
 

@@ -1,3 +1,4 @@
+import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
 import { sha256 } from '../lib/tokens.ts';
@@ -30,9 +31,9 @@ export async function signOut(deps: Deps, token: string | undefined, meta: Reque
       ended.map((s) => s.id),
     );
     await audit(tx, meta, {
-      event: 'logout',
+      event: AuditEvent.Logout,
       userId: current.user_id,
-      appKey: 'portal',
+      appKey: PORTAL_APP_KEY,
       expiresAt: current.expires_at,
       at: now,
       details: { sid: current.sid, sessions_ended: ended.length, apps_notified: [...new Set(used.map((u) => u.key))] },

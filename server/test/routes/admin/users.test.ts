@@ -26,7 +26,9 @@ describe('/api/admin/users', () => {
   it('adds a user by UID, refuses a duplicate and a malformed UID', async () => {
     const res = await call('POST', '/api/admin/users', { uid: ' 1:424242 ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ uid: '1:424242', name: '', last_login_at: null });
+    expect(res.json()).toMatchObject({ uid: '1:424242', name: null, last_login_at: null });
+    const listed = (await call('GET', '/api/admin/users?q=424242')).json();
+    expect(listed).toEqual([expect.objectContaining({ uid: '1:424242', name: null })]);
     expect((await call('POST', '/api/admin/users', { uid: '1:424242' })).json()).toEqual({
       error: 'conflict',
       message: 'A user with the UID 1:424242 already exists.',
@@ -58,7 +60,15 @@ describe('/api/admin/users', () => {
       { app_key: 'portal', sid: expect.any(String), ip: '127.0.0.1', user_agent: 'MiraBrowser/2.0', expires_at: expect.any(String) },
     ]);
     const audit = (await call('GET', `/api/admin/users/${miraId}/audit`)).json();
-    expect(audit[0]).toMatchObject({ event: 'login', app_key: 'portal', user_agent: 'MiraBrowser/2.0', expires_at: expect.any(String) });
+    expect(audit[0]).toMatchObject({
+      event: 'login',
+      app_key: 'portal',
+      app_name: 'Industry Alignment Management Platform',
+      actor_name: null,
+      details: { sid: sessions[0].sid, via: expect.any(String) },
+      user_agent: 'MiraBrowser/2.0',
+      expires_at: expect.any(String),
+    });
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
@@ -124,6 +134,28 @@ describe('central consents and roles', () => {
       )
     ).rows;
     expect(events.map((r) => r.event)).toEqual(expect.arrayContaining(['scope_granted', 'role_granted', 'scope_revoked', 'role_revoked']));
+  });
+
+  it('lists each change in the user’s audit log with what changed, on which app and by which admin', async () => {
+    await call('POST', '/api/admin/roles/grant', { userId: miraId, appId: wikiId, value: 'pilot' });
+    await call('POST', '/api/admin/roles/revoke', { userId: miraId, appId: wikiId, value: 'pilot' });
+    const audit = (await call('GET', `/api/admin/users/${miraId}/audit`)).json();
+    expect(audit.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        event: 'role_revoked',
+        details: { value: 'pilot' },
+        app_key: 'wiki',
+        app_name: 'Wiki',
+        actor_name: 'Jorin Vex',
+      }),
+      expect.objectContaining({
+        event: 'role_granted',
+        details: { value: 'pilot' },
+        app_key: 'wiki',
+        app_name: 'Wiki',
+        actor_name: 'Jorin Vex',
+      }),
+    ]);
   });
 
   it('refuses an empty or spaced value with a message', async () => {

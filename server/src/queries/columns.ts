@@ -1,0 +1,18 @@
+/**
+ * A column map names, for every field of a contract type, the SQL expression that reads it.
+ * Declared with `satisfies Record<keyof T, string>`, it stops compiling when the contract gains a
+ * field the query does not read.
+ */
+export type ColumnMap<T> = Record<keyof T & string, string>;
+
+/** `expr AS "field", …` for a SELECT or RETURNING list (quoted: some fields are camelCase). */
+export function selectList(columns: Record<string, string>): string {
+  return Object.entries(columns)
+    .map(([field, expr]) => `${expr} AS "${field}"`)
+    .join(', ');
+}
+
+/** A contract type as pg returns it: the timestamp fields are Dates until the service formats them. */
+export type DbRow<T, DateFields extends keyof T> = Omit<T, DateFields> & {
+  [K in DateFields]: null extends T[K] ? Date | null : Date;
+};
