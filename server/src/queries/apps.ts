@@ -41,13 +41,9 @@ export async function listAppsWithAccess(db: DbClient, userId: string): Promise<
   return rows;
 }
 
-/** Makes sure the portal admits its own dashboard at the URL it is served from. */
+/** The portal admits its own dashboard at the URL it is served from, and nowhere else. */
 export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string): Promise<void> {
-  await db.query(
-    `UPDATE apps SET redirect_urls = array_append(redirect_urls, $1::text), url = $1
-     WHERE key = 'portal' AND NOT ($1 = ANY (redirect_urls))`,
-    [dashboardUrl],
-  );
+  await db.query(`UPDATE apps SET redirect_urls = ARRAY[$1::text], url = $1 WHERE key = 'portal'`, [dashboardUrl]);
 }
 
 /** Origins that may call the API with credentials: every registered app's URL and redirect URLs. */

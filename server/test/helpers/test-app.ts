@@ -8,6 +8,7 @@ import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.t
 import { createAuthCache } from '../../src/lib/auth-cache.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';
 import type { JobQueue } from '../../src/jobs/queue.ts';
+import { ensurePortalRedirect } from '../../src/queries/apps.ts';
 import { createKeySet } from '../../src/services/signing-keys.ts';
 import { FakeKubernetes } from './fake-kubernetes.ts';
 import { createTestDb } from './test-db.ts';
@@ -45,6 +46,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clients: [{ ...SIMULATOR_CLIENT, redirectUris: [`${PUBLIC_URL}/auth/callback`], name: 'Portal under test' }],
   });
   const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
+  // As at the product's start: the portal admits its dashboard at PUBLIC_URL.
+  await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`);
   const kube = await new FakeKubernetes().start();
   const encryptor = createEncryptor(config.encryptionKeyHex!);
   const sentJobs: { name: string; data: object }[] = [];
