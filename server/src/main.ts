@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { buildWorkerApp } from './worker-app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
@@ -21,6 +22,12 @@ import type { VerifiedAccess } from './services/forward-auth.ts';
 import type { Deps } from './deps.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const MODE_NOTES: Record<Config['mode'], string> = {
+  all: 'all (HTTP and background jobs; PORTAL_MODE=web|worker splits them)',
+  web: 'web (HTTP only; jobs are handed to the workers)',
+  worker: 'worker (background jobs; HTTP answers /healthz, /readyz and /metrics only)',
+};
 
 function banner(lines: string[]) {
   const width = Math.max(...lines.map((l) => l.length)) + 2;
@@ -58,7 +65,9 @@ async function main() {
   if (applied.length) notes.push(`Migrations: applied ${applied.join(', ')}`);
 
   let swcBaseUrl = config.swc.baseUrl;
-  if (config.swc.simulator) {
+  if (config.mode === 'worker') {
+    notes.push('SWCombine:  not used by the worker (PORTAL_MODE=worker)');
+  } else if (config.swc.simulator) {
     const sim = await startSimulator({
       port: config.swc.simulatorPort,
       clients: [
@@ -86,14 +95,18 @@ async function main() {
 
   const db = createPool(databaseUrl, undefined, (err) => process.stderr.write(`database connection dropped: ${err.message}\n`));
   stops.push(() => db.end());
-  await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`);
+  // The processes that serve sign-in decide the portal's URL; a worker may not even know PUBLIC_URL.
+  if (config.mode !== 'worker') await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`);
   const encryptor = createEncryptor(keyHex);
   const kubeConfig = loadKubeConfig();
   const secrets = kubeConfig ? createKubernetesSink(kubeConfig) : createFolderSink(path.resolve(config.dataDir, 'kubernetes-secrets'));
   notes.push(`Secrets:    ${secrets.description}`);
   const keys = createKeySet({ db, clock: systemClock, encryptor });
   await keys.ensure();
-  const jobs = await startJobSystem(databaseUrl, { log: (msg, err) => process.stderr.write(`${msg}: ${String(err)}\n`) });
+  const jobs = await startJobSystem(databaseUrl, {
+    runsJobs: config.mode !== 'web',
+    log: (msg, err) => process.stderr.write(`${msg}: ${String(err)}\n`),
+  });
   stops.push(jobs.stop);
   // Replicas tell each other to drop cached forward-auth answers when access changes.
   const authChanges = authChangeChannel(databaseUrl, () => authCache.clearLocal());
@@ -111,17 +124,19 @@ async function main() {
     queue: jobs.queue,
     swc: createSwcClient({ baseUrl: swcBaseUrl, clientId: config.swc.clientId, clientSecret: config.swc.clientSecret }),
   };
-  const app = await buildApp(deps, {
-    logger: { level: config.logLevel },
-    webDist: config.webDist ?? path.join(repoRoot, 'web/dist'),
-  });
+  const logger = { level: config.logLevel };
+  const app =
+    config.mode === 'worker'
+      ? await buildWorkerApp(deps, { logger })
+      : await buildApp(deps, { logger, webDist: config.webDist ?? path.join(repoRoot, 'web/dist') });
   await app.listen({ port: config.port, host: config.host });
-  await jobs.work(deps);
+  if (config.mode !== 'web') await jobs.work(deps, app.log);
+  notes.push(`Mode:       ${MODE_NOTES[config.mode]}`);
 
   banner([
     `Industry Alignment Management Platform is running at ${config.publicUrl}`,
     ...notes,
-    `API docs:   ${config.publicUrl}/api/docs`,
+    ...(config.mode === 'worker' ? [] : [`API docs:   ${config.publicUrl}/api/docs`]),
   ]);
 
   const shutdown = async (signal: string) => {

@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from '../deps.ts';
-import { deleteExpiredLoginAttempts } from '../queries/login-attempts.ts';
 import { deliverBackchannelLogout } from '../services/backchannel-logout.ts';
 import { runRotationSweep } from '../services/rotation-sweep.ts';
+import { purgeFinishedSignIns } from '../services/sign-in-cleanup.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/sign-out.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -10,28 +10,58 @@ import type { JobQueue } from './queue.ts';
 const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unknown> }[] = [
   { name: 'service-jwt-rotation-sweep', cron: '* * * * *', run: (deps) => runRotationSweep(deps) },
   { name: 'signing-key-rotation', cron: '17 * * * *', run: (deps) => deps.keys.ensure() },
-  { name: 'login-attempt-cleanup', cron: '*/15 * * * *', run: (deps) => deleteExpiredLoginAttempts(deps.db, deps.clock.now()) },
+  { name: 'sign-in-cleanup', cron: '*/15 * * * *', run: (deps) => purgeFinishedSignIns(deps) },
 ];
+
+/** Schedules of earlier releases, removed so that pg-boss stops queueing jobs nobody works on. */
+const RETIRED_SCHEDULES = ['login-attempt-cleanup'];
+
+/** Where job runs are reported (the process's pino logger). */
+export interface JobLog {
+  debug(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 export interface JobSystem {
   boss: PgBoss;
   queue: JobQueue;
-  /** Starts the workers (after the deps that they use exist). */
-  work(deps: Deps): Promise<void>;
+  /** Starts the handlers (after the deps that they use exist); only where the system runs jobs. */
+  work(deps: Deps, log: JobLog): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startJobSystem(
-  databaseUrl: string,
-  opts: { schema?: string; log?: (msg: string, err?: unknown) => void } = {},
-): Promise<JobSystem> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: opts.schema ?? 'pgboss' });
+export interface JobSystemOptions {
+  schema?: string;
+  /**
+   * false for web replicas: they only hand jobs over, and leave handlers, cron scheduling and
+   * pg-boss maintenance to the worker.
+   */
+  runsJobs?: boolean;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+async function runLogged(name: string, log: JobLog, run: () => Promise<unknown>): Promise<void> {
+  try {
+    const result = await run();
+    log.debug({ job: name, result }, 'job done');
+  } catch (err) {
+    log.error({ job: name, err }, 'job failed');
+    throw err; // pg-boss retries it
+  }
+}
+
+export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions = {}): Promise<JobSystem> {
+  const runsJobs = opts.runsJobs ?? true;
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: opts.schema ?? 'pgboss', schedule: runsJobs, supervise: runsJobs });
   boss.on('error', (err) => opts.log?.('job system error', err));
   await boss.start();
   await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
-  for (const job of SCHEDULES) {
-    await boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryDelay: 10, retryBackoff: true });
-    await boss.schedule(job.name, job.cron);
+  if (runsJobs) {
+    for (const job of SCHEDULES) {
+      await boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryDelay: 10, retryBackoff: true });
+      await boss.schedule(job.name, job.cron);
+    }
+    for (const name of RETIRED_SCHEDULES) await boss.unschedule(name);
   }
   return {
     boss,
@@ -40,14 +70,13 @@ export async function startJobSystem(
         await boss.send(name, data);
       },
     },
-    async work(deps) {
+    async work(deps, log) {
+      if (!runsJobs) throw new Error('this job system only hands jobs over (PORTAL_MODE=web); the worker runs them');
       for (const job of SCHEDULES) {
-        await boss.work(job.name, async () => {
-          await job.run(deps);
-        });
+        await boss.work(job.name, () => runLogged(job.name, log, () => job.run(deps)));
       }
       await boss.work<BackchannelLogoutJob>(BACKCHANNEL_LOGOUT_JOB, async (jobs) => {
-        for (const job of jobs) await deliverBackchannelLogout(deps, job.data);
+        for (const job of jobs) await runLogged(BACKCHANNEL_LOGOUT_JOB, log, () => deliverBackchannelLogout(deps, job.data));
       });
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

@@ -57,3 +57,9 @@ export async function endUserSessions(db: DbClient, userId: string, now: Date): 
   );
   return rows;
 }
+
+/** Deletes sessions that ended, or expired (idle or absolute), before `cutoff`; answers how many. */
+export async function deleteSessionsFinishedBefore(db: DbClient, cutoff: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM sessions WHERE ended_at < $1 OR expires_at < $1 OR idle_expires_at < $1', [cutoff]);
+  return rowCount ?? 0;
+}

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
+import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/sign-out.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
 let jobs: JobSystem;
 let bossSchema: string;
+const silentLog = { debug: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
   ctx = await createTestApp();
   const { rows } = await ctx.deps.db.query('SELECT current_schema() AS schema');
   bossSchema = `${rows[0].schema}_boss`;
   jobs = await startJobSystem(inject('databaseUrl'), { schema: bossSchema });
-  await jobs.work(ctx.deps);
+  await jobs.work(ctx.deps, silentLog);
 });
 afterAll(async () => {
   await jobs.stop();
@@ -24,8 +26,8 @@ describe('scheduled jobs', () => {
   it('registers every sweep on its schedule', async () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
-      ['login-attempt-cleanup', '*/15 * * * *'],
       ['service-jwt-rotation-sweep', '* * * * *'],
+      ['sign-in-cleanup', '*/15 * * * *'],
       ['signing-key-rotation', '17 * * * *'],
     ]);
   });
@@ -62,5 +64,21 @@ describe('scheduled jobs', () => {
         },
       )
       .toBe(1);
+  });
+});
+
+describe("a web replica's job system (PORTAL_MODE=web)", () => {
+  it('hands jobs over to the workers but schedules and runs none itself', async () => {
+    const schema = `${bossSchema}_web`;
+    const web = await startJobSystem(inject('databaseUrl'), { schema, runsJobs: false });
+    try {
+      expect(await web.boss.getSchedules()).toEqual([]);
+      await web.queue.send(BACKCHANNEL_LOGOUT_JOB, { appId: 'a', userId: 'u', sid: 's' });
+      expect(await web.boss.getQueueSize(BACKCHANNEL_LOGOUT_JOB)).toBe(1);
+      await expect(web.work(ctx.deps, silentLog)).rejects.toThrow('the worker runs them');
+    } finally {
+      await web.stop();
+      await ctx.deps.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    }
   });
 });
