@@ -2,7 +2,7 @@ import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
 import { decideAccess } from '../domain/access.ts';
-import { matchesRegisteredRedirect } from '../domain/redirect-match.ts';
+import { isCleanReturnAddress, registeredRedirect } from '../domain/redirect-match.ts';
 import { SwcAuthError } from '../integrations/swcombine/client.ts';
 import { badRequest } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
@@ -40,13 +40,14 @@ async function admits(deps: Deps, app: AppRow, ctx: Pick<AuthContext, 'user' | '
   return decideAccess({ app, status, isGlobalAdmin: ctx.isAdmin });
 }
 
-export async function validateLoginTarget(deps: Deps, aud: string, rd: string): Promise<AppRow> {
+/** The app and the normalised return address (`URL.href`): the only form stored or redirected to. */
+export async function validateLoginTarget(deps: Deps, aud: string, rd: string): Promise<{ app: AppRow; rd: string }> {
+  if (!isCleanReturnAddress(rd)) throw badRequest('The return address (rd) must not contain spaces or control characters.');
   const app = await findAppByAudience(deps.db, aud);
   if (!app) throw badRequest(`No app is registered with the audience "${aud}".`);
-  if (!matchesRegisteredRedirect(rd, app.redirect_urls)) {
-    throw badRequest(`The return address "${rd}" is not one of the redirect URLs registered for ${app.name}.`);
-  }
-  return app;
+  const normalised = registeredRedirect(rd, app.redirect_urls);
+  if (!normalised) throw badRequest(`The return address "${rd}" is not one of the redirect URLs registered for ${app.name}.`);
+  return { app, rd: normalised };
 }
 
 /**
@@ -57,17 +58,17 @@ export async function startLogin(
   deps: Deps,
   input: { aud: string; rd: string; current: AuthContext | null; meta: RequestMeta },
 ): Promise<{ kind: 'redirect'; url: string } | { kind: 'upstream'; url: string; state: string }> {
-  const app = await validateLoginTarget(deps, input.aud, input.rd);
+  const { app, rd } = await validateLoginTarget(deps, input.aud, input.rd);
   if (input.current) {
     const decision = await admits(deps, app, input.current);
-    if (decision.allowed) return { kind: 'redirect', url: input.rd };
+    if (decision.allowed) return { kind: 'redirect', url: rd };
   }
   const now = deps.clock.now();
   const state = randomToken();
   await insertLoginAttempt(deps.db, {
     stateHash: sha256(state),
     appId: app.id,
-    rd: input.rd,
+    rd,
     now,
     expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
   });
@@ -87,6 +88,11 @@ export async function completeLogin(
   const attempt = await consumeLoginAttempt(deps.db, sha256(state), now);
   const app = attempt && (await findAppById(deps.db, attempt.app_id));
   if (!attempt || !app) throw new LoginFailed('This sign-in attempt has expired. Please start again.');
+  // Checked again before anything is written: the session is only worth creating if the browser
+  // can be sent back, and an attempt stored by an older version may hold a raw address.
+  const rd = registeredRedirect(attempt.rd, app.redirect_urls);
+  if (!rd)
+    throw new LoginFailed(`The return address is no longer one of the redirect URLs registered for ${app.name}. Please start again.`);
 
   let tokens;
   try {
@@ -141,7 +147,7 @@ export async function completeLogin(
       at: now,
       details: { sid: session.sid, via: decision.via },
     });
-    return { ok: true as const, token, expiresAt: session.expires_at, rd: attempt.rd };
+    return { ok: true as const, token, expiresAt: session.expires_at, rd };
   });
   if (!outcome.ok) throw new LoginDenied(outcome.reason, `Sign-in refused for ${app.name}`);
   return { token: outcome.token, expiresAt: outcome.expiresAt, rd: outcome.rd };

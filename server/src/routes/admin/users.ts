@@ -3,9 +3,11 @@ import {
   AddUserInput,
   AdminUser,
   AdminUserList,
+  appKeyField,
   AuditRow,
   ErrorBody,
   SessionRow,
+  singleLineText,
   UserAccessRow,
   UserListQuery,
 } from '@portal/contract';
@@ -25,8 +27,10 @@ import {
 import { actorOf } from './actor.ts';
 
 const UserParams = z.object({ id: z.uuid('id must be a user id (a UUID)') });
-const AppParams = UserParams.extend({ appKey: z.string().min(1).max(64) });
-const SessionParams = UserParams.extend({ sid: z.string().min(1).max(64) });
+const AppParams = UserParams.extend({ appKey: appKeyField('App key') });
+const SessionParams = UserParams.extend({
+  sid: singleLineText('Session id (sid)', { min: 1, max: 64 }).regex(/^[A-Za-z0-9_-]+$/, 'Session id (sid) is not a session id'),
+});
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin: users and access'];
 

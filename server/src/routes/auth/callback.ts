@@ -1,15 +1,27 @@
+import { singleLineText } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messagePage } from '../../lib/message-page.ts';
 import { requestMeta, setSessionCookie } from '../../plugins/session.ts';
 import { completeLogin, LoginDenied, LoginFailed } from '../../services/login.ts';
 import { STATE_COOKIE } from './cookies.ts';
 
-export default async function callbackRoute(app: FastifyInstance) {
+// What SWCombine sends back; read from the URL by the OAuth client, checked here for hostile text.
+const Query = z.looseObject({
+  code: singleLineText('code', { max: 2048 }).optional(),
+  state: singleLineText('state', { max: 256 }).optional(),
+  error: singleLineText('error', { max: 256 }).optional(),
+  error_description: singleLineText('error_description', { max: 2048 }).optional(),
+});
+
+export default async function callbackRoute(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const loginUrl = `${app.deps.config.publicUrl}/login`;
   app.get(
     '/callback',
     {
-      schema: { tags: ['auth'], summary: 'SWCombine returns here with a code or an error' },
+      schema: { tags: ['auth'], summary: 'SWCombine returns here with a code or an error', querystring: Query },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { audienceField, hasControlCharacters } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,9 +6,15 @@ import { requestMeta } from '../../plugins/session.ts';
 import { startLogin } from '../../services/login.ts';
 import { STATE_COOKIE } from './cookies.ts';
 
+const RD = 'Return address (rd)';
 const Query = z.object({
-  aud: z.string().trim().min(1, 'the audience of a registered app is required').max(200),
-  rd: z.string().trim().min(1, 'the return address is required').max(2048),
+  aud: audienceField('Audience (aud)'),
+  // Not trimmed: whitespace the URL parser would quietly drop is refused, like control characters.
+  rd: z
+    .string({ error: `${RD} is required` })
+    .min(1, `${RD} is required`)
+    .max(2048, `${RD} must be at most 2048 characters`)
+    .refine((v) => !/\s/.test(v) && !hasControlCharacters(v), `${RD} must not contain spaces or control characters`),
 });
 
 export default async function loginRoute(root: FastifyInstance) {

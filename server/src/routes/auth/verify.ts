@@ -1,4 +1,4 @@
-import { ErrorBody } from '@portal/contract';
+import { audienceField, ErrorBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { verifyAccess } from '../../services/forward-auth.ts';
 
-const Query = z.object({ aud: z.string().trim().min(1, 'the audience of a registered app is required').max(200) });
+const Query = z.object({ aud: audienceField('Audience (aud)') });
 
 /** HTTP header values are Latin-1; names outside printable ASCII are sent percent-encoded. */
 const headerSafe = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : encodeURIComponent(v));
