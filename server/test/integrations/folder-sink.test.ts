@@ -28,4 +28,18 @@ describe('the local folder standing in for Kubernetes', () => {
     expect(stored.metadata).toMatchObject({ name: 'billing-jwt', namespace: 'billing', labels: { a: '1' }, annotations: { at: 'second' } });
     expect(statSync(file).mode & 0o077).toBe(0);
   });
+
+  it('keeps keys that name JavaScript object machinery as ordinary entries', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sink-'));
+    const sink = createFolderSink(dir);
+    for (const key of ['__proto__', 'constructor', 'prototype', 'token']) await sink.write(write(`value of ${key}`, key));
+    const stored = JSON.parse(readFileSync(path.join(dir, 'billing', 'billing-jwt.json'), 'utf8'));
+    const data = Object.entries(stored.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]);
+    expect(data).toEqual([
+      ['__proto__', 'value of __proto__'],
+      ['constructor', 'value of constructor'],
+      ['prototype', 'value of prototype'],
+      ['token', 'value of token'],
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SecretSink } from './secret-sink.ts';
+import { plainMap, type SecretSink } from './secret-sink.ts';
 
 interface StoredSecret {
   metadata: { name: string; namespace: string; labels: Record<string, string>; annotations: Record<string, string> };
@@ -24,8 +24,9 @@ export function createFolderSink(dir: string): SecretSink {
       } catch {
         // a new Secret
       }
-      current.metadata.labels = { ...current.metadata.labels, ...w.labels };
-      current.metadata.annotations = { ...current.metadata.annotations, ...w.annotations };
+      current.metadata.labels = plainMap(current.metadata.labels, w.labels);
+      current.metadata.annotations = plainMap(current.metadata.annotations, w.annotations);
+      current.data = plainMap(current.data);
       current.data[w.key] = Buffer.from(w.value, 'utf8').toString('base64');
       const tmp = `${file}.${process.pid}.tmp`;
       await writeFile(tmp, JSON.stringify(current, null, 2), { mode: 0o600 });

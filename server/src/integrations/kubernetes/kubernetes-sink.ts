@@ -1,5 +1,6 @@
 import { ApiException, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, type V1Secret } from '@kubernetes/client-node';
-import { SecretWriteError, type SecretSink, type SecretWrite } from './secret-sink.ts';
+import { isReservedSecretKey } from '@portal/contract';
+import { plainMap, SecretWriteError, type SecretSink, type SecretWrite } from './secret-sink.ts';
 
 interface Status {
   code?: number;
@@ -40,8 +41,14 @@ export function createKubernetesSink(kc: KubeConfig): SecretSink {
   const api = kc.makeApiClient(CoreV1Api);
   const server = kc.getCurrentCluster()?.server ?? 'unknown server';
 
+  const dataOf = (w: SecretWrite) => {
+    const data = plainMap();
+    data[w.key] = b64(w.value);
+    return data;
+  };
+
   async function patch(w: SecretWrite): Promise<void> {
-    const body = { metadata: { labels: w.labels, annotations: w.annotations }, data: { [w.key]: b64(w.value) } };
+    const body = { metadata: { labels: plainMap(w.labels), annotations: plainMap(w.annotations) }, data: dataOf(w) };
     await api.patchNamespacedSecret(
       { name: w.name, namespace: w.namespace, body },
       setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
@@ -51,6 +58,11 @@ export function createKubernetesSink(kc: KubeConfig): SecretSink {
   return {
     description: `Kubernetes API at ${server}`,
     async write(w) {
+      // The client copies a new Secret's data into a plain object, where such a key would vanish
+      // and the write would still succeed: refused before anything is sent.
+      if (isReservedSecretKey(w.key)) {
+        throw new SecretWriteError(`K8s secret key "${w.key}" is reserved and cannot be written to Secret ${w.namespace}/${w.name}`);
+      }
       let exists = true;
       try {
         await api.readNamespacedSecret({ name: w.name, namespace: w.namespace });
@@ -68,8 +80,8 @@ export function createKubernetesSink(kc: KubeConfig): SecretSink {
         apiVersion: 'v1',
         kind: 'Secret',
         type: 'Opaque',
-        metadata: { name: w.name, namespace: w.namespace, labels: w.labels, annotations: w.annotations },
-        data: { [w.key]: b64(w.value) },
+        metadata: { name: w.name, namespace: w.namespace, labels: plainMap(w.labels), annotations: plainMap(w.annotations) },
+        data: dataOf(w),
       };
       try {
         await api.createNamespacedSecret({ namespace: w.namespace, body: secret });

@@ -25,3 +25,13 @@ export class SecretWriteError extends Error {
     super(message);
   }
 }
+
+/**
+ * The entries of `maps` merged, later ones winning, into an object without a prototype: a key
+ * such as `__proto__` or `constructor` is then an ordinary entry and cannot vanish.
+ */
+export function plainMap(...maps: (Record<string, string> | undefined)[]): Record<string, string> {
+  const merged = Object.create(null) as Record<string, string>;
+  for (const map of maps) for (const [k, v] of Object.entries(map ?? {})) merged[k] = v;
+  return merged;
+}
