@@ -13,7 +13,9 @@ import { errorPage } from './pages/error.ts';
 import { homePage } from './pages/home.ts';
 import { PAGE_HEADERS } from './pages/layout.ts';
 import { Store } from './store.ts';
-import type { SimulatorClient, SimulatorOptions } from './types.ts';
+import type { SimulatorClient, SimulatorOptions, SimulatorStats } from './types.ts';
+import { Galaxy, type GalaxyMutation, type MutationResult } from './world/galaxy.ts';
+import { Inventories } from './world/inventory.ts';
 import { sendWsError, WS_PREFIX } from './ws/envelope.ts';
 import { RateLimiter } from './ws/rate-limiter.ts';
 import { registerWebServices } from './ws/routes.ts';
@@ -44,28 +46,64 @@ function positive(n: number | undefined, fallback: number, name: string): number
   return n;
 }
 
-/** The simulator as a Fastify app, not listening (use app.inject in tests, or startSimulator). */
-export function buildSimulator(opts: SimulatorOptions): FastifyInstance {
+function rateOptions(opts: SimulatorOptions): { limit: number; windowSeconds: number } {
+  const legacy = typeof opts.rateLimit === 'object' ? opts.rateLimit : undefined;
+  const limit = typeof opts.rateLimit === 'number' ? opts.rateLimit : legacy?.limit;
+  return {
+    limit: positive(limit, 600, 'rateLimit'),
+    windowSeconds: positive(opts.rateWindowSeconds ?? legacy?.windowSeconds, 3600, 'rateWindowSeconds'),
+  };
+}
+
+/** The simulator and the handles tests use to watch and change it. */
+export interface Simulator {
+  /** The Fastify app, not listening (use app.inject, or startSimulator to listen). */
+  app: FastifyInstance;
+  /** A copy of the web-service counters so far. */
+  stats(): SimulatorStats;
+  /** The seeded galaxy: rename, remove and add rows between two reads. */
+  galaxy: Galaxy;
+  /** Faction inventories: rename, remove and add entities between two reads. */
+  inventories: Inventories;
+  /** Shorthand for galaxy.mutate. */
+  mutate(m: GalaxyMutation): MutationResult;
+}
+
+export function createSimulator(opts: SimulatorOptions): Simulator {
   const now = opts.now ?? Date.now;
   const characters = opts.characters ?? defaultCharacters;
   validateCharacters(characters);
-  const ttl = positive(opts.accessTokenTtlSeconds, 3600, 'accessTokenTtlSeconds');
-  const rate = opts.rateLimit ?? { limit: 600, windowSeconds: 3600 };
+  const ttl = positive(opts.tokenTtlSeconds ?? opts.accessTokenTtlSeconds, 3600, 'tokenTtlSeconds');
+  const rate = rateOptions(opts);
   const ctx: SimContext = {
     clients: clientMap(opts.clients),
     characters,
     factions: defaultFactions,
     store: new Store(now, ttl * 1000),
-    limiter: new RateLimiter(
-      positive(rate.limit, 600, 'rateLimit.limit'),
-      positive(rate.windowSeconds, 3600, 'rateLimit.windowSeconds'),
-      now,
-    ),
+    limiter: new RateLimiter(rate.limit, rate.windowSeconds, now),
+    stats: { requests: 0, served: 0, overLimit: 0 },
+    galaxy: new Galaxy(),
+    inventories: new Inventories(),
     now,
     accessTokenTtlSeconds: ttl,
     publicUrl: opts.publicUrl?.replace(/\/+$/, ''),
   };
+  return {
+    app: buildApp(opts, ctx),
+    stats: () => ({ ...ctx.stats }),
+    galaxy: ctx.galaxy,
+    inventories: ctx.inventories,
+    mutate: (m) => ctx.galaxy.mutate(m),
+  };
+}
 
+/** The simulator as a Fastify app, not listening (use app.inject in tests, or startSimulator). */
+export function buildSimulator(opts: SimulatorOptions): FastifyInstance {
+  return createSimulator(opts).app;
+}
+
+function buildApp(opts: SimulatorOptions, ctx: SimContext): FastifyInstance {
+  const characters = ctx.characters;
   const app = Fastify({ logger: opts.logger ?? false, routerOptions: { ignoreTrailingSlash: true } });
   app.register(formbody);
   // Bodies of other types reach the handlers as text, so they answer invalid_request rather than 415.

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Store } from './store.ts';
-import type { SimulatorCharacter, SimulatorClient, SimulatorFaction } from './types.ts';
+import type { SimulatorCharacter, SimulatorClient, SimulatorFaction, SimulatorStats } from './types.ts';
+import type { Galaxy } from './world/galaxy.ts';
+import type { Inventories } from './world/inventory.ts';
 import type { RateLimiter } from './ws/rate-limiter.ts';
 
 /** Everything the routes share: registered clients, data, token store, rate limiter and clock. */
@@ -10,6 +12,9 @@ export interface SimContext {
   factions: readonly SimulatorFaction[];
   store: Store;
   limiter: RateLimiter;
+  stats: SimulatorStats;
+  galaxy: Galaxy;
+  inventories: Inventories;
   now: () => number;
   accessTokenTtlSeconds: number;
   publicUrl: string | undefined;

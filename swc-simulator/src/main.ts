@@ -6,6 +6,9 @@
  *   SWC_SIM_PUBLIC_URL  base URL browsers see, if not http://HOST:PORT
  *   SWC_SIM_CLIENTS     JSON: one client or an array of { clientId, clientSecret, redirectUris, name? };
  *                       default: portal-dev / portal-dev-secret → http://localhost:3000/auth/callback
+ *   SWC_SIMULATOR_RATE_LIMIT     web-service calls per client IP per window (default 600)
+ *   SWC_SIMULATOR_RATE_WINDOW_S  rate-limit window in seconds (default 3600)
+ *   SWC_SIMULATOR_TOKEN_TTL_S    access-token lifetime in seconds (default 3600)
  */
 import { startSimulator } from './start.ts';
 import type { SimulatorClient } from './types.ts';
@@ -51,6 +54,15 @@ function parseClients(raw: string | undefined): SimulatorClient[] {
   });
 }
 
+/** A positive whole number from the environment, or undefined when unset. */
+function positiveEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) fail(`${name} must be a whole number above 0, not ${raw}`);
+  return n;
+}
+
 const port = Number(process.env.SWC_SIM_PORT ?? 4000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`SWC_SIM_PORT must be a port number, not ${process.env.SWC_SIM_PORT}`);
 const clients = parseClients(process.env.SWC_SIM_CLIENTS);
@@ -61,6 +73,9 @@ try {
     host: process.env.SWC_SIM_HOST || undefined,
     publicUrl: process.env.SWC_SIM_PUBLIC_URL || undefined,
     clients,
+    rateLimit: positiveEnv('SWC_SIMULATOR_RATE_LIMIT'),
+    rateWindowSeconds: positiveEnv('SWC_SIMULATOR_RATE_WINDOW_S'),
+    tokenTtlSeconds: positiveEnv('SWC_SIMULATOR_TOKEN_TTL_S'),
     logger: process.env.SWC_SIM_LOG === '1',
   });
   process.stdout.write(`SWCombine simulator listening at ${sim.url}\n`);

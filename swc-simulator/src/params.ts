@@ -8,6 +8,14 @@ export function param(src: ParamSource, name: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
+/** Every non-empty value of a parameter that may repeat (checkboxes). */
+export function paramList(src: ParamSource, name: string): string[] {
+  if (!src || typeof src !== 'object') return [];
+  const v = (src as Record<string, unknown>)[name];
+  const all = Array.isArray(v) ? v : [v];
+  return all.filter((x): x is string => typeof x === 'string' && x !== '');
+}
+
 /** The first of `names` given more than once (RFC 6749 §3.1: parameters must not repeat). */
 export function repeatedParam(src: ParamSource, names: readonly string[]): string | undefined {
   if (!src || typeof src !== 'object') return undefined;

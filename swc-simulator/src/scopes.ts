@@ -1,4 +1,4 @@
-/** SWCombine's OAuth scope names (see /work/shared/SWCOMBINE.md), with a line for the consent page. */
+/** SWCombine's OAuth scope names, with a line for the consent page. */
 const NAMED: Record<string, string> = {
   character_auth: 'Confirm who you are (your character name and UID)',
   character_read: "Read your character's public profile",
@@ -30,7 +30,7 @@ const NAMED: Record<string, string> = {
 const INVENTORY =
   /^(personal|faction)_inv_(?:(ships|vehicles|stations|cities|facilities|planets|items|npcs|droids|materials|creatures)_(read|rename|assign|makeover|tags_read|tags_write|all)|overview)$/;
 
-/** Exact, case-sensitive: the API rejects `CHARACTER_READ`. */
+/** Expects a lowercased name (see splitScopes). */
 export function isKnownScope(scope: string): boolean {
   return Object.hasOwn(NAMED, scope) || INVENTORY.test(scope);
 }
@@ -54,17 +54,20 @@ export function describeScope(scope: string): string {
   return `${action} ${owner} ${m[2]}`;
 }
 
-/** Splits a space-separated scope parameter; duplicates are dropped, order kept. */
+/**
+ * Splits a space-separated scope parameter into lowercase names; duplicates are dropped, order kept.
+ * Scope names compare case-insensitively: SWCombine's own screens show `CHARACTER_READ`, clients send lowercase.
+ */
 export function splitScopes(raw: string): string[] {
-  return [...new Set(raw.split(' ').filter(Boolean))];
+  return [...new Set(raw.toLowerCase().split(' ').filter(Boolean))];
 }
 
 /** Whether a token holding `granted` may use an endpoint that needs `needed` (`*_all` covers its family). */
 export function grants(granted: readonly string[], needed: string): boolean {
   if (granted.includes(needed)) return true;
-  const family = needed.split('_')[0];
-  if ((family === 'character' || family === 'faction' || family === 'messages') && granted.includes(`${family}_all`)) return true;
+  // Inventory scopes are their own family: faction_all does not open the faction's inventory.
   const inv = INVENTORY.exec(needed);
-  if (inv?.[2] && granted.includes(`${inv[1]}_inv_${inv[2]}_all`)) return true;
-  return false;
+  if (inv) return inv[2] !== undefined && granted.includes(`${inv[1]}_inv_${inv[2]}_all`);
+  const family = needed.split('_')[0];
+  return (family === 'character' || family === 'faction' || family === 'messages') && granted.includes(`${family}_all`);
 }

@@ -25,9 +25,16 @@ export interface SimulatorOptions {
   clients: SimulatorClient[];
   /** Default: the bundled data/characters.json. */
   characters?: SimulatorCharacter[];
-  /** Default: 600 requests per 3600 s per client IP, over all /ws/v2.0/ calls. */
-  rateLimit?: { limit: number; windowSeconds: number };
-  /** Default 3600. */
+  /**
+   * Web-service calls allowed per client IP per window, over all /ws/v2.0/ calls (default 600).
+   * The older form `{ limit, windowSeconds }` is still accepted.
+   */
+  rateLimit?: number | { limit: number; windowSeconds: number };
+  /** Length of the rate-limit window in seconds (default 3600). */
+  rateWindowSeconds?: number;
+  /** Access-token lifetime in seconds (default 3600). */
+  tokenTtlSeconds?: number;
+  /** Older name of tokenTtlSeconds. */
   accessTokenTtlSeconds?: number;
   /** Millisecond clock; default Date.now. */
   now?: () => number;
@@ -43,4 +50,14 @@ export interface SimulatorFaction {
   type: string;
   leader: string;
   founded: string;
+}
+
+/** What the web services have answered so far (for tests that check a client's request budget). */
+export interface SimulatorStats {
+  /** Every /ws/v2.0/ request received. */
+  requests: number;
+  /** Requests answered within the rate limit (whatever their status). */
+  served: number;
+  /** Requests refused because the caller was over the rate limit. */
+  overLimit: number;
 }

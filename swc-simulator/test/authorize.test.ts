@@ -91,8 +91,7 @@ describe('GET /ws/oauth2/auth/ — the sign-in page', () => {
 
   it.each([
     ['an unknown scope', 'character_read character_telepathy'],
-    ['an UPPERCASE scope', 'CHARACTER_READ'],
-    ['a mixed-case scope', 'Character_Auth'],
+    ['an unknown UPPERCASE scope', 'CHARACTER_TELEPATHY'],
     ['a bad inventory action', 'personal_inv_ships_fly'],
     ['a comma-separated list', 'character_auth,character_read'],
   ])('redirects %s back with invalid_scope', async (_label, scope) => {
@@ -159,7 +158,14 @@ describe('POST /ws/oauth2/auth/ — the decision', () => {
 
   it('re-validates the posted scopes', async () => {
     const page = await app.inject({ url: authUrl() });
-    const res = await app.inject(formPost('/ws/oauth2/auth/', { ...hiddenFields(page.body), scope: 'FACTION_ALL', character: JORIN }));
+    const res = await app.inject(
+      formPost('/ws/oauth2/auth/', {
+        ...hiddenFields(page.body),
+        scope: 'faction_everything',
+        granted_scope: 'faction_everything',
+        character: JORIN,
+      }),
+    );
     expect(res.statusCode).toBe(302);
     expect(redirectParams(res.headers.location).get('error')).toBe('invalid_scope');
   });

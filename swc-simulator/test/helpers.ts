@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildSimulator, type SimulatorClient, type SimulatorOptions } from '../src/index.ts';
+import { createSimulator, type SimulatorClient, type SimulatorOptions } from '../src/index.ts';
 
 export const REDIRECT = 'http://localhost:3000/auth/callback';
 export const CLIENT: SimulatorClient = { clientId: 'portal', clientSecret: 'portal-secret', redirectUris: [REDIRECT], name: 'Test Portal' };
@@ -20,8 +20,8 @@ export function fakeClock(start = Date.UTC(2025, 0, 15, 12, 0, 0)) {
 
 export function setup(opts: Partial<SimulatorOptions> = {}) {
   const clock = fakeClock();
-  const app = buildSimulator({ clients: [CLIENT, OTHER], now: clock.now, ...opts });
-  return { app, clock };
+  const sim = createSimulator({ clients: [CLIENT, OTHER], now: clock.now, ...opts });
+  return { app: sim.app, sim, clock };
 }
 
 export function authUrl(params: Record<string, string | undefined> = {}): string {
@@ -39,7 +39,7 @@ export function authUrl(params: Record<string, string | undefined> = {}): string
   return `/ws/oauth2/auth/?${q}`;
 }
 
-export function formPost(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export function formPost(url: string, fields: Record<string, string> | [string, string][], headers: Record<string, string> = {}) {
   return {
     method: 'POST' as const,
     url,
@@ -63,16 +63,42 @@ export function hiddenFields(html: string): Record<string, string> {
   return out;
 }
 
-/** Loads the consent page and clicks a button (name/value), as a browser would. */
-export async function clickOnConsent(app: FastifyInstance, url: string, button: Record<string, string>): Promise<LightMyRequestResponse> {
-  const pageRes = await app.inject({ url });
-  if (pageRes.statusCode !== 200) throw new Error(`consent page answered ${pageRes.statusCode}`);
-  return app.inject(formPost('/ws/oauth2/auth/', { ...hiddenFields(pageRes.body), ...button }));
+/** The scope checkboxes of the consent form: value → ticked. */
+export function scopeCheckboxes(html: string): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const m of html.matchAll(/<input type="checkbox" name="granted_scope" value="([^"]*)"( checked)?>/g)) out[decode(m[1]!)] = !!m[2];
+  return out;
 }
 
-/** Signs in as `uid` and returns the authorization code from the redirect. */
-export async function approve(app: FastifyInstance, uid: string, params: Record<string, string | undefined> = {}): Promise<string> {
-  const res = await clickOnConsent(app, authUrl(params), { character: uid });
+/**
+ * Loads the consent page and clicks a button (name/value), as a browser would: hidden fields and
+ * ticked checkboxes are sent; `untick` clears some checkboxes first.
+ */
+export async function clickOnConsent(
+  app: FastifyInstance,
+  url: string,
+  button: Record<string, string>,
+  untick: string[] = [],
+): Promise<LightMyRequestResponse> {
+  const pageRes = await app.inject({ url });
+  if (pageRes.statusCode !== 200) throw new Error(`consent page answered ${pageRes.statusCode}`);
+  const ticked = Object.entries(scopeCheckboxes(pageRes.body)).filter(([scope, on]) => on && !untick.includes(scope));
+  const fields: [string, string][] = [
+    ...Object.entries(hiddenFields(pageRes.body)),
+    ...ticked.map(([scope]): [string, string] => ['granted_scope', scope]),
+    ...Object.entries(button),
+  ];
+  return app.inject(formPost('/ws/oauth2/auth/', fields));
+}
+
+/** Signs in as `uid` (granting all but `untick`) and returns the authorization code from the redirect. */
+export async function approve(
+  app: FastifyInstance,
+  uid: string,
+  params: Record<string, string | undefined> = {},
+  untick: string[] = [],
+): Promise<string> {
+  const res = await clickOnConsent(app, authUrl(params), { character: uid }, untick);
   if (res.statusCode !== 302) throw new Error(`approve answered ${res.statusCode}: ${res.body}`);
   const code = new URL(res.headers.location as string).searchParams.get('code');
   if (!code) throw new Error(`no code in ${res.headers.location}`);
@@ -99,11 +125,22 @@ export interface TokenAnswer {
   refresh_token?: string;
 }
 
-/** The whole flow: consent as `uid`, exchange the code, return the token answer. */
-export async function signIn(app: FastifyInstance, uid: string, params: Record<string, string | undefined> = {}): Promise<TokenAnswer> {
-  const res = await exchange(app, await approve(app, uid, params));
+/** The whole flow: consent as `uid` (granting all but `untick`), exchange the code, return the token answer. */
+export async function signIn(
+  app: FastifyInstance,
+  uid: string,
+  params: Record<string, string | undefined> = {},
+  untick: string[] = [],
+): Promise<TokenAnswer> {
+  const res = await exchange(app, await approve(app, uid, params, untick));
   if (res.statusCode !== 200) throw new Error(`token exchange answered ${res.statusCode}: ${res.body}`);
   return res.json<TokenAnswer>();
+}
+
+/** A web-services answer's `swcapi` part. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the envelope's many shapes directly
+export function swcapi(res: LightMyRequestResponse): any {
+  return res.json<{ swcapi: unknown }>().swcapi;
 }
 
 export function wsGet(app: FastifyInstance, url: string, token?: string, headers: Record<string, string> = {}) {

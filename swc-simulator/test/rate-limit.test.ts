@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setup, signIn, JORIN, wsGet } from './helpers.ts';
+import { JORIN, setup, signIn, wsGet } from './helpers.ts';
 
 describe('rate limits on /ws/v2.0/', () => {
   it('sends the headers and counts down', async () => {
@@ -55,5 +55,59 @@ describe('rate limits on /ws/v2.0/', () => {
     expect(res.statusCode).toBe(200);
     const [entry] = res.json().swcapi.ratelimits.ratelimit;
     expect(entry.attributes).toMatchObject({ pattern: '/ws/v2.0/*', limit: 600, remaining: 598 });
+  });
+});
+
+describe('settable limits and request counters', () => {
+  it('takes rateLimit and rateWindowSeconds as plain numbers', async () => {
+    const { app, clock } = setup({ rateLimit: 2, rateWindowSeconds: 90 });
+    const reset = String(Math.floor(clock.now() / 1000) + 90);
+    const first = await wsGet(app, '/ws/v2.0/galaxy/sectors/');
+    expect(first.headers['x-ratelimit-limit']).toBe('2');
+    expect(first.headers['x-ratelimit-reset']).toBe(reset);
+    await wsGet(app, '/ws/v2.0/galaxy/sectors/');
+    const over = await wsGet(app, '/ws/v2.0/galaxy/sectors/');
+    expect(over.statusCode).toBe(400);
+    expect(over.headers['retry-after']).toBe('90');
+    clock.advance(90_000);
+    expect((await wsGet(app, '/ws/v2.0/galaxy/sectors/')).statusCode).toBe(200);
+  });
+
+  it('sends the rate-limit headers on error answers too', async () => {
+    const { app } = setup({ rateLimit: 5 });
+    for (const url of ['/ws/v2.0/character/', '/ws/v2.0/galaxy/systems/9:999999', '/ws/v2.0/nowhere']) {
+      const res = await wsGet(app, url);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers).toMatchObject({
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': expect.any(String),
+        'x-ratelimit-reset': expect.stringMatching(/^\d+$/),
+        'x-ratelimit-resettime': expect.any(String),
+      });
+    }
+  });
+
+  it('takes tokenTtlSeconds for the access-token lifetime', async () => {
+    const { app, clock } = setup({ tokenTtlSeconds: 120 });
+    const tokens = await signIn(app, JORIN);
+    expect(tokens.expires_in).toBe(120);
+    clock.advance(119_000);
+    expect((await wsGet(app, '/ws/v2.0/character/', tokens.access_token)).statusCode).toBe(200);
+    clock.advance(1_000);
+    expect((await wsGet(app, '/ws/v2.0/character/', tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it('refuses a limit that is not a positive number', () => {
+    expect(() => setup({ rateLimit: 0 })).toThrow(/rateLimit/);
+    expect(() => setup({ rateWindowSeconds: -1 })).toThrow(/rateWindowSeconds/);
+    expect(() => setup({ tokenTtlSeconds: Number.NaN })).toThrow(/tokenTtlSeconds/);
+  });
+
+  it('counts the web-service requests served and those over the limit in stats()', async () => {
+    const { app, sim } = setup({ rateLimit: 3 });
+    expect(sim.stats()).toEqual({ requests: 0, served: 0, overLimit: 0 });
+    for (let i = 0; i < 5; i++) await wsGet(app, '/ws/v2.0/galaxy/sectors/');
+    await app.inject({ url: '/ws/oauth2/tokeninfo/?access_token=x' });
+    expect(sim.stats()).toEqual({ requests: 5, served: 3, overLimit: 2 });
   });
 });

@@ -25,7 +25,12 @@ describe('startSimulator', () => {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ ...Object.fromEntries(q), access_type: 'online', character: '1:100002' }),
+        body: new URLSearchParams({
+          ...Object.fromEntries(q),
+          access_type: 'online',
+          granted_scope: 'character_read',
+          character: '1:100002',
+        }),
       });
       expect(decision.status).toBe(302);
       const code = new URL(decision.headers.get('location')!).searchParams.get('code')!;

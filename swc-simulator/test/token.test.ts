@@ -216,6 +216,25 @@ describe('offline access and refresh_token', () => {
     expect(wide.json().error).toBe('invalid_scope');
   });
 
+  it('gives a narrowed refresh an access token that holds only the narrower scope, lowercase whatever the case asked', async () => {
+    const { app } = setup();
+    const tokens = await signIn(app, JORIN, { access_type: 'offline', scope: 'character_auth character_read' });
+    const narrow = await refresh(app, tokens.refresh_token!, { scope: 'CHARACTER_AUTH' });
+    expect(narrow.statusCode).toBe(200);
+    expect(narrow.json().scope).toBe('character_auth');
+    expect((await wsGet(app, '/ws/v2.0/character/', narrow.json().access_token)).statusCode).toBe(403);
+    // The grant itself is not narrowed: a refresh without scope answers the whole grant again.
+    expect((await refresh(app, tokens.refresh_token!)).json().scope).toBe('character_auth character_read');
+  });
+
+  it('refuses on refresh a scope the player unticked at consent', async () => {
+    const { app } = setup();
+    const tokens = await signIn(app, JORIN, { access_type: 'offline', scope: 'character_auth character_read' }, ['character_read']);
+    const res = await refresh(app, tokens.refresh_token!, { scope: 'character_read' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_scope');
+  });
+
   it('refuses an unknown refresh token, a missing one, or one of another client', async () => {
     const { app } = setup();
     const tokens = await signIn(app, JORIN, { access_type: 'offline' });

@@ -19,6 +19,9 @@ export type AuthorizeCheck =
   /** A valid client and redirect_uri but a bad request: tell the client through its redirect_uri. */
   | { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string };
 
+/** The consent form's checkboxes: one per requested scope, ticked when the player grants it. */
+export const GRANTED_SCOPE_FIELD = 'granted_scope';
+
 const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'access_type', 'renew_previously_granted'] as const;
 
 /** Validates an authorization request (query of GET /ws/oauth2/auth/ or the consent form's fields). */
@@ -53,7 +56,7 @@ export function checkAuthorizeRequest(src: ParamSource, clients: ReadonlyMap<str
   const scopes = splitScopes(rawScope ?? '');
   if (scopes.length === 0) return fail('invalid_request', 'scope is required.');
   const unknown = scopes.filter((s) => !isKnownScope(s));
-  if (unknown.length) return fail('invalid_scope', `Unknown scope: ${unknown.join(' ')} (scope names are lowercase).`);
+  if (unknown.length) return fail('invalid_scope', `Unknown scope: ${unknown.join(' ')}.`);
 
   const accessType = param(src, 'access_type') ?? 'online';
   if (accessType !== 'online' && accessType !== 'offline') return fail('invalid_request', 'access_type must be online or offline.');

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { findCharacter, type SimContext } from '../context.ts';
 import { errorPage } from '../pages/error.ts';
 import { PAGE_HEADERS } from '../pages/layout.ts';
-import { isFormRequest, param, withQuery } from '../params.ts';
-import { checkAuthorizeRequest } from './authorize-request.ts';
+import { isFormRequest, param, paramList, withQuery } from '../params.ts';
+import { splitScopes } from '../scopes.ts';
+import { checkAuthorizeRequest, GRANTED_SCOPE_FIELD } from './authorize-request.ts';
 import { replyCheckFailure } from './authorize.ts';
 
 /**
- * POST /ws/oauth2/auth/ — the consent form. Fields: the authorization request's parameters, plus
- * `character=<uid>` (approve as that character) or `decision=deny`.
+ * POST /ws/oauth2/auth/ — the consent form. Fields: the authorization request's parameters, one
+ * `granted_scope` per ticked scope, and `character=<uid>` (approve as that character) or `decision=deny`.
  */
 export function registerDecision(app: FastifyInstance, ctx: SimContext): void {
   app.post('/ws/oauth2/auth/', async (request, reply) => {
@@ -33,9 +34,19 @@ export function registerDecision(app: FastifyInstance, ctx: SimContext): void {
         .headers(PAGE_HEADERS)
         .send(errorPage('Unknown character', 'Choose one of the characters on the sign-in page.'));
     }
-    const scopes = req.renewPreviouslyGranted
-      ? [...new Set([...ctx.store.previousConsent(req.client.clientId, character.uid), ...req.scopes])]
-      : req.scopes;
+    const granted = splitScopes(paramList(body, GRANTED_SCOPE_FIELD).join(' '));
+    const problem =
+      granted.length === 0
+        ? 'Tick at least one of the requested permissions, or press Deny.'
+        : granted.some((s) => !req.scopes.includes(s))
+          ? 'A permission was granted that the application did not ask for.'
+          : undefined;
+    if (problem) return reply.code(400).headers(PAGE_HEADERS).send(errorPage('Choose what to grant', problem));
+    // renew_previously_granted=yes keeps earlier grants this request does not name; no (the default) replaces them.
+    const kept = req.renewPreviouslyGranted
+      ? ctx.store.previousConsent(req.client.clientId, character.uid).filter((s) => !req.scopes.includes(s))
+      : [];
+    const scopes = [...new Set([...kept, ...granted])];
     const code = ctx.store.issueCode({
       clientId: req.client.clientId,
       redirectUri: req.redirectUri,

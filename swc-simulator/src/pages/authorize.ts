@@ -1,5 +1,6 @@
 import { avatarPath } from '../context.ts';
 import { describeScope } from '../scopes.ts';
+import { GRANTED_SCOPE_FIELD } from '../oauth/authorize-request.ts';
 import type { SimulatorCharacter } from '../types.ts';
 import { esc } from './escape.ts';
 import { page } from './layout.ts';
@@ -24,13 +25,19 @@ function characterRow(c: SimulatorCharacter): string {
 </li>`;
 }
 
-/** The consent page: requested scopes, one `Sign in as {name}` button per character, and `Deny`. */
+function scopeRow(scope: string): string {
+  return `<li><label><input type="checkbox" name="${GRANTED_SCOPE_FIELD}" value="${esc(scope)}" checked> <code>${esc(scope)}</code> <span>${esc(describeScope(scope))}</span></label></li>`;
+}
+
+/**
+ * The consent page, one form: the requested scopes as checkboxes (all ticked, so the player may grant
+ * a subset), one `Sign in as {name}` button per character, and `Deny`.
+ */
 export function authorizePage(input: AuthorizePageInput): string {
   const hidden = Object.entries(input.hidden)
     .filter((e): e is [string, string] => e[1] !== undefined)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('\n');
-  const scopes = input.scopes.map((s) => `<li><span><code>${esc(s)}</code> ${esc(describeScope(s))}</span></li>`).join('\n');
   const target = new URL(input.redirectUri).host;
   return page(
     `SWCombine — Authorize ${input.clientName}`,
@@ -38,15 +45,16 @@ export function authorizePage(input: AuthorizePageInput): string {
 <h1>Authorize ${esc(input.clientName)}</h1>
 <p><strong>${esc(input.clientName)}</strong> wants to use your Star Wars Combine account. Choose the character to sign in with.</p>
 </section>
+<form method="post" action="/ws/oauth2/auth/">
+${hidden}
 <section>
 <h2>Requested access</h2>
+<p>Untick what you do not want to grant.</p>
 <ul class="scopes">
-${scopes}
+${input.scopes.map(scopeRow).join('\n')}
 </ul>
 ${input.offline ? '<p>It also asks for <strong>offline access</strong>: it may keep this access until you revoke it.</p>' : ''}
 </section>
-<form method="post" action="/ws/oauth2/auth/">
-${hidden}
 <section>
 <h2>Your characters</h2>
 <ul class="characters">

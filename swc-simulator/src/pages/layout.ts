@@ -34,6 +34,9 @@ code { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: var
 ul { list-style: none; margin: 0; padding: 0; }
 .scopes li { display: flex; gap: 10px; align-items: baseline; padding: 4px 0; }
 .scopes li::before { content: "◆"; color: var(--gold); font-size: 10px; }
+.scopes li:has(input)::before { content: none; }
+.scopes label { display: flex; gap: 8px; align-items: baseline; cursor: pointer; }
+.scopes input { accent-color: var(--gold); }
 .characters { display: grid; gap: 10px; }
 .character { display: flex; align-items: center; gap: 14px; padding: 12px; background: var(--panel2); border: 1px solid var(--line); border-radius: 10px; }
 .character img { width: 48px; height: 48px; border-radius: 50%; flex: none; }

@@ -4,6 +4,9 @@ import { param } from '../params.ts';
 import { registerCharacter } from './character.ts';
 import { sendWsError, WS_PREFIX } from './envelope.ts';
 import { registerFactions } from './factions.ts';
+import { registerGalaxy } from './galaxy.ts';
+import { registerInventory } from './inventory.ts';
+import { registerTypes } from './types.ts';
 import { setRateHeaders } from './rate-limiter.ts';
 import { registerRateLimits } from './ratelimits.ts';
 
@@ -18,6 +21,9 @@ export function registerWebServices(app: FastifyInstance, ctx: SimContext): void
       ws.addHook('onRequest', async (request, reply) => {
         const state = ctx.limiter.hit(request.ip);
         setRateHeaders(reply, state);
+        ctx.stats.requests++;
+        if (state.allowed) ctx.stats.served++;
+        else ctx.stats.overLimit++;
         if (!state.allowed) {
           reply.header('retry-after', String(Math.max(1, state.reset - Math.floor(ctx.now() / 1000))));
           return sendWsError(reply, ctx, request, 400, `Rate limit of ${state.limit} requests exceeded; retry after the reset time.`);
@@ -35,6 +41,9 @@ export function registerWebServices(app: FastifyInstance, ctx: SimContext): void
       registerCharacter(ws, ctx);
       registerFactions(ws, ctx);
       registerRateLimits(ws, ctx);
+      registerGalaxy(ws, ctx);
+      registerTypes(ws, ctx);
+      registerInventory(ws, ctx);
       ws.setNotFoundHandler(async (request, reply) =>
         sendWsError(reply, ctx, request, 404, `No resource at ${request.url.split('?')[0]}.`),
       );
