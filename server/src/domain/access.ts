@@ -1,3 +1,5 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
+
 export type AccessStatus = 'active' | 'suspended' | null;
 
 export interface AccessInput {
@@ -10,7 +12,7 @@ export type AccessDecision = { allowed: true; via: 'portal' | 'access' | 'bypass
 
 /** Who may sign in to an app: the portal admits every player; other apps need one of three grounds. */
 export function decideAccess({ app, status, isGlobalAdmin }: AccessInput): AccessDecision {
-  if (app.key === 'portal') return { allowed: true, via: 'portal' };
+  if (app.key === PORTAL_APP_KEY) return { allowed: true, via: 'portal' };
   if (status === 'active') return { allowed: true, via: 'access' };
   if (app.skip_uid_whitelist) return { allowed: true, via: 'bypass' };
   if (isGlobalAdmin && app.allow_global_admin) return { allowed: true, via: 'global_admin' };

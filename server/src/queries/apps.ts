@@ -1,42 +1,29 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
+import { APP_COLUMNS, type AppRow } from './app-columns.ts';
+import { selectList } from './columns.ts';
 
-export interface AppRow {
-  id: string;
-  key: string;
-  name: string;
-  audience: string;
-  icon: string | null;
-  url: string | null;
-  description: string | null;
-  phase: string | null;
-  phase_desc: string | null;
-  phase_color: string | null;
-  progress: number;
-  redirect_urls: string[];
-  frontchannel_logout_url: string | null;
-  backchannel_logout_url: string | null;
-  allow_global_admin: boolean;
-  allow_delegated_swc_token: boolean;
-  skip_uid_whitelist: boolean;
-}
+export type { AppRow } from './app-columns.ts';
+
+const APP = selectList(APP_COLUMNS, 'a');
 
 export async function findAppByAudience(db: DbClient, audience: string): Promise<AppRow | null> {
-  const { rows } = await db.query<AppRow>('SELECT * FROM apps WHERE audience = $1', [audience]);
+  const { rows } = await db.query<AppRow>(`SELECT ${APP} FROM apps a WHERE a.audience = $1`, [audience]);
   return rows[0] ?? null;
 }
 
 export async function findAppById(db: DbClient, id: string): Promise<AppRow | null> {
-  const { rows } = await db.query<AppRow>('SELECT * FROM apps WHERE id = $1', [id]);
+  const { rows } = await db.query<AppRow>(`SELECT ${APP} FROM apps a WHERE a.id = $1`, [id]);
   return rows[0] ?? null;
 }
 
 /** Every app but the portal, with this user's access status (null when none). */
 export async function listAppsWithAccess(db: DbClient, userId: string): Promise<(AppRow & { status: 'active' | 'suspended' | null })[]> {
   const { rows } = await db.query<AppRow & { status: 'active' | 'suspended' | null }>(
-    `SELECT a.*, x.status FROM apps a
+    `SELECT ${APP}, x.status FROM apps a
      LEFT JOIN user_app_access x ON x.app_id = a.id AND x.user_id = $1
-     WHERE a.key <> 'portal' ORDER BY lower(a.name), a.key`,
-    [userId],
+     WHERE a.key <> $2 ORDER BY lower(a.name), a.key`,
+    [userId, PORTAL_APP_KEY],
   );
   return rows;
 }

@@ -5,10 +5,13 @@
  */
 export type ColumnMap<T> = Record<keyof T & string, string>;
 
-/** `expr AS "field", …` for a SELECT or RETURNING list (quoted: some fields are camelCase). */
-export function selectList(columns: Record<string, string>): string {
+/**
+ * `expr AS "field", …` for a SELECT or RETURNING list (quoted: some fields are camelCase). With
+ * `table`, each expression is a column of that table (alias).
+ */
+export function selectList(columns: Record<string, string>, table?: string): string {
   return Object.entries(columns)
-    .map(([field, expr]) => `${expr} AS "${field}"`)
+    .map(([field, expr]) => `${table ? `${table}.${expr}` : expr} AS "${field}"`)
     .join(', ');
 }
 

@@ -1,56 +1,63 @@
-import type { RotationOutcome, RotationType } from '@portal/contract';
+import type { RotationOutcome, RotationType, ServiceJwtConfig, ServiceJwtInput } from '@portal/contract';
+import type { z } from 'zod';
 import type { DbClient } from '../db/pool.ts';
+import { selectList, type DbRow } from './columns.ts';
 
-export interface ServiceJwtFields {
-  service_name: string;
-  audience: string;
-  subject: string;
-  authorized_party: string | null;
-  ttl_minutes: number;
-  k8s_namespace: string;
-  k8s_secret_name: string;
-  k8s_secret_key: string;
-  rotation_enabled: boolean;
-  rotation_interval_minutes: number;
-}
+/** A configuration's writable fields as the contract parses them from the admin's request body. */
+export type ServiceJwtFields = z.output<typeof ServiceJwtInput>;
 
-export interface ServiceJwtRow extends ServiceJwtFields {
-  id: string;
-  last_rotated_at: Date | null;
-  token_expires_at: Date | null;
+/** The contract's configuration plus the rotation backoff state the sweep keeps. */
+export type ServiceJwtRow = DbRow<ServiceJwtConfig, 'last_rotated_at' | 'token_expires_at'> & {
   failure_count: number;
   next_attempt_at: Date | null;
-}
+};
 
-const FIELDS = [
-  'service_name',
-  'audience',
-  'subject',
-  'authorized_party',
-  'ttl_minutes',
-  'k8s_namespace',
-  'k8s_secret_name',
-  'k8s_secret_key',
-  'rotation_enabled',
-  'rotation_interval_minutes',
-] as const;
+/** Body field ← column of `service_jwt_configs`. */
+const INPUT_COLUMNS = {
+  service_name: 'service_name',
+  audience: 'audience',
+  subject: 'subject',
+  authorized_party: 'authorized_party',
+  ttl_minutes: 'ttl_minutes',
+  k8s_namespace: 'k8s_namespace',
+  k8s_secret_name: 'k8s_secret_name',
+  k8s_secret_key: 'k8s_secret_key',
+  rotation_enabled: 'rotation_enabled',
+  rotation_interval_minutes: 'rotation_interval_minutes',
+} as const satisfies Record<keyof ServiceJwtFields, string>;
 
-const values = (f: ServiceJwtFields) => FIELDS.map((k) => f[k]);
+const CONFIG_COLUMNS = {
+  id: 'id',
+  ...INPUT_COLUMNS,
+  last_rotated_at: 'last_rotated_at',
+  token_expires_at: 'token_expires_at',
+} as const satisfies Record<keyof ServiceJwtConfig, string>;
+
+const ROW = selectList({
+  ...CONFIG_COLUMNS,
+  failure_count: 'failure_count',
+  next_attempt_at: 'next_attempt_at',
+} satisfies Record<keyof ServiceJwtRow, string>);
+
+const INPUT = Object.entries(INPUT_COLUMNS) as [keyof ServiceJwtFields, string][];
+const values = (f: ServiceJwtFields) => INPUT.map(([field]) => f[field]);
 
 export async function listServiceJwts(db: DbClient): Promise<ServiceJwtRow[]> {
-  const { rows } = await db.query<ServiceJwtRow>('SELECT * FROM service_jwt_configs ORDER BY lower(service_name)');
+  const { rows } = await db.query<ServiceJwtRow>(`SELECT ${ROW} FROM service_jwt_configs ORDER BY lower(service_name)`);
   return rows;
 }
 
 export async function findServiceJwt(db: DbClient, id: string, opts: { lock?: boolean } = {}): Promise<ServiceJwtRow | null> {
-  const { rows } = await db.query<ServiceJwtRow>(`SELECT * FROM service_jwt_configs WHERE id = $1${opts.lock ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<ServiceJwtRow>(`SELECT ${ROW} FROM service_jwt_configs WHERE id = $1${opts.lock ? ' FOR UPDATE' : ''}`, [
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
 export async function insertServiceJwt(db: DbClient, f: ServiceJwtFields, now: Date): Promise<ServiceJwtRow> {
   const { rows } = await db.query<ServiceJwtRow>(
-    `INSERT INTO service_jwt_configs (${FIELDS.join(', ')}, created_at, updated_at)
-     VALUES (${FIELDS.map((_, i) => `$${i + 1}`).join(', ')}, $${FIELDS.length + 1}, $${FIELDS.length + 1}) RETURNING *`,
+    `INSERT INTO service_jwt_configs (${INPUT.map(([, column]) => column).join(', ')}, created_at, updated_at)
+     VALUES (${INPUT.map((_, i) => `$${i + 1}`).join(', ')}, $${INPUT.length + 1}, $${INPUT.length + 1}) RETURNING ${ROW}`,
     [...values(f), now],
   );
   return rows[0]!;
@@ -58,16 +65,16 @@ export async function insertServiceJwt(db: DbClient, f: ServiceJwtFields, now: D
 
 export async function updateServiceJwt(db: DbClient, id: string, f: ServiceJwtFields, now: Date): Promise<ServiceJwtRow | null> {
   const { rows } = await db.query<ServiceJwtRow>(
-    `UPDATE service_jwt_configs SET ${FIELDS.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = $${FIELDS.length + 2},
+    `UPDATE service_jwt_configs SET ${INPUT.map(([, column], i) => `${column} = $${i + 2}`).join(', ')}, updated_at = $${INPUT.length + 2},
        failure_count = 0, next_attempt_at = NULL
-     WHERE id = $1 RETURNING *`,
+     WHERE id = $1 RETURNING ${ROW}`,
     [id, ...values(f), now],
   );
   return rows[0] ?? null;
 }
 
 export async function deleteServiceJwt(db: DbClient, id: string): Promise<ServiceJwtRow | null> {
-  const { rows } = await db.query<ServiceJwtRow>('DELETE FROM service_jwt_configs WHERE id = $1 RETURNING *', [id]);
+  const { rows } = await db.query<ServiceJwtRow>(`DELETE FROM service_jwt_configs WHERE id = $1 RETURNING ${ROW}`, [id]);
   return rows[0] ?? null;
 }
 
@@ -92,7 +99,7 @@ export async function markFailed(db: DbClient, id: string, nextAttemptAt: Date):
  */
 export async function lockDueServiceJwts(db: DbClient, now: Date, limit: number): Promise<ServiceJwtRow[]> {
   const { rows } = await db.query<ServiceJwtRow>(
-    `SELECT * FROM service_jwt_configs
+    `SELECT ${ROW} FROM service_jwt_configs
      WHERE rotation_enabled
        AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
        AND (last_rotated_at IS NULL

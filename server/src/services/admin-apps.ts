@@ -4,22 +4,8 @@ import { inTransaction } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../queries/admin-apps.ts';
-import { findAppById, type AppRow } from '../queries/apps.ts';
+import { findAppById } from '../queries/apps.ts';
 import { auditAdmin, type Actor } from './admin-audit.ts';
-import { toDashboardApp } from './apps.ts';
-
-export function toApp(a: AppRow): App {
-  return {
-    ...toDashboardApp(a),
-    audience: a.audience,
-    redirect_urls: a.redirect_urls,
-    frontchannel_logout_url: a.frontchannel_logout_url,
-    backchannel_logout_url: a.backchannel_logout_url,
-    allow_global_admin: a.allow_global_admin,
-    allow_delegated_swc_token: a.allow_delegated_swc_token,
-    skip_uid_whitelist: a.skip_uid_whitelist,
-  };
-}
 
 function uniqueness(err: unknown, f: AppFields): never {
   const e = err as DatabaseError;
@@ -31,13 +17,13 @@ function uniqueness(err: unknown, f: AppFields): never {
   throw err;
 }
 
-export const listAdminApps = async (deps: Pick<Deps, 'db'>) => (await listApps(deps.db)).map(toApp);
+export const listAdminApps = async (deps: Pick<Deps, 'db'>) => listApps(deps.db);
 
 export async function createApp(deps: Deps, actor: Actor, f: AppFields): Promise<App> {
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
     await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
-    return toApp(row);
+    return row;
   });
 }
 
@@ -50,7 +36,7 @@ export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFiel
     }
     const row = (await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f)))!;
     await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row.key, details: { name: row.name } });
-    return toApp(row);
+    return row;
   }).finally(() => deps.authCache.flush());
 }
 

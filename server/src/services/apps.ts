@@ -10,18 +10,8 @@ export async function appsForUser(deps: Pick<Deps, 'db'>, identity: Identity): P
   return rows.filter((app) => decideAccess({ app, status: app.status, isGlobalAdmin: identity.isAdmin }).allowed).map(toDashboardApp);
 }
 
-/** The card fields of an app, in the spec's names (phaseDesc, phaseColor). */
+/** The card fields of an app: what a player may see of it. */
 export function toDashboardApp(a: AppRow): DashboardApp {
-  return {
-    id: a.id,
-    key: a.key,
-    name: a.name,
-    icon: a.icon,
-    url: a.url,
-    description: a.description,
-    phase: a.phase,
-    phaseDesc: a.phase_desc,
-    phaseColor: a.phase_color,
-    progress: a.progress,
-  };
+  const { id, key, name, icon, url, description, phase, phaseDesc, phaseColor, progress } = a;
+  return { id, key, name, icon, url, description, phase, phaseDesc, phaseColor, progress };
 }

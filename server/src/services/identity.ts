@@ -1,3 +1,4 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
 import { isGlobalAdmin } from '../domain/admin.ts';
 import { findRoles } from '../queries/grants.ts';
@@ -11,7 +12,7 @@ export interface Identity {
 }
 
 export async function loadIdentity(db: DbClient, user: UserRow, bootstrapAdmins: readonly string[]): Promise<Identity> {
-  const portalRoles = await findRoles(db, user.id, 'portal');
+  const portalRoles = await findRoles(db, user.id, PORTAL_APP_KEY);
   const admin = isGlobalAdmin(user.uid, portalRoles, bootstrapAdmins);
   const roles = admin && !portalRoles.includes('admin') ? [...portalRoles, 'admin'] : portalRoles;
   return { user, roles, isAdmin: admin };

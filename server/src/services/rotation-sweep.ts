@@ -1,3 +1,4 @@
+import { RotationType } from '@portal/contract';
 import type { Deps } from '../deps.ts';
 import { inTransaction, serialized } from '../db/pool.ts';
 import { isRotationDue } from '../domain/rotation-due.ts';
@@ -28,7 +29,7 @@ export async function runRotationSweep(deps: Deps, opts: { batchSize?: number; c
       let next = 0;
       const worker = async () => {
         while (next < due.length) {
-          const outcome = await rotateServiceJwt(deps, db, due[next++]!, 'auto');
+          const outcome = await rotateServiceJwt(deps, db, due[next++]!, RotationType.Auto);
           if (outcome.ok) result.rotated++;
           else result.failed++;
         }

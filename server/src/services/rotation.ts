@@ -1,4 +1,4 @@
-import { AuditEvent } from '@portal/contract';
+import { AuditEvent, RotationOutcome, type RotationType } from '@portal/contract';
 import { randomUUID } from 'node:crypto';
 import type { DbClient } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
@@ -7,8 +7,7 @@ import { SecretWriteError } from '../integrations/kubernetes/secret-sink.ts';
 import { insertAudit } from '../queries/audit.ts';
 import { insertRotation, markFailed, markRotated, type ServiceJwtRow } from '../queries/service-jwts.ts';
 
-export type RotationType = 'manual' | 'auto';
-export type RotationOutcome = { ok: true; message: string; expiresAt: Date } | { ok: false; message: string };
+export type RotationResult = { ok: true; message: string; expiresAt: Date } | { ok: false; message: string };
 
 export const MANAGED_BY = { 'app.kubernetes.io/managed-by': 'swc-portal' };
 
@@ -43,10 +42,10 @@ export async function rotateServiceJwt(
   c: ServiceJwtRow,
   type: RotationType,
   actorId: string | null = null,
-): Promise<RotationOutcome> {
+): Promise<RotationResult> {
   const now = deps.clock.now();
   const target = `${c.k8s_namespace}/${c.k8s_secret_name}`;
-  let outcome: RotationOutcome;
+  let outcome: RotationResult;
   let jti: string | undefined;
   try {
     const issued = await issueServiceJwt(deps, c, now);
@@ -78,7 +77,7 @@ export async function rotateServiceJwt(
     configId: c.id,
     at: now,
     type,
-    status: outcome.ok ? 'success' : 'failed',
+    status: outcome.ok ? RotationOutcome.Success : RotationOutcome.Failed,
     message: outcome.message,
     jti,
     expiresAt: outcome.ok ? outcome.expiresAt : undefined,

@@ -1,4 +1,4 @@
-import { AuditEvent, ErrorCode, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
+import { AuditEvent, ErrorCode, RotationType, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -26,19 +26,11 @@ const TOKEN_FIELDS: (keyof ServiceJwtFields)[] = [
   'k8s_secret_key',
 ];
 
+/** What the admin console sees: the configuration without the sweep's backoff state. */
 export function toServiceJwt(r: ServiceJwtRow): ServiceJwtConfig {
+  const { failure_count: _failures, next_attempt_at: _nextAttempt, ...config } = r;
   return {
-    id: r.id,
-    service_name: r.service_name,
-    audience: r.audience,
-    subject: r.subject,
-    authorized_party: r.authorized_party,
-    ttl_minutes: r.ttl_minutes,
-    k8s_namespace: r.k8s_namespace,
-    k8s_secret_name: r.k8s_secret_name,
-    k8s_secret_key: r.k8s_secret_key,
-    rotation_enabled: r.rotation_enabled,
-    rotation_interval_minutes: r.rotation_interval_minutes,
+    ...config,
     last_rotated_at: r.last_rotated_at?.toISOString() ?? null,
     token_expires_at: r.token_expires_at?.toISOString() ?? null,
   };
@@ -59,7 +51,7 @@ export async function createServiceJwtConfig(deps: Deps, actor: Actor, fields: S
     await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtCreated, { details: { service: created.service_name, id: created.id } });
     return created;
   });
-  await rotateServiceJwt(deps, deps.db, row, 'manual', actor.userId);
+  await rotateServiceJwt(deps, deps.db, row, RotationType.Manual, actor.userId);
   return toServiceJwt((await findServiceJwt(deps.db, row.id))!);
 }
 
@@ -74,7 +66,7 @@ export async function updateServiceJwtConfig(deps: Deps, actor: Actor, id: strin
     await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtUpdated, { details: { service: updated!.service_name, id } });
     return { before: previous, after: updated! };
   });
-  if (TOKEN_FIELDS.some((k) => before[k] !== after[k])) await rotateServiceJwt(deps, deps.db, after, 'manual', actor.userId);
+  if (TOKEN_FIELDS.some((k) => before[k] !== after[k])) await rotateServiceJwt(deps, deps.db, after, RotationType.Manual, actor.userId);
   return toServiceJwt((await findServiceJwt(deps.db, id))!);
 }
 
@@ -91,7 +83,7 @@ export async function rotateServiceJwtNow(deps: Deps, actor: Actor, id: string):
   const outcome = await inTransaction(deps.db, async (tx) => {
     const row = await findServiceJwt(tx, id, { lock: true });
     if (!row) throw missing();
-    return rotateServiceJwt(deps, tx, row, 'manual', actor.userId);
+    return rotateServiceJwt(deps, tx, row, RotationType.Manual, actor.userId);
   });
   if (!outcome.ok) throw new HttpError(502, ErrorCode.RotationFailed, outcome.message);
   return toServiceJwt((await findServiceJwt(deps.db, id))!);

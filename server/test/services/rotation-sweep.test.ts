@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool } from '../../src/db/pool.ts';
 import { runRotationSweep } from '../../src/services/rotation-sweep.ts';
+import { serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
@@ -17,19 +18,9 @@ beforeEach(async () => {
 });
 
 const MIN = 60_000;
-const body = (name: string, patch: object = {}) => ({
-  service_name: name,
-  audience: 'api',
-  subject: `svc:${name}`,
-  ttl_minutes: 55,
-  k8s_namespace: 'apps',
-  k8s_secret_name: `${name}-jwt`,
-  k8s_secret_key: 'token',
-  rotation_enabled: true,
-  rotation_interval_minutes: 60,
-  ...patch,
-});
-async function create(name: string, patch: object = {}) {
+const body = (name: string, patch: Parameters<typeof serviceJwtFixture>[0] = {}) =>
+  serviceJwtFixture({ service_name: name, audience: 'api', k8s_namespace: 'apps', rotation_interval_minutes: 60, ...patch });
+async function create(name: string, patch: Parameters<typeof serviceJwtFixture>[0] = {}) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/admin/service-jwts',

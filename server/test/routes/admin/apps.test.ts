@@ -1,4 +1,6 @@
+import { AppInput, PORTAL_APP_KEY } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appFixture } from '../../helpers/fixtures.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -14,10 +16,8 @@ afterAll(() => ctx.close());
 
 const call = (method: string, url: string, payload?: object, cookie = admin) =>
   ctx.app.inject({ method: method as 'GET', url, payload, cookies: { portal_session: cookie } });
-const wiki = {
-  key: 'wiki',
+const wiki = appFixture({
   name: 'Faction Wiki',
-  audience: 'wiki',
   icon: '📜',
   url: 'https://wiki.example.com/',
   description: 'Knowledge base',
@@ -25,24 +25,25 @@ const wiki = {
   phaseDesc: 'Early access',
   phaseColor: 'grape',
   progress: 20,
-  redirect_urls: ['https://wiki.example.com/'],
   frontchannel_logout_url: 'https://wiki.example.com/logout',
-  backchannel_logout_url: '',
   allow_global_admin: true,
-  allow_delegated_swc_token: false,
   skip_uid_whitelist: true,
-};
+});
 
 describe('/api/admin/apps', () => {
   it('lists the portal first', async () => {
     const res = await call('GET', '/api/admin/apps');
-    expect(res.json()[0]).toMatchObject({ key: 'portal', audience: 'portal', redirect_urls: ['http://localhost:3000/dashboard'] });
+    expect(res.json()[0]).toMatchObject({
+      key: PORTAL_APP_KEY,
+      audience: PORTAL_APP_KEY,
+      redirect_urls: ['http://localhost:3000/dashboard'],
+    });
   });
 
   it('creates, edits and deletes an app, and the dashboard follows', async () => {
     const created = await call('POST', '/api/admin/apps', wiki);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ ...wiki, backchannel_logout_url: null, id: expect.any(String) });
+    expect(created.json()).toMatchObject({ ...wiki, id: expect.any(String) });
     const id = created.json().id;
     expect((await call('GET', '/api/apps', undefined, player)).json().map((a: { key: string }) => a.key)).toContain('wiki');
 
@@ -56,6 +57,30 @@ describe('/api/admin/apps', () => {
       await ctx.deps.db.query(`SELECT event FROM audit_log WHERE app_key = 'wiki' AND actor_id IS NOT NULL ORDER BY id`)
     ).rows.map((r) => r.event);
     expect(events).toEqual(['app_created', 'app_updated', 'app_deleted']);
+  });
+
+  it('stores every field of the contract’s input and reads it back', async () => {
+    const sent = appFixture({
+      key: 'fleet',
+      name: 'Fleet',
+      icon: '🚀',
+      url: 'https://fleet.example.com/',
+      description: 'Ships',
+      phase: 'Beta',
+      phaseDesc: 'Open to all',
+      phaseColor: 'teal',
+      progress: 70,
+      redirect_urls: ['https://fleet.example.com/', 'https://fleet.example.org/cb'],
+      frontchannel_logout_url: 'https://fleet.example.com/fc',
+      backchannel_logout_url: 'https://fleet.example.com/bc',
+      allow_global_admin: true,
+      allow_delegated_swc_token: true,
+      skip_uid_whitelist: true,
+    });
+    const id = (await call('POST', '/api/admin/apps', sent)).json().id;
+    const read = (await call('GET', '/api/admin/apps')).json().find((a: { id: string }) => a.id === id);
+    for (const field of Object.keys(AppInput.shape) as (keyof typeof sent)[]) expect(read[field], field).toEqual(sent[field]);
+    await call('DELETE', `/api/admin/apps/${id}`);
   });
 
   it('answers 409 for a taken key or audience', async () => {

@@ -1,5 +1,7 @@
+import { ServiceJwtInput } from '@portal/contract';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serviceJwtFixture } from '../../helpers/fixtures.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -7,18 +9,7 @@ let ctx: TestContext;
 let admin: string;
 let player: string;
 
-const body = {
-  service_name: 'billing-worker',
-  audience: 'billing-api',
-  subject: 'svc:billing',
-  authorized_party: 'portal',
-  ttl_minutes: 55,
-  k8s_namespace: 'billing',
-  k8s_secret_name: 'billing-jwt',
-  k8s_secret_key: 'token',
-  rotation_enabled: true,
-  rotation_interval_minutes: 1440,
-};
+const body = serviceJwtFixture({ subject: 'svc:billing', authorized_party: 'billing-ui', k8s_secret_name: 'billing-jwt' });
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -72,7 +63,7 @@ describe('creating a configuration', () => {
       typ: 'at+jwt',
       currentDate: ctx.clock.now(),
     });
-    expect(payload).toMatchObject({ sub: 'svc:billing', azp: 'portal', client_id: 'billing-worker', jti: expect.any(String) });
+    expect(payload).toMatchObject({ sub: 'svc:billing', azp: 'billing-ui', client_id: 'billing-worker', jti: expect.any(String) });
     expect(payload.exp! - payload.iat!).toBe(55 * 60);
     const secret = ctx.kube.secrets.get('billing/billing-jwt')!;
     expect(secret.metadata.labels).toMatchObject({ 'app.kubernetes.io/managed-by': 'swc-portal' });
@@ -190,6 +181,24 @@ describe('changing a configuration', () => {
     const bad = await call('PUT', '/api/admin/service-jwts/not-a-uuid', body);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('id must be a JWT configuration id');
+  });
+
+  it('stores every field of the contract’s input and reads it back', async () => {
+    const sent = serviceJwtFixture({
+      service_name: 'ledger',
+      audience: 'ledger-api',
+      subject: 'svc:ledger',
+      authorized_party: 'ledger-ui',
+      ttl_minutes: 30,
+      k8s_namespace: 'finance',
+      k8s_secret_name: 'ledger-token',
+      k8s_secret_key: 'jwt',
+      rotation_enabled: false,
+      rotation_interval_minutes: 120,
+    });
+    const created = await create(sent);
+    const listed = (await call('GET', '/api/admin/service-jwts')).json().find((c: { id: string }) => c.id === created.id);
+    for (const field of Object.keys(ServiceJwtInput.shape) as (keyof typeof sent)[]) expect(listed[field], field).toEqual(sent[field]);
   });
 
   it('deletes it', async () => {

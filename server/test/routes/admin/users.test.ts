@@ -1,4 +1,6 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppFixture } from '../../helpers/fixtures.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -11,11 +13,7 @@ beforeAll(async () => {
   admin = (await signIn(ctx, '1:100001')).cookie;
   await signIn(ctx, '1:100002', { 'user-agent': 'MiraBrowser/2.0' });
   miraId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
-  wikiId = (
-    await ctx.deps.db.query(
-      `INSERT INTO apps (key, name, audience, redirect_urls) VALUES ('wiki', 'Wiki', 'wiki', ARRAY['https://wiki.example.com/']) RETURNING id`,
-    )
-  ).rows[0].id;
+  wikiId = (await createAppFixture(ctx, { key: 'wiki', name: 'Wiki' })).id;
 });
 afterAll(() => ctx.close());
 
@@ -168,7 +166,7 @@ describe('central consents and roles', () => {
   });
 
   it('makes a portal admin of a player granted the central role admin on the portal', async () => {
-    const portalId = (await ctx.deps.db.query(`SELECT id FROM apps WHERE key = 'portal'`)).rows[0].id;
+    const portalId = (await ctx.deps.db.query(`SELECT id FROM apps WHERE key = $1`, [PORTAL_APP_KEY])).rows[0].id;
     await call('POST', '/api/admin/roles/grant', { userId: miraId, appId: portalId, value: 'admin' });
     const { cookie } = await signIn(ctx, '1:100002');
     expect((await ctx.app.inject({ url: '/api/me', cookies: { portal_session: cookie } })).json()).toMatchObject({
