@@ -15,6 +15,8 @@ export async function migrate(databaseUrl: string, schema = 'public'): Promise<s
     createSchema: true,
     count: Infinity,
     checkOrder: true,
+    // Replicas start together: the others wait for the one migrating, rather than crash.
+    advisoryLockMode: 'wait',
     log: () => undefined,
   });
   return applied.map((m) => m.name);

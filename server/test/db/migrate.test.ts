@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { migrate } from '../../src/db/migrate.ts';
+
+describe('migrations at start-up', () => {
+  it('replicas starting at once on a fresh database all start: one migrates, the others wait for it', async () => {
+    const url = inject('databaseUrl');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    try {
+      const results = await Promise.all([migrate(url, schema), migrate(url, schema), migrate(url, schema)]);
+      expect(results.filter((applied) => applied.length > 0)).toHaveLength(1);
+      expect(results.flat()).toContain('001_foundation');
+    } finally {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    }
+  });
+});
