@@ -1,3 +1,4 @@
+import { ErrorCode } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
@@ -15,7 +16,10 @@ export async function buildWorkerApp(deps: Deps, opts: { logger?: LoggerOption }
   const app = Fastify({ logger: redactingLogger(opts.logger) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const notFound = (method: string, url: string) => ({ error: 'not_found', message: `No route for ${method} ${url.split('?')[0]}.` });
+  const notFound = (method: string, url: string) => ({
+    error: ErrorCode.NotFound,
+    message: `No route for ${method} ${url.split('?')[0]}.`,
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!WORKER_PATHS.has(request.url.split('?')[0]!)) return reply.code(404).send(notFound(request.method, request.url));
   });

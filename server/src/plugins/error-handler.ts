@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@portal/contract';
 import { HttpError } from '../lib/errors.ts';
 import { messagePage } from '../lib/message-page.ts';
 
@@ -9,7 +10,14 @@ export function wantsHtml(request: FastifyRequest): boolean {
   return request.url.startsWith('/auth/') && (request.headers.accept ?? '').includes('text/html');
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, error: string, message: string, loginUrl: string) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  error: ErrorCode,
+  message: string,
+  loginUrl: string,
+) {
   if (wantsHtml(request)) {
     const title = status === 400 ? 'This sign-in link is not valid' : status >= 500 ? 'Something went wrong' : 'Request refused';
     return reply
@@ -36,15 +44,15 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   const loginUrl = `${app.deps.config.publicUrl}/login`;
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return sendError(request, reply, 400, 'bad_request', validationMessage(err), loginUrl);
+      return sendError(request, reply, 400, ErrorCode.BadRequest, validationMessage(err), loginUrl);
     }
     if (err instanceof HttpError) return sendError(request, reply, err.statusCode, err.error, err.message, loginUrl);
     const status = err.statusCode;
     if (status && status >= 400 && status < 500) {
-      const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : 'bad_request';
+      const code = status === 429 ? ErrorCode.RateLimited : status === 413 ? ErrorCode.PayloadTooLarge : ErrorCode.BadRequest;
       return sendError(request, reply, status, code, err.message, loginUrl);
     }
     request.log.error({ err }, 'unhandled error');
-    return sendError(request, reply, 500, 'internal_error', 'Something went wrong on our side. Please try again.', loginUrl);
+    return sendError(request, reply, 500, ErrorCode.InternalError, 'Something went wrong on our side. Please try again.', loginUrl);
   });
 });

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@portal/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -36,6 +37,6 @@ export default fp(async function web(app: FastifyInstance, opts: { dir: string |
     if (root && isPage && !API_PREFIXES.some((p) => request.url.startsWith(p))) {
       return reply.sendFile('index.html', root);
     }
-    return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+    return reply.code(404).send({ error: ErrorCode.NotFound, message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
   });
 });
