@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
@@ -42,7 +41,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(depsPlugin, { deps });
   await app.register(errorHandler);
   await app.register(cookie);
-  await app.register(formbody);
   await app.register(allowedOrigins);
   await app.register(security);
   await app.register(metrics);

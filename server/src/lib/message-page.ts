@@ -4,8 +4,9 @@ const escapeHtml = (s: string) =>
 const STYLE = `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#0b1220;color:#e6ebf5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:16px;box-sizing:border-box}
 main{max-width:480px;width:100%;background:#131c2e;border:1px solid #24324d;border-radius:12px;padding:32px;box-shadow:0 10px 30px rgba(0,0,0,.35)}
 h1{margin:0 0 12px;font-size:1.4rem}p{margin:0 0 24px;color:#b8c2d6;overflow-wrap:anywhere}
-.btn{display:inline-block;background:#fab005;color:#1a1b1e;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600}
-.btn:focus-visible{outline:3px solid #ffe066;outline-offset:2px}
+.btn{display:inline-block;background:#fab005;color:#1a1b1e;text-decoration:none;padding:10px 18px;border-radius:8px;border:0;font:inherit;font-weight:600;cursor:pointer}
+.btn:focus-visible,.link:focus-visible{outline:3px solid #ffe066;outline-offset:2px}
+form{display:flex;flex-wrap:wrap;align-items:center;gap:16px;margin:0}.link{color:#b8c2d6}
 iframe{display:none}`;
 
 function page(title: string, body: string, head = ''): string {
@@ -30,4 +31,12 @@ export function frontChannelLogoutPage(urls: string[], loginUrl: string): string
 export function messagePage(input: { title: string; message: string; link?: { href: string; label: string } }): string {
   const link = input.link ? `<a class="btn" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.label)}</a>` : '';
   return page(input.title, `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p>${link}`);
+}
+
+/** GET /auth/logout: a link alone never signs out (any site could link here); the button posts the form. */
+export function signOutConfirmPage(dashboardUrl: string): string {
+  return page(
+    'Sign out?',
+    `<h1>Sign out?</h1><p>This signs you out of the portal and of every app you opened with it, on all your devices.</p><form method="post" action="/auth/logout"><button class="btn" type="submit">Sign out</button><a class="link" href="${escapeHtml(dashboardUrl)}">Back to the dashboard</a></form>`,
+  );
 }

@@ -5,9 +5,9 @@ import { ErrorCode } from '@portal/contract';
 import { HttpError } from '../lib/errors.ts';
 import { messagePage } from '../lib/message-page.ts';
 
-/** Browsers navigating to /auth/* get a readable page; API callers get `{ error, message }`. */
+/** Browsers on an /auth/* route get a readable page; API callers get `{ error, message }`. Decided by the matched route, not the raw URL. */
 export function wantsHtml(request: FastifyRequest): boolean {
-  return request.url.startsWith('/auth/') && (request.headers.accept ?? '').includes('text/html');
+  return (request.routeOptions.url ?? '').startsWith('/auth/') && (request.headers.accept ?? '').includes('text/html');
 }
 
 export function sendError(

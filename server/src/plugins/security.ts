@@ -3,12 +3,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../lib/errors.ts';
-
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import bodyTypeGuard from './body-type-guard.ts';
+import crossSiteGuard from './cross-site-guard.ts';
 
 export default fp(async function security(app: FastifyInstance) {
-  const authOrigin = app.deps.config.authBaseUrl ? new URL(app.deps.config.authBaseUrl).origin : null;
+  const { authBaseUrl, publicUrl } = app.deps.config;
+  const authOrigin = authBaseUrl ? new URL(authBaseUrl).origin : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -25,9 +25,15 @@ export default fp(async function security(app: FastifyInstance) {
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // Under no-referrer a browser sends `Origin: null` on form posts (sign-out), even to a sibling
+    // host; this policy keeps the real origin there and sends other sites the origin only.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Over plain HTTP the header is meaningless and would pin a local host to HTTPS.
+    strictTransportSecurity: publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(cors, {
     credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // The user list's total; a SPA on another origin could not read it otherwise.
     exposedHeaders: ['x-total-count'],
     origin: (origin, cb) => {
@@ -39,13 +45,7 @@ export default fp(async function security(app: FastifyInstance) {
     },
   });
   await app.register(rateLimit, { global: false });
-
-  // CSRF: a browser always names the page's origin on state-changing calls; refuse foreign ones.
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-    const origin = request.headers.origin;
-    if (origin && !(await app.isAllowedOrigin(origin))) {
-      throw forbidden(`Requests from ${origin} are not allowed.`);
-    }
-  });
+  // Root hooks reach only routes registered after them: this plugin must come before the routes.
+  await app.register(crossSiteGuard);
+  await app.register(bodyTypeGuard);
 });

@@ -1,5 +1,5 @@
 import { startSimulator } from '@portal/swc-simulator';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, SIMULATOR_CLIENT, type Config } from '../../src/config.ts';
 import type { Deps } from '../../src/deps.ts';
@@ -37,6 +37,23 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * In-app requests stand for the SPA, which a browser makes send its Origin on every write.
+ * Tests that play a cross-site caller set `origin` themselves (`origin: undefined` sends none).
+ */
+function sendOriginOnWrites(app: FastifyInstance, origin: string) {
+  const inject = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  app.inject = ((opts: InjectOptions | string) => {
+    if (typeof opts === 'string' || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(String(opts.method ?? 'GET').toUpperCase())) {
+      return inject(opts);
+    }
+    const headers: Record<string, unknown> = { ...opts.headers };
+    if (!('origin' in headers)) headers.origin = origin;
+    if (headers.origin === undefined) delete headers.origin;
+    return inject({ ...opts, headers: headers as InjectOptions['headers'] });
+  }) as FastifyInstance['inject'];
+}
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDb();
   const clock = new TestClock();
@@ -64,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     swc: createSwcClient({ baseUrl: sim.url, ...SIMULATOR_CLIENT, now: () => clock.now().getTime() }),
   };
   const app = await buildApp(deps);
+  sendOriginOnWrites(app, new URL(config.publicUrl).origin);
   return {
     app,
     deps,

@@ -187,11 +187,11 @@ describe('sign-in to another app', () => {
   });
 });
 
-describe('GET /auth/logout', () => {
+describe('POST /auth/logout', () => {
   it('ends the session, clears the cookie, audits, and goes to the portal sign-in page', async () => {
     const { cookie } = await signIn(ctx, '1:100002');
-    const res = await ctx.app.inject({ url: '/auth/logout', cookies: { portal_session: cookie } });
-    expect(res.statusCode).toBe(302);
+    const res = await ctx.app.inject({ method: 'POST', url: '/auth/logout', cookies: { portal_session: cookie } });
+    expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://localhost:3000/login');
     expect(String(res.headers['set-cookie'])).toMatch(/portal_session=;/);
     expect((await ctx.app.inject({ url: '/api/me', cookies: { portal_session: cookie } })).statusCode).toBe(401);
@@ -200,7 +200,7 @@ describe('GET /auth/logout', () => {
   });
 
   it('without a session still lands on the sign-in page', async () => {
-    const res = await ctx.app.inject('/auth/logout');
+    const res = await ctx.app.inject({ method: 'POST', url: '/auth/logout' });
     expect(res.headers.location).toBe('http://localhost:3000/login');
   });
 });

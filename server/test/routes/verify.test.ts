@@ -139,7 +139,7 @@ describe('single logout', () => {
     expect((await verify('wiki-api', first)).statusCode).toBe(200);
     ctx.sentJobs.length = 0;
 
-    const res = await ctx.app.inject({ url: '/auth/logout', cookies: { portal_session: first } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/auth/logout', cookies: { portal_session: first } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('Signing you out');
@@ -184,14 +184,14 @@ describe('single logout', () => {
     const { cookie, response } = await signIn(ctx, '1:100002', {}, { aud: 'wiki-api', rd: 'https://wiki.example.com/start' });
     expect(response.headers.location).toBe('https://wiki.example.com/start');
     ctx.sentJobs.length = 0;
-    const res = await ctx.app.inject({ url: '/auth/logout', cookies: { portal_session: cookie } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/auth/logout', cookies: { portal_session: cookie } });
     expect(res.body).toContain('https://wiki.example.com/logout?iss=');
     expect(ctx.sentJobs.map((j) => j.name)).toEqual(['backchannel-logout']);
   });
 
   it('redirects straight to /login when no app needs a front-channel logout', async () => {
     const jorin = (await signIn(ctx, '1:100001')).cookie;
-    const res = await ctx.app.inject({ url: '/auth/logout', cookies: { portal_session: jorin } });
-    expect(res.statusCode).toBe(302);
+    const res = await ctx.app.inject({ method: 'POST', url: '/auth/logout', cookies: { portal_session: jorin } });
+    expect(res.statusCode).toBe(303);
   });
 });

@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import callbackRoute from './callback.ts';
 import loginRoute from './login.ts';
@@ -6,6 +7,8 @@ import verifyRoute from './verify.ts';
 
 /** Public: the sign-in flow. Each route decides itself what a session changes. */
 export default async function authRoutes(app: FastifyInstance) {
+  // Form bodies are parsed here only (sign-out by form post); routes still opt in by config.bodyTypes.
+  await app.register(formbody);
   await app.register(loginRoute);
   await app.register(callbackRoute);
   await app.register(logoutRoute);

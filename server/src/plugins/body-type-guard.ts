@@ -1,0 +1,54 @@
+import { ErrorCode } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/errors.ts';
+import { isRoutedWrite } from './cross-site-guard.ts';
+
+export type BodyType = 'application/json' | 'application/x-www-form-urlencoded';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Media types this route accepts as a request body; UTF-8 JSON only when unset. */
+    bodyTypes?: readonly BodyType[];
+  }
+}
+
+const JSON_ONLY: readonly BodyType[] = ['application/json'];
+const UTF8 = new Set(['utf-8', 'utf8']);
+
+const unsupported = (message: string) => new HttpError(415, ErrorCode.UnsupportedMediaType, message);
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function charsetOf(params: string[]): string | undefined {
+  for (const param of params) {
+    const [name, value = ''] = param.split('=');
+    if (name?.trim().toLowerCase() === 'charset') return value.trim().replace(/^"|"$/g, '').toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * Request bodies are UTF-8 JSON unless the matched route says otherwise (config.bodyTypes): a
+ * form or text/plain body, which any web page can send without a CORS preflight, never reaches
+ * a handler that did not ask for it. Checked before the body is read.
+ */
+export default fp(async function bodyTypeGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!isRoutedWrite(request) || !hasBody(request)) return;
+    const accepted = request.routeOptions.config.bodyTypes ?? JSON_ONLY;
+    const expected = accepted.join(' or ');
+    const header = request.headers['content-type'];
+    if (!header) throw unsupported(`The request body has no Content-Type; send ${expected}.`);
+    const [type = '', ...params] = header.split(';');
+    const mediaType = type.trim().toLowerCase();
+    if (!(accepted as readonly string[]).includes(mediaType)) {
+      throw unsupported(`Content-Type ${mediaType || header} is not accepted here; send ${expected}.`);
+    }
+    const charset = charsetOf(params);
+    if (charset !== undefined && !UTF8.has(charset)) throw unsupported(`Charset ${charset} is not accepted; send the body as UTF-8.`);
+  });
+});

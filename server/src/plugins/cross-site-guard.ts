@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'server-to-server': the route's callers are other services that send no cookies (e.g. a
+     * future RFC 8693 token exchange at POST /auth/token), so no browser can be tricked into the
+     * call and the Origin check below is skipped. Browser-facing routes never set this.
+     */
+    crossSite?: 'server-to-server';
+  }
+}
+
+export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A write that matched a route (a 404 changes nothing and keeps its own answer). */
+export const isRoutedWrite = (request: FastifyRequest) => UNSAFE_METHODS.has(request.method) && !request.is404;
+
+/**
+ * Cross-site request forgery: every state-changing route refuses calls a browser did not make
+ * from an allowed origin. Decided on the matched route, before any folder guard or body
+ * parsing, so how the URL was spelled (percent-encoding, double slashes) cannot get around it.
+ * `Sec-Fetch-Site: same-origin` also proves a same-origin page (a page cannot forge it): a
+ * browser sends `Origin: null` for a form posted under `Referrer-Policy: no-referrer`.
+ */
+export default fp(async function crossSiteGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!isRoutedWrite(request) || request.routeOptions.config.crossSite === 'server-to-server') return;
+    const origin = request.headers.origin;
+    if (origin === undefined || origin === 'null') {
+      if (request.headers['sec-fetch-site'] === 'same-origin') return;
+      throw forbidden('Requests that change something must come from the portal or a registered app; this one names no origin.');
+    }
+    if (!(await app.isAllowedOrigin(origin))) throw forbidden(`Requests from ${origin} are not allowed.`);
+  });
+});

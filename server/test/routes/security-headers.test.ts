@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
+
+let ctx: TestContext;
+const SPA = 'https://portal-spa.example.com';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // An app with a redirect URL on the SPA's host makes that origin a registered one. Written
+  // directly: the allowed origins are cached for a few seconds after the first cross-origin call.
+  await ctx.deps.db.query(`INSERT INTO apps (key, name, audience, url, redirect_urls) VALUES ('spa', 'SPA', 'spa', $1, ARRAY[$1])`, [
+    `${SPA}/`,
+  ]);
+});
+afterAll(() => ctx.close());
+
+const preflight = (origin: string, method: string) =>
+  ctx.app.inject({
+    method: 'OPTIONS',
+    url: '/api/admin/apps/00000000-0000-4000-8000-000000000000',
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
+  });
+
+describe('CORS', () => {
+  it.each(['PUT', 'PATCH', 'DELETE', 'POST'])('lets a registered origin send %s with credentials', async (method) => {
+    const res = await preflight(SPA, method);
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(SPA);
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method);
+  });
+
+  it('allows nothing to a foreign origin', async () => {
+    const res = await preflight('https://evil.example.net', 'DELETE');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-methods']).toBeUndefined();
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('lets the registered origin read an answer, a foreign one not', async () => {
+    const ok = await ctx.app.inject({ url: '/api/me', headers: { origin: SPA } });
+    expect(ok.headers['access-control-allow-origin']).toBe(SPA);
+    const foreign = await ctx.app.inject({ url: '/api/me', headers: { origin: 'https://evil.example.net' } });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is not sent when PUBLIC_URL is plain http', async () => {
+    expect(ctx.config.publicUrl).toBe(PUBLIC_URL);
+    const res = await ctx.app.inject('/healthz');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent when PUBLIC_URL is https', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://auth.example.com' });
+    try {
+      const res = await https.app.inject('/healthz');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await https.close();
+    }
+  });
+});
