@@ -1,3 +1,4 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
@@ -31,7 +32,7 @@ afterAll(() => browser?.close());
 describe('App Catalog', () => {
   it('creates an app that players then see on their dashboard', async () => {
     await admin.goto(`${baseUrl}/admin/apps`);
-    await admin.getByRole('cell', { name: 'portal', exact: true }).first().waitFor();
+    await admin.getByRole('cell', { name: PORTAL_APP_KEY, exact: true }).first().waitFor();
     await admin.getByRole('textbox', { name: /^Key/ }).fill('starmap');
     await admin.getByRole('textbox', { name: /^Name/ }).fill('Star Map');
     await admin.getByRole('textbox', { name: /^Audience/ }).fill('starmap');

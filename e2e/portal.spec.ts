@@ -1,3 +1,4 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -21,7 +22,7 @@ beforeAll(async () => {
       phaseDesc: 'Open testing with faction pilots',
       phaseColor: 'teal',
       progress: 65,
-      skipUidWhitelist: true,
+      skip_uid_whitelist: true,
     },
     {
       key: 'market',
@@ -29,7 +30,7 @@ beforeAll(async () => {
       icon: '📈',
       url: 'https://market.example.com',
       description: 'Prices across the galaxy.',
-      skipUidWhitelist: true,
+      skip_uid_whitelist: true,
     },
     { key: 'ops', name: 'Secret Ops', icon: '🛡️', url: 'https://ops.example.com', description: 'Only for granted players.' },
   ]);
@@ -166,7 +167,7 @@ describe('guards', () => {
 describe('the auth service', () => {
   it('does not redirect to an unregistered rd and says why', async () => {
     const { page, context } = await newPage(browser);
-    const response = await page.goto(`${baseUrl}/auth/login?aud=portal&rd=${encodeURIComponent('https://evil.example/steal')}`);
+    const response = await page.goto(`${baseUrl}/auth/login?aud=${PORTAL_APP_KEY}&rd=${encodeURIComponent('https://evil.example/steal')}`);
     expect(response?.status()).toBe(400);
     expect(new URL(page.url()).origin).toBe(baseUrl);
     expect(await page.getByText('This sign-in link is not valid').isVisible()).toBe(true);

