@@ -1,40 +1,22 @@
+import { AppInput } from '@portal/contract';
 import pg from 'pg';
+import type { z } from 'zod';
+import { insertApp } from '../../server/src/queries/admin-apps.ts';
 
-export interface SeedApp {
-  key: string;
-  name: string;
-  icon?: string;
-  url: string;
-  description?: string;
-  phase?: string;
-  phaseDesc?: string;
-  phaseColor?: string;
-  progress?: number;
-  skipUidWhitelist?: boolean;
-}
+/** An app as the admin console would send it; audience defaults to the key, redirect URLs to [url]. */
+export type SeedApp = Partial<z.input<typeof AppInput>> & { key: string; name: string; url: string };
 
-/** Registers apps straight in the product's database (the admin screens come in a later issue). */
+/** Parsed by the contract, so a seed cannot hold what the admin API would refuse. */
+export const seedAppBody = (app: SeedApp) => AppInput.parse({ audience: app.key, redirect_urls: [app.url], ...app });
+
+/** Registers apps straight in the product's database; an app whose key is taken is left as it is. */
 export async function seedApps(databaseUrl: string, apps: SeedApp[]): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const a of apps) {
-      await client.query(
-        `INSERT INTO apps (key, name, audience, icon, url, description, phase, phase_desc, phase_color, progress, redirect_urls, skip_uid_whitelist)
-         VALUES ($1, $2, $1, $3, $4, $5, $6, $7, $8, $9, ARRAY[$4], $10) ON CONFLICT (key) DO NOTHING`,
-        [
-          a.key,
-          a.name,
-          a.icon ?? null,
-          a.url,
-          a.description ?? null,
-          a.phase ?? null,
-          a.phaseDesc ?? null,
-          a.phaseColor ?? null,
-          a.progress ?? 0,
-          a.skipUidWhitelist ?? false,
-        ],
-      );
+    for (const app of apps) {
+      const { rowCount } = await client.query('SELECT 1 FROM apps WHERE key = $1', [app.key]);
+      if (!rowCount) await insertApp(client, seedAppBody(app));
     }
   } finally {
     await client.end();

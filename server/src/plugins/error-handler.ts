@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@portal/contract';
+import { ErrorCode } from '@portal/contract';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from '../lib/errors.ts';
 import { messagePage } from '../lib/message-page.ts';
 
@@ -40,6 +42,8 @@ function validationMessage(err: unknown): string {
     .join('; ');
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering; try again in a moment.';
+
 export default fp(async function errorHandler(app: FastifyInstance) {
   const loginUrl = `${app.deps.config.publicUrl}/login`;
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
@@ -47,6 +51,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       return sendError(request, reply, 400, ErrorCode.BadRequest, validationMessage(err), loginUrl);
     }
     if (err instanceof HttpError) return sendError(request, reply, err.statusCode, err.error, err.message, loginUrl);
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendError(request, reply, 503, ErrorCode.Unavailable, DATABASE_UNAVAILABLE_MESSAGE, loginUrl);
+    }
     const status = err.statusCode;
     if (status && status >= 400 && status < 500) {
       const code = status === 429 ? ErrorCode.RateLimited : status === 413 ? ErrorCode.PayloadTooLarge : ErrorCode.BadRequest;
