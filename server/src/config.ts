@@ -12,6 +12,9 @@ const EnvSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_CONNECT_TIMEOUT_S: intFrom(1, 600).default(5),
+    DATABASE_STATEMENT_TIMEOUT_S: intFrom(1, 3600).default(15),
+    DATABASE_IDLE_TX_TIMEOUT_S: intFrom(1, 3600).default(30),
     SWC_CLIENT_ID: z.string().min(1).optional(),
     SWC_CLIENT_SECRET: z.string().min(1).optional(),
     SWC_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.swcombine.com'),
@@ -51,6 +54,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Seconds before a request stops waiting on PostgreSQL (and answers 503). */
+  databaseTimeouts: { connectSeconds: number; statementSeconds: number; idleInTransactionSeconds: number };
   swc: { simulator: boolean; baseUrl: string; clientId: string; clientSecret: string; simulatorPort: number };
   adminUids: string[];
   encryptionKeyHex: string | undefined;
@@ -91,6 +96,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: {
+      connectSeconds: env.DATABASE_CONNECT_TIMEOUT_S,
+      statementSeconds: env.DATABASE_STATEMENT_TIMEOUT_S,
+      idleInTransactionSeconds: env.DATABASE_IDLE_TX_TIMEOUT_S,
+    },
     swc: {
       simulator,
       baseUrl: env.SWC_BASE_URL.replace(/\/+$/, ''),

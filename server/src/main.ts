@@ -93,7 +93,12 @@ async function main() {
     notes.push(`Encryption: dev key in ${path.resolve(config.dataDir, 'encryption.key')} (ENCRYPTION_KEY unset)`);
   }
 
-  const db = createPool(databaseUrl, undefined, (err) => process.stderr.write(`database connection dropped: ${err.message}\n`));
+  const db = createPool(
+    databaseUrl,
+    undefined,
+    (err) => process.stderr.write(`database connection dropped: ${err.message}\n`),
+    config.databaseTimeouts,
+  );
   stops.push(() => db.end());
   // The processes that serve sign-in decide the portal's URL; a worker may not even know PUBLIC_URL.
   if (config.mode !== 'worker') await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`);
@@ -109,7 +114,11 @@ async function main() {
   });
   stops.push(jobs.stop);
   // Replicas tell each other to drop cached forward-auth answers when access changes.
-  const authChanges = authChangeChannel(databaseUrl, () => authCache.clearLocal());
+  const authChanges = authChangeChannel(
+    databaseUrl,
+    () => authCache.clearLocal(),
+    (msg) => process.stderr.write(`${msg}\n`),
+  );
   const authCache = createAuthCache<VerifiedAccess>(authChanges.publish);
   await authChanges.listen();
   stops.push(authChanges.close);

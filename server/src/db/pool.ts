@@ -1,17 +1,50 @@
 import pg from 'pg';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 /** What the queries need: something to send SQL to (a pool, a transaction's client, or a queue). */
 export type DbClient = Pick<pg.Pool, 'query'>;
+
+/** How long the database may take before a request gives up (seconds). */
+export interface DbTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectSeconds: number;
+  /** One statement; PostgreSQL cancels it after this long. */
+  statementSeconds: number;
+  /** A transaction left open without a statement; PostgreSQL ends the session. */
+  idleInTransactionSeconds: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, statementSeconds: 15, idleInTransactionSeconds: 30 };
+
+/** The client gives up this long after PostgreSQL's own statement timeout, when the server does not answer at all. */
+const CLIENT_MARGIN_MS = 2000;
+
+/** pg connection settings that bound every wait on the database by `timeouts`. */
+export function timeoutSettings(timeouts: DbTimeouts): pg.ClientConfig {
+  return {
+    connectionTimeoutMillis: timeouts.connectSeconds * 1000,
+    statement_timeout: timeouts.statementSeconds * 1000,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionSeconds * 1000,
+    query_timeout: timeouts.statementSeconds * 1000 + CLIENT_MARGIN_MS,
+    keepAlive: true,
+  };
+}
 
 /**
  * A pool whose sessions use `schema` first (tests isolate each run in a fresh schema). An idle
  * connection that PostgreSQL closes is reported and dropped instead of crashing the process.
  */
-export function createPool(url: string, schema?: string, onIdleError: (err: Error) => void = () => undefined): pg.Pool {
+export function createPool(
+  url: string,
+  schema?: string,
+  onIdleError: (err: Error) => void = () => undefined,
+  timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 20,
     options: schema ? `-c search_path=${schema},public` : undefined,
+    ...timeoutSettings(timeouts),
   });
   pool.on('error', onIdleError);
   return pool;
@@ -28,17 +61,27 @@ export function serialized(client: DbClient): DbClient {
   return { query: query as DbClient['query'] };
 }
 
+/**
+ * Runs `work` in one transaction. After a failure the connection is discarded rather than reused:
+ * it may still be waiting on a statement the client gave up on.
+ */
 export async function inTransaction<T>(db: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect();
+  // A connection PostgreSQL ends between two statements (idle-in-transaction timeout, shutdown)
+  // emits 'error'; unheard, that would crash the process. The next statement fails instead.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
+    client.off('error', ignore);
+    client.release();
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    if (!isDatabaseUnavailable(err)) await client.query('ROLLBACK').catch(() => undefined);
+    client.off('error', ignore);
+    client.release(true);
     throw err;
-  } finally {
-    client.release();
   }
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@portal/contract';
-import { ErrorCode } from '@portal/contract';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from '../lib/errors.ts';
 import { messagePage } from '../lib/message-page.ts';

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { createPool, serialized, type DbClient } from '../../src/db/pool.ts';
+import { createPool, DEFAULT_DB_TIMEOUTS, inTransaction, serialized, type DbClient } from '../../src/db/pool.ts';
+import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 
 describe('createPool', () => {
   it('reports an idle connection that PostgreSQL ends instead of crashing the process', async () => {
@@ -14,6 +15,42 @@ describe('createPool', () => {
     await expect.poll(() => errors.length).toBe(1);
     expect((await pool.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
     await pool.end();
+  });
+});
+
+describe('database timeouts', () => {
+  const short = { ...DEFAULT_DB_TIMEOUTS, statementSeconds: 1, idleInTransactionSeconds: 1 };
+
+  it('has PostgreSQL cancel a statement that runs longer than the statement timeout, as a retryable error', async () => {
+    const pool = createPool(inject('databaseUrl'), undefined, undefined, short);
+    const err = await pool.query('SELECT pg_sleep(5)').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: '57014' });
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect((await pool.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+    await pool.end();
+  });
+
+  it('ends a transaction left idle longer than the idle-in-transaction timeout, and the pool carries on', async () => {
+    const errors: Error[] = [];
+    const pool = createPool(inject('databaseUrl'), undefined, (e) => errors.push(e), short);
+    const err = await inTransaction(pool, async (tx) => {
+      await tx.query('SELECT 1');
+      await new Promise((r) => setTimeout(r, 2000));
+      await tx.query('SELECT 1');
+    }).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect((await pool.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+    await pool.end();
+  });
+
+  it('tells a database outage from a mistake in the request', async () => {
+    const pool = createPool(inject('databaseUrl'));
+    const mistake = await pool.query('SELECT * FROM no_such_table').catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(mistake)).toBe(false);
+    await pool.end();
+    const refused = createPool('postgres://postgres@127.0.0.1:1/none');
+    expect(isDatabaseUnavailable(await refused.query('SELECT 1').catch((e: unknown) => e))).toBe(true);
+    await refused.end();
   });
 });
 

@@ -11,7 +11,7 @@ import type { JobQueue } from '../../src/jobs/queue.ts';
 import { ensurePortalRedirect } from '../../src/queries/apps.ts';
 import { createKeySet } from '../../src/services/signing-keys.ts';
 import { FakeKubernetes } from './fake-kubernetes.ts';
-import { createTestDb } from './test-db.ts';
+import { createTestDb, type TestDbOptions } from './test-db.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const DASHBOARD = `${PUBLIC_URL}/dashboard`;
@@ -54,15 +54,19 @@ function sendOriginOnWrites(app: FastifyInstance, origin: string) {
   }) as FastifyInstance['inject'];
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const database = await createTestDb();
+/** `env` as the server would read it; `databaseRoute.poolUrl` routes the app's connections elsewhere (e.g. a proxy). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  databaseRoute: Pick<TestDbOptions, 'poolUrl'> = {},
+): Promise<TestContext> {
+  const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
+  const database = await createTestDb({ poolUrl: databaseRoute.poolUrl, timeouts: config.databaseTimeouts });
   const clock = new TestClock();
   const sim = await startSimulator({
     port: 0,
     now: () => clock.now().getTime(),
     clients: [{ ...SIMULATOR_CLIENT, redirectUris: [`${PUBLIC_URL}/auth/callback`], name: 'Portal under test' }],
   });
-  const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
   // As at the product's start: the portal admits its dashboard at PUBLIC_URL.
   await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`);
   const kube = await new FakeKubernetes().start();
