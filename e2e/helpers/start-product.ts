@@ -10,7 +10,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface RunningProduct {
   baseUrl: string;
   databaseUrl: string;
+  dataDir: string;
+  /** The server's (node) process id. */
+  pid: number;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer would; DATA_DIR is left as it is. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Run on this DATA_DIR (kept afterwards) instead of a fresh one (removed by stop()). */
+  dataDir?: string;
 }
 
 /** Another server on the port would answer our readiness checks and tests in our product's place. */
@@ -38,11 +48,16 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 
 /**
  * Starts the product as README command 1 does (embedded PostgreSQL, simulator, built web app) on
- * a fresh DATA_DIR; the web app must have been built (npm run build -w web).
+ * a fresh DATA_DIR (or `options.dataDir`); the web app must have been built (npm run build -w web).
  */
-export async function startProduct(port: number, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningProduct> {
+export async function startProduct(
+  port: number,
+  extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  options: StartOptions = {},
+): Promise<RunningProduct> {
   await Promise.all([assertPortFree(port), assertPortFree(port + 1)]);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-run-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-run-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   for (const name of [
     'DATABASE_URL',
@@ -66,14 +81,20 @@ export async function startProduct(port: number, extraEnv: Record<string, string
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
   const baseUrl = `http://localhost:${port}`;
   await waitForReady(baseUrl, child, () => log);
+  const exited = new Promise((r) => child.once('exit', r));
   return {
     baseUrl,
     databaseUrl: readFileSync(path.join(dataDir, 'database-url'), 'utf8').trim(),
+    dataDir,
+    pid: child.pid!,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

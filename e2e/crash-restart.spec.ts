@@ -1,0 +1,80 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../server/src/db/postmaster-pid.ts';
+import { approveAtSimulator } from '../server/test/helpers/sign-in.ts';
+import { startProduct, type RunningProduct } from './helpers/start-product.ts';
+
+const PORT = Number(process.env.E2E_PORT ?? 3900) + 10;
+
+/** Signs in as a character through /auth/login and the simulator, over plain HTTP; answers the session cookie. */
+async function signIn(baseUrl: string, uid: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/auth/login?aud=portal&rd=${encodeURIComponent(`${baseUrl}/dashboard`)}`, { redirect: 'manual' });
+  const stateCookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('portal_login_state='))!
+    .split(';')[0]!;
+  const callback = await approveAtSimulator(login.headers.get('location')!, uid);
+  const done = await fetch(callback, { headers: { cookie: stateCookie }, redirect: 'manual' });
+  const session = done.headers.getSetCookie().find((c) => c.startsWith('portal_session='));
+  if (!session) throw new Error(`sign-in did not complete: ${done.status} ${await done.text()}`);
+  return session.split(';')[0]!;
+}
+
+function api(product: RunningProduct, cookie: string) {
+  return async (method: string, url: string, body?: object) => {
+    const res = await fetch(`${product.baseUrl}${url}`, {
+      method,
+      headers: { cookie, origin: product.baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+}
+
+describe('after the server is killed with SIGKILL', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
+  chmodSync(dataDir, 0o755); // as root the embedded PostgreSQL runs as `postgres`, who must reach DATA_DIR
+  let product: RunningProduct | undefined;
+
+  afterAll(async () => {
+    await product?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops the orphaned PostgreSQL and serves again on the same DATA_DIR with everything intact', async () => {
+    product = await startProduct(PORT, {}, [], { dataDir });
+    const cookie = await signIn(product.baseUrl, '1:100001');
+    const call = api(product, cookie);
+    const app = { key: 'wiki', name: 'Wiki', audience: 'wiki', redirect_urls: ['https://wiki.example.com/'] };
+    expect((await call('POST', '/api/admin/apps', app)).status).toBe(201);
+    const jwt = {
+      service_name: 'billing-worker',
+      audience: 'billing-api',
+      subject: 'svc:billing',
+      ttl_minutes: 60,
+      k8s_namespace: 'billing',
+      k8s_secret_name: 'billing-jwt',
+      k8s_secret_key: 'token',
+      rotation_enabled: true,
+      rotation_interval_minutes: 1440,
+    };
+    expect((await call('POST', '/api/admin/service-jwts', jwt)).status).toBe(201);
+    const postgresPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+    await product.kill();
+    // The watchdog stops the database once its parent is gone.
+    await expect.poll(() => isAlive(postgresPid), { timeout: 10_000, interval: 200 }).toBe(false);
+
+    const restartedAt = Date.now();
+    product = await startProduct(PORT, {}, [], { dataDir });
+    expect(Date.now() - restartedAt).toBeLessThan(20_000);
+
+    const again = api(product, cookie);
+    const me = await again('GET', '/api/me');
+    expect(me).toMatchObject({ status: 200, body: { uid: '1:100001' } });
+    expect((await again('GET', '/api/admin/apps')).body).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'wiki' })]));
+    expect((await again('GET', '/api/admin/service-jwts')).body).toEqual([expect.objectContaining({ service_name: 'billing-worker' })]);
+  });
+});
