@@ -83,7 +83,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     limiter: new RateLimiter(rate.limit, rate.windowSeconds, now),
     stats: { requests: 0, served: 0, overLimit: 0 },
     galaxy: new Galaxy(),
-    inventories: new Inventories(),
+    inventories: new Inventories(defaultFactions.map((f) => f.uid)),
     now,
     accessTokenTtlSeconds: ttl,
     publicUrl: opts.publicUrl?.replace(/\/+$/, ''),

@@ -66,6 +66,11 @@ function positiveEnv(name: string): number | undefined {
 const port = Number(process.env.SWC_SIM_PORT ?? 4000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`SWC_SIM_PORT must be a port number, not ${process.env.SWC_SIM_PORT}`);
 const clients = parseClients(process.env.SWC_SIM_CLIENTS);
+const limits = {
+  rateLimit: positiveEnv('SWC_SIMULATOR_RATE_LIMIT') ?? 600,
+  rateWindowSeconds: positiveEnv('SWC_SIMULATOR_RATE_WINDOW_S') ?? 3600,
+  tokenTtlSeconds: positiveEnv('SWC_SIMULATOR_TOKEN_TTL_S') ?? 3600,
+};
 
 try {
   const sim = await startSimulator({
@@ -73,12 +78,13 @@ try {
     host: process.env.SWC_SIM_HOST || undefined,
     publicUrl: process.env.SWC_SIM_PUBLIC_URL || undefined,
     clients,
-    rateLimit: positiveEnv('SWC_SIMULATOR_RATE_LIMIT'),
-    rateWindowSeconds: positiveEnv('SWC_SIMULATOR_RATE_WINDOW_S'),
-    tokenTtlSeconds: positiveEnv('SWC_SIMULATOR_TOKEN_TTL_S'),
+    ...limits,
     logger: process.env.SWC_SIM_LOG === '1',
   });
   process.stdout.write(`SWCombine simulator listening at ${sim.url}\n`);
+  process.stdout.write(
+    `  limits: ${limits.rateLimit} calls per ${limits.rateWindowSeconds} s per client IP; access tokens live ${limits.tokenTtlSeconds} s\n`,
+  );
   for (const c of clients) process.stdout.write(`  client ${c.clientId} → ${c.redirectUris.join(', ')}\n`);
   const stop = async () => {
     await sim.close();

@@ -87,4 +87,11 @@ describe('changing an inventory between two reads (sim.inventories)', () => {
     const last = swcapi(await get(app, `inventory/20:2400/ships/owner?start_index=${after.attributes.total}`, access_token)).entities;
     expect(last.entity[0].value.uid).toBe(added[2]);
   });
+
+  it('throws on an entity or faction that does not exist', () => {
+    const { sim } = setup();
+    expect(() => sim.inventories.rename('2:99990001')).toThrow(/20:9999/);
+    expect(() => sim.inventories.add('20:9999', 'ships', 1)).toThrow(/20:9999/);
+    expect(() => sim.inventories.remove('2:24009999')).toThrow(/2:24009999/);
+  });
 });

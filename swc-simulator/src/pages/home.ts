@@ -13,7 +13,8 @@ export function homePage(characters: readonly SimulatorCharacter[]): string {
 <h1>SWCombine simulator</h1>
 <p>Speaks swcombine.com's OAuth 2.0 (<code>/ws/oauth2/auth/</code>, <code>/ws/oauth2/token/</code>, <code>/ws/oauth2/revoke</code>,
 <code>/ws/oauth2/tokeninfo/</code>) and web services v2.0 (<code>/ws/v2.0/character/</code>, <code>/ws/v2.0/factions/</code>,
-<code>/ws/v2.0/ratelimits</code>).</p>
+<code>/ws/v2.0/galaxy/…</code>, <code>/ws/v2.0/types/…</code>, <code>/ws/v2.0/inventory/…</code>, <code>/ws/v2.0/ratelimits</code>)
+over a galaxy generated from a fixed seed.</p>
 </section>
 <section><h2>Characters</h2><ul class="scopes">${rows}</ul></section>`,
   );

@@ -80,9 +80,12 @@ function generate(ownerUid: string): EntityRow[] {
 export class Inventories {
   private readonly byOwner = new Map<string, Catalogue<EntityRow>>();
 
+  constructor(private readonly factionUids: readonly string[]) {}
+
   of(ownerUid: string): Catalogue<EntityRow> {
     let c = this.byOwner.get(ownerUid);
     if (!c) {
+      if (!this.factionUids.includes(ownerUid)) throw new TypeError(`no faction ${ownerUid}`);
       c = new Catalogue(generate(ownerUid));
       this.byOwner.set(ownerUid, c);
     }
