@@ -95,7 +95,10 @@ describe('an app behind /auth/verify', () => {
   });
 
   it('receives a valid back-channel logout_token when she signs out of the portal', async () => {
+    // A link to /auth/logout only asks; the page's button posts the sign-out.
     await player.page.goto(`${baseUrl}/auth/logout`);
+    await player.page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    await player.page.getByRole('button', { name: 'Sign out' }).click();
     await player.page.waitForURL(`${baseUrl}/login`);
     await expect.poll(() => tiny.logoutTokens.length, { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
     const token = tiny.logoutTokens[0]!;
