@@ -4,7 +4,9 @@ const CHANNEL = 'portal_auth_change';
 
 /**
  * Carries "access changed, drop cached answers" between replicas over PostgreSQL LISTEN/NOTIFY.
- * `publish` is fire-and-forget; `listen` reconnects after a dropped connection.
+ * `publish` resolves once PostgreSQL has taken the message (a failure is logged, never thrown: the
+ * change itself is saved, and other replicas' answers expire within seconds anyway); `listen`
+ * reconnects after a dropped connection.
  */
 export function authChangeChannel(url: string, onRemote: () => void, log: (msg: string) => void = () => undefined) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -28,7 +30,11 @@ export function authChangeChannel(url: string, onRemote: () => void, log: (msg: 
 
   return {
     listen,
-    publish: () => void pool.query(`SELECT pg_notify('${CHANNEL}', '')`).catch(() => undefined),
+    publish: () =>
+      pool.query(`SELECT pg_notify('${CHANNEL}', '')`).then(
+        () => undefined,
+        (err: Error) => log(`could not tell the other replicas to drop cached access: ${err.message}`),
+      ),
     async close() {
       stopped = true;
       await listener?.end().catch(() => undefined);

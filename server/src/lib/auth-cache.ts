@@ -6,15 +6,18 @@
 export interface AuthCache<T = unknown> {
   get(key: string, now: number): T | undefined;
   set(key: string, value: T, until: number): void;
-  /** Drops every entry here and tells the other replicas to do the same. */
-  flush(): void;
+  /**
+   * Drops every entry here and tells the other replicas to do the same; resolves once the message
+   * is out, so a change answered to an admin is already on its way to every replica.
+   */
+  flush(): Promise<void>;
   /** Drops every entry here only (a flush announced by another replica). */
   clearLocal(): void;
 }
 
 const MAX_ENTRIES = 50_000;
 
-export function createAuthCache<T>(publish: () => void = () => undefined): AuthCache<T> {
+export function createAuthCache<T>(publish: () => Promise<void> = async () => undefined): AuthCache<T> {
   const entries = new Map<string, { value: T; until: number }>();
   return {
     get(key, now) {
@@ -32,7 +35,7 @@ export function createAuthCache<T>(publish: () => void = () => undefined): AuthC
     },
     flush() {
       entries.clear();
-      publish();
+      return publish();
     },
     clearLocal() {
       entries.clear();

@@ -48,5 +48,5 @@ export async function removeApp(deps: Deps, actor: Actor, id: string): Promise<v
     await deleteApp(tx, id);
     await auditAdmin(deps, tx, actor, AuditEvent.AppDeleted, { appKey: before.key, details: { name: before.name } });
   });
-  deps.authCache.flush();
+  await deps.authCache.flush();
 }

@@ -47,6 +47,6 @@ export async function changeGrant(
     }
     return findGrants(tx, input.userId, app.id);
   });
-  deps.authCache.flush();
+  await deps.authCache.flush();
   return result;
 }

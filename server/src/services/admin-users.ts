@@ -90,7 +90,7 @@ export async function changeAccess(
     else await setAccess(tx, userId, app.id, action === 'grant' ? 'active' : 'suspended');
     await auditAdmin(deps, tx, actor, ACCESS_EVENTS[action], { userId, appKey });
   });
-  deps.authCache.flush();
+  await deps.authCache.flush();
   return { status: action === 'grant' ? 'active' : action === 'suspend' ? 'suspended' : '' };
 }
 
@@ -101,5 +101,5 @@ export async function endUserSession(deps: Deps, actor: Actor, userId: string, s
     if (!ended) throw notFound('No live session with this SID.');
     await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
   });
-  deps.authCache.flush();
+  await deps.authCache.flush();
 }

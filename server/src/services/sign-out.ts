@@ -43,7 +43,7 @@ export async function signOut(deps: Deps, token: string | undefined, meta: Reque
       .map((u): BackchannelLogoutJob => ({ appId: u.app_id, userId: current.user_id, sid: u.sid }));
     return { apps: used, jobs: backchannel };
   });
-  deps.authCache.flush();
+  await deps.authCache.flush();
   // Each channel stands alone: a queue failure does not keep the browser from its logout page.
   await Promise.all(jobs.map((job) => deps.queue.send(BACKCHANNEL_LOGOUT_JOB, job).catch(() => undefined)));
 
