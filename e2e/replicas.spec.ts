@@ -1,0 +1,165 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobSystem } from '../server/src/jobs/index.ts';
+import { FakeKubernetes } from '../server/test/helpers/fake-kubernetes.ts';
+import { approveAtSimulator } from '../server/test/helpers/sign-in.ts';
+import { freshDatabase, type FreshDatabase } from './helpers/fresh-database.ts';
+import { startReplica, type Replica } from './helpers/replica.ts';
+import { seedApps } from './helpers/seed.ts';
+
+/**
+ * A deployment as deploy/kubernetes/portal.yaml runs it: two web replicas and a worker on one
+ * PostgreSQL, behind one PUBLIC_URL (replica A's address stands in for the ingress).
+ */
+const BASE = Number(process.env.E2E_PORT ?? 4200) + 10;
+const PORT = { a: BASE, b: BASE + 2, worker: BASE + 4 }; // a web replica's simulator takes port + 1
+const PUBLIC_URL = `http://localhost:${PORT.a}`;
+const SWEEP_JOB = 'service-jwt-rotation-sweep';
+
+let database: FreshDatabase;
+let db: pg.Client;
+let kube: FakeKubernetes;
+let a: Replica;
+let b: Replica;
+let worker: Replica;
+let admin: string;
+
+/** Signs in through replica A as a player does (the simulator's page), answering the session cookie. */
+async function signInThroughA(uid: string): Promise<string> {
+  const login = await fetch(`${a.url}/auth/login?aud=portal&rd=${encodeURIComponent(`${PUBLIC_URL}/dashboard`)}`, { redirect: 'manual' });
+  const state = cookieFrom(login, 'portal_login_state');
+  const callback = new URL(await approveAtSimulator(login.headers.get('location')!, uid));
+  const done = await fetch(`${a.url}${callback.pathname}${callback.search}`, {
+    redirect: 'manual',
+    headers: { cookie: `portal_login_state=${state}` },
+  });
+  return cookieFrom(done, 'portal_session');
+}
+
+function cookieFrom(res: Response, name: string): string {
+  const value = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  if (!value) throw new Error(`no ${name} cookie in the answer (${res.status})`);
+  return value;
+}
+
+/** The admin's call as the portal's web app makes it: session cookie, and the portal's Origin. */
+function adminCall(replica: Replica, method: string, path: string, body?: object) {
+  return fetch(`${replica.url}${path}`, {
+    method,
+    headers: {
+      cookie: `portal_session=${admin}`,
+      origin: PUBLIC_URL,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+const jobLines = (replica: Replica) =>
+  replica
+    .log()
+    .split('\n')
+    .filter((l) => l.includes('"job":'));
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  kube = await new FakeKubernetes().start();
+  const env = {
+    DATABASE_URL: database.url,
+    PUBLIC_URL,
+    ENCRYPTION_KEY: 'cd'.repeat(32),
+    KUBECONFIG: kube.kubeconfig().file,
+    LOG_LEVEL: 'debug',
+  };
+  // All three at once on the empty database, as a fresh deployment starts its pods.
+  [a, b, worker] = await Promise.all([
+    startReplica(PORT.a, { ...env, PORTAL_MODE: 'web' }),
+    startReplica(PORT.b, { ...env, PORTAL_MODE: 'web' }),
+    startReplica(PORT.worker, { ...env, PORTAL_MODE: 'worker' }),
+  ]);
+  db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  admin = await signInThroughA('1:100001');
+});
+
+afterAll(async () => {
+  await db?.end();
+  await Promise.all([a?.stop(), b?.stop(), worker?.stop()]);
+  await kube?.stop();
+  await database?.drop();
+});
+
+describe('two web replicas and a worker on one database', () => {
+  it('the worker, and only the worker, rotates a due service JWT, exactly once', async () => {
+    const created = await adminCall(a, 'POST', '/api/admin/service-jwts', {
+      service_name: 'billing',
+      audience: 'billing-api',
+      subject: 'svc:billing',
+      ttl_minutes: 60,
+      k8s_namespace: 'apps',
+      k8s_secret_name: 'billing-jwt',
+      k8s_secret_key: 'token',
+      rotation_enabled: true,
+      rotation_interval_minutes: 60,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const firstToken = kube.value('apps', 'billing-jwt', 'token');
+    expect(firstToken).toBeDefined();
+
+    await db.query(`UPDATE service_jwt_configs SET last_rotated_at = now() - interval '61 minutes' WHERE id = $1`, [id]);
+    // Two sweeps queued at once, as two cron ticks or two replicas might; the worker takes them.
+    const sender = await startJobSystem(database.url, { runsJobs: false });
+    const sent = await Promise.all([sender.boss.send(SWEEP_JOB, {}), sender.boss.send(SWEEP_JOB, {})]);
+    await sender.stop();
+    const completed = async () =>
+      (
+        await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE id = ANY($1::uuid[]) AND state = 'completed'`, [
+          sent,
+        ])
+      ).rows[0]!.n;
+    await expect.poll(completed, { timeout: 30_000, interval: 250 }).toBe(2);
+
+    const history = await db.query<{ type: string; status: string }>(
+      'SELECT type, status FROM service_jwt_rotations WHERE config_id = $1',
+      [id],
+    );
+    expect(history.rows.filter((r) => r.type === 'auto')).toEqual([{ type: 'auto', status: 'success' }]);
+    expect(kube.value('apps', 'billing-jwt', 'token')).not.toBe(firstToken);
+
+    expect(jobLines(worker).some((l) => l.includes(`"job":"${SWEEP_JOB}"`) && l.includes('job done'))).toBe(true);
+    expect(jobLines(a)).toEqual([]);
+    expect(jobLines(b)).toEqual([]);
+  });
+
+  it('a suspension made through replica A refuses forward auth on replica B at the next request', async () => {
+    await seedApps(database.url, [{ key: 'wiki', name: 'Wiki', url: 'http://wiki.localhost/' }]);
+    const player = await signInThroughA('1:100002');
+    const { rows } = await db.query<{ id: string }>(`SELECT id FROM users WHERE uid = '1:100002'`);
+    const grantPath = `/api/admin/users/${rows[0]!.id}/apps/wiki`;
+    const verifyOnB = () => fetch(`${b.url}/auth/verify?aud=wiki`, { headers: { cookie: `portal_session=${player}` } });
+
+    expect((await adminCall(a, 'POST', `${grantPath}/grant`)).status).toBe(200);
+    expect((await verifyOnB()).status).toBe(200); // now cached on B
+    expect((await verifyOnB()).status).toBe(200);
+
+    expect((await adminCall(a, 'POST', `${grantPath}/suspend`)).status).toBe(200);
+    expect((await verifyOnB()).status).toBe(401);
+  });
+
+  it('the worker answers its probes and metrics over HTTP, and nothing else', async () => {
+    expect((await fetch(`${worker.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${worker.url}/readyz`)).status).toBe(200);
+    const metrics = await fetch(`${worker.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('process_cpu_seconds_total');
+    const me = await fetch(`${worker.url}/api/me`, { headers: { cookie: `portal_session=${admin}` } });
+    expect(me.status).toBe(404);
+    expect(await me.json()).toEqual({ error: 'not_found', message: 'No route for GET /api/me.' });
+    expect((await fetch(`${worker.url}/auth/login?aud=portal`)).status).toBe(404);
+  });
+});
