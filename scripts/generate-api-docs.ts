@@ -1,0 +1,180 @@
+/**
+ * Writes docs/api.md from the service's own OpenAPI document and route guards:
+ *   npx tsx scripts/generate-api-docs.ts
+ * server/test/docs/api-docs.test.ts fails when the committed file is out of date.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import * as prettier from 'prettier';
+import { buildApp } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { createPool } from '../server/src/db/pool.ts';
+import type { Deps } from '../server/src/deps.ts';
+import { createFolderSink } from '../server/src/integrations/kubernetes/folder-sink.ts';
+import { createSwcClient } from '../server/src/integrations/swcombine/oauth-client.ts';
+import { createAuthCache } from '../server/src/lib/auth-cache.ts';
+import { systemClock } from '../server/src/lib/clock.ts';
+import { createEncryptor } from '../server/src/lib/encryption.ts';
+import { requireAdmin, requireSession } from '../server/src/plugins/session.ts';
+import { createKeySet } from '../server/src/services/signing-keys.ts';
+
+export const API_DOCS_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/api.md');
+
+type Auth = 'public' | 'signed-in' | 'admin';
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+}
+
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+}
+
+interface OpenApi {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/**
+ * Who may call each route, as the server decides it: the guard hook its folder installs
+ * (routes/me: a session, routes/admin: the admin role), read from Fastify's own route listing.
+ */
+export function routeAuth(app: FastifyInstance): Map<string, Auth> {
+  const listing = app.printRoutes({ commonPrefix: false, includeHooks: true });
+  const auth = new Map<string, Auth>();
+  const prefixes: string[] = []; // the full path of the node at each depth of the printed tree
+  let current: string[] = [];
+  for (const line of listing.split('\n')) {
+    const route = line.match(/^([│ ]*)([├└]── )?(\S.*) \(([A-Z, ]+)\)$/);
+    if (route) {
+      // A line without a connector lists more methods of the node just above it.
+      const depth = route[1]!.length / 4 - (route[2] ? 0 : 1);
+      const full = (depth > 0 ? prefixes[depth - 1]! : '') + route[3]!;
+      prefixes[depth] = full;
+      const openApiPath = full.replace(/:(\w+)/g, '{$1}');
+      current = route[4]!.split(', ').map((m) => `${m.toLowerCase()} ${openApiPath}`);
+      for (const key of current) auth.set(key, 'public');
+      continue;
+    }
+    const hooks = line.match(/\(onRequest\) \[(.*)\]/);
+    if (!hooks) continue;
+    const level: Auth | null = hooks[1]!.includes(`"${requireAdmin.name}()"`)
+      ? 'admin'
+      : hooks[1]!.includes(`"${requireSession.name}()"`)
+        ? 'signed-in'
+        : null;
+    if (level) for (const key of current) auth.set(key, level);
+  }
+  return auth;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function fieldsOf(schema: JsonSchema | undefined): string {
+  if (!schema) return '';
+  if (schema.type === 'array' || schema.items) return `[${fieldsOf(schema.items)}]`;
+  if (schema.anyOf) return schema.anyOf.map(fieldsOf).filter(Boolean).join(' or ');
+  if (!schema.properties) return ''; // a bare string or null answer (a page, a header-only reply) says nothing more
+  const required = new Set(schema.required ?? []);
+  return `{ ${Object.keys(schema.properties)
+    .map((name) => (required.has(name) ? `${name}*` : name))
+    .join(', ')} }`;
+}
+
+function input(op: Operation): string {
+  const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => (p.required ? `${p.name}*` : p.name));
+  const body = fieldsOf(op.requestBody?.content?.['application/json']?.schema);
+  return [query.length ? `?${query.join('&')}` : '', body].filter(Boolean).join(' ');
+}
+
+function answers(op: Operation): string {
+  return Object.entries(op.responses ?? {})
+    .map(([status, r]) => {
+      const shape = status.startsWith('2') ? fieldsOf(r.content?.['application/json']?.schema) : '';
+      return shape ? `${status} ${shape}` : status;
+    })
+    .join('<br>');
+}
+
+/** The Markdown of docs/api.md: one table per tag, routes in the order the server registers them. */
+export function renderApiDocs(doc: OpenApi, auth: Map<string, Auth>): string {
+  const sections = new Map<string, string[]>();
+  for (const [route, ops] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = ops[method];
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? 'other';
+      const rows = sections.get(tag) ?? [];
+      rows.push(
+        `| ${method.toUpperCase()} | \`${route}\` | ${cell(op.summary ?? '')} | ${auth.get(`${method} ${route}`) ?? 'public'} | ${cell(input(op))} | ${cell(answers(op))} |`,
+      );
+      sections.set(tag, rows);
+    }
+  }
+  const out = [
+    '# HTTP API',
+    '',
+    '<!-- Generated by `npx tsx scripts/generate-api-docs.ts` from the OpenAPI document (/api/docs/json); do not edit by hand. -->',
+    '',
+    'Who may call a route is decided by the folder it lives in: **public**, **signed-in** (a live session cookie, else 401) or',
+    '**admin** (401 without a session, 403 without the admin role). In the input and answer columns `*` marks a required',
+    'field, `?a&b` are query parameters and `[…]` is an array. Every answer that is not 2xx has the body',
+    "`{ error, message }`, `error` being one of the contract's `ErrorCode` values. The interactive version is served at `/api/docs`.",
+  ];
+  for (const [tag, rows] of sections) {
+    out.push(
+      '',
+      `## ${tag}`,
+      '',
+      '| method | path | what it does | auth | input | answers |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...rows,
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** Builds the HTTP service without listening or connecting anywhere: the document needs no database. */
+export async function buildAppForDocs(): Promise<FastifyInstance> {
+  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', ENCRYPTION_KEY: '00'.repeat(32) });
+  const db = createPool('postgres://docs@127.0.0.1:1/none');
+  const encryptor = createEncryptor(config.encryptionKeyHex!);
+  const deps: Deps = {
+    config,
+    db,
+    clock: systemClock,
+    encryptor,
+    keys: createKeySet({ db, clock: systemClock, encryptor }),
+    secrets: createFolderSink(path.join(tmpdir(), 'portal-docs-unused')), // never written: no handler runs
+    authCache: createAuthCache(),
+    queue: { send: async () => undefined },
+    swc: createSwcClient({ baseUrl: config.swc.baseUrl, clientId: config.swc.clientId, clientSecret: config.swc.clientSecret }),
+  };
+  return buildApp(deps);
+}
+
+/** The Markdown, formatted the way the repository's Prettier check expects it. */
+export async function generateApiDocs(app: FastifyInstance): Promise<string> {
+  const markdown = renderApiDocs(app.swagger() as unknown as OpenApi, routeAuth(app));
+  const options = await prettier.resolveConfig(API_DOCS_PATH);
+  return prettier.format(markdown, { ...options, filepath: API_DOCS_PATH });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const app = await buildAppForDocs();
+  writeFileSync(API_DOCS_PATH, await generateApiDocs(app));
+  await app.close();
+  console.log(`wrote ${path.relative(process.cwd(), API_DOCS_PATH)}`);
+}
