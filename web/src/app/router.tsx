@@ -1,60 +1,68 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { AdminGuard } from './guards/admin-guard.tsx';
+import { GuestGuard } from './guards/guest-guard.tsx';
 import { SessionGuard } from './guards/session-guard.tsx';
+import AppLayout from './layout/app-layout.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
-// One chunk per screen (SPEC.md §2 routes), and one for the signed-in shell (header, user menu, footer),
-// so /login paints without them.
-const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
-const LoginRoute = lazy(() => import('./routes/login.tsx'));
-const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'));
-const ProfileRoute = lazy(() => import('./routes/profile.tsx'));
-const AdminRoute = lazy(() => import('./routes/admin.tsx'));
-const AdminAppsRoute = lazy(() => import('./routes/admin-apps.tsx'));
-const AdminUsersRoute = lazy(() => import('./routes/admin-users.tsx'));
-const AdminAccessRoute = lazy(() => import('./routes/admin-access.tsx'));
-const AdminConsentsRoute = lazy(() => import('./routes/admin-consents.tsx'));
-const AdminJwtsRoute = lazy(() => import('./routes/admin-jwts.tsx'));
+// One chunk per screen. The signed-in shell (header, footer) is in the entry chunk so it paints at
+// once; the session guard inside it starts the matched screen's download while /api/me runs.
+const login = lazyScreen(() => import('./routes/login.tsx'));
+const dashboard = lazyScreen(() => import('./routes/dashboard.tsx'));
+const profile = lazyScreen(() => import('./routes/profile.tsx'));
+const admin = lazyScreen(() => import('./routes/admin.tsx'));
+const adminApps = lazyScreen(() => import('./routes/admin-apps.tsx'));
+const adminUsers = lazyScreen(() => import('./routes/admin-users.tsx'));
+const adminAccess = lazyScreen(() => import('./routes/admin-access.tsx'));
+const adminConsents = lazyScreen(() => import('./routes/admin-consents.tsx'));
+const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
+
+function screenRoute(path: string, { Screen, handle }: ReturnType<typeof lazyScreen>): RouteObject {
+  return { path, element: <Screen />, handle };
+}
 
 export const appRoutes: RouteObject[] = [
   {
-    path: '/login',
-    element: (
-      <Suspense fallback={<CenteredLoader fullScreen />}>
-        <LoginRoute />
-      </Suspense>
-    ),
-  },
-  {
-    element: <SessionGuard />,
+    // A visitor who is already signed in is sent on to /dashboard.
+    element: <GuestGuard />,
     children: [
       {
+        path: '/login',
         element: (
           <Suspense fallback={<CenteredLoader fullScreen />}>
-            <AppLayout />
+            <login.Screen />
           </Suspense>
         ),
+      },
+    ],
+  },
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        element: <SessionGuard />,
         children: [
-          { path: '/dashboard', element: <DashboardRoute /> },
-          { path: '/profile', element: <ProfileRoute /> },
+          screenRoute('/dashboard', dashboard),
+          screenRoute('/profile', profile),
           {
             element: <AdminGuard />,
             children: [
-              { path: '/admin', element: <AdminRoute /> },
-              { path: '/admin/apps', element: <AdminAppsRoute /> },
-              { path: '/admin/users', element: <AdminUsersRoute /> },
-              { path: '/admin/access', element: <AdminAccessRoute /> },
-              { path: '/admin/consents', element: <AdminConsentsRoute /> },
+              screenRoute('/admin', admin),
+              screenRoute('/admin/apps', adminApps),
+              screenRoute('/admin/users', adminUsers),
+              screenRoute('/admin/access', adminAccess),
+              screenRoute('/admin/consents', adminConsents),
             ],
           },
-          // SPEC.md §6: the JWT screen does no client-side role check; the server answers 403.
-          { path: '/admin/jwts', element: <AdminJwtsRoute /> },
+          // The JWT screen does no client-side role check: the server answers 403 to a non-admin.
+          screenRoute('/admin/jwts', adminJwts),
         ],
       },
     ],
   },
-  // SPEC.md §2: any unknown path (including /) redirects to /login.
+  // Any unknown path (including /) redirects to /login.
   { path: '*', element: <Navigate to="/login" replace /> },
 ];
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { player } from '@/testing/fixtures.ts';
@@ -65,12 +65,13 @@ describe('session guard', () => {
     expect(api.count('GET /api/me')).toBe(2);
   });
 
-  it.each(['/nowhere', '/admin/swc', '/'])('redirects the unknown path %s to /login without asking the server', async (path) => {
-    const api = stubFetch({ 'GET /api/me': reply(200, player) });
+  it.each(['/nowhere', '/admin/swc', '/'])('redirects the unknown path %s to /login once; only /login checks the session', async (path) => {
+    const api = stubFetch({ 'GET /api/me': errorReply(401, 'unauthorized', 'Not signed in') });
     const app = renderApp(path);
 
     expect(await screen.findByText('Please login with your SWCombine Account')).toBeInTheDocument();
-    await waitFor(() => expect(app.pathname()).toBe('/login'));
-    expect(api.count('GET /api/me')).toBe(0);
+    await settle();
+    expect(app.visited()).toEqual([path, '/login']);
+    expect(api.count('GET /api/me')).toBe(1);
   });
 });

@@ -3,25 +3,27 @@ import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { isSessionFailure } from '@/lib/api-error.ts';
 import { useMe } from '@/features/me/api/get-me.ts';
+import { usePreloadMatchedScreens } from '../lazy-screen.ts';
 
 /**
- * SPEC.md §2/§4: 'Loading...' while /api/me runs; a 401 or no response redirects to /login once
- * (replace, and /login itself is not guarded, so there is no loop). Any other failure is shown.
+ * Inside the layout's content area: 'Loading...' while /api/me runs (the screen's code downloads
+ * meanwhile); a 401 or no response redirects to /login once (replace, and /login is not behind
+ * this guard, so there is no loop). Any other failure is shown with a retry.
  */
 export function SessionGuard() {
   const { data, error, isError, isFetching, refetch } = useMe();
+  usePreloadMatchedScreens();
   const settledError = isError && !isFetching;
   if (settledError && isSessionFailure(error)) return <Navigate to="/login" replace />;
   if (data) return <Outlet />;
   if (settledError) {
     return (
       <ErrorState
-        fullScreen
         title="We could not check your session"
         description="The sign-in service answered with an error. Please try again in a moment."
         onRetry={() => void refetch()}
       />
     );
   }
-  return <CenteredLoader fullScreen label="Loading..." />;
+  return <CenteredLoader label="Loading..." />;
 }

@@ -4,7 +4,8 @@ import { IconHexagons } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { UserMenu } from './user-menu.tsx';
 
-export function AppHeader({ user }: { user: CurrentUser }) {
+/** The title, linking to the dashboard, and the user menu once the user is known. */
+export function AppHeader({ user }: { user: CurrentUser | undefined }) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Anchor component={Link} to="/dashboard" underline="never" c="bright" miw={0}>
@@ -17,7 +18,7 @@ export function AppHeader({ user }: { user: CurrentUser }) {
           </Text>
         </Group>
       </Anchor>
-      <UserMenu user={user} />
+      {user && <UserMenu user={user} />}
     </Group>
   );
 }

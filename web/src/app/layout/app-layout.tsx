@@ -10,11 +10,13 @@ import { SIMULATOR_NOTICE_HEIGHT, SimulatorNotice } from './simulator-notice.tsx
 
 const HEADER_HEIGHT = 64;
 
-/** Signed-in screens: header with the user menu, the screen, the footer. Rendered inside the session guard. */
+/**
+ * Signed-in screens: header, the screen, footer. It paints before the session is known (the user
+ * menu joins the header once /api/me answers); the session guard inside decides what the content area shows.
+ */
 export default function AppLayout() {
   const { data: user } = useMe();
   const { simulator } = getRuntimeConfig();
-  if (!user) return <CenteredLoader fullScreen />;
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT + (simulator ? SIMULATOR_NOTICE_HEIGHT : 0) }}

@@ -1,38 +1,45 @@
 import { isAdmin, type CurrentUser } from '@portal/contract';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { logoutUrl } from '@/lib/auth-urls.ts';
 
 export function UserMenu({ user }: { user: CurrentUser }) {
+  const logoutFormId = useId();
   return (
-    <Menu position="bottom-end" width={220} shadow="lg" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={`User menu: ${user.name}`} p={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.image} alt={user.name} name={user.name} color="initials" radius="xl" size={36} />
-            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
-              {user.name}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.name}</Menu.Label>
-        {isAdmin(user) && (
-          <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} aria-hidden />}>
-            Admin
+    <>
+      {/* Signing out changes state, so it is a POST; the form sits outside the menu, whose children must all be menu items. */}
+      <form id={logoutFormId} method="post" action={logoutUrl()} hidden />
+      {/* No focus placeholder: Mantine's is a focusable non-item inside role="menu"; focus goes to the first item instead. */}
+      <Menu position="bottom-end" width={220} shadow="lg" withinPortal withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <UnstyledButton aria-label={`User menu: ${user.name}`} p={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+            <Group gap="xs" wrap="nowrap">
+              <Avatar src={user.image} alt={user.name} name={user.name} color="initials" radius="xl" size={36} />
+              <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
+                {user.name}
+              </Text>
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.name}</Menu.Label>
+          {isAdmin(user) && (
+            <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} aria-hidden />}>
+              Admin
+            </Menu.Item>
+          )}
+          <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
+            Profile
           </Menu.Item>
-        )}
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
-          Profile
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item component="a" href={logoutUrl()} leftSection={<IconLogout size={16} aria-hidden />}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          <Menu.Divider />
+          <Menu.Item type="submit" form={logoutFormId} leftSection={<IconLogout size={16} aria-hidden />}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

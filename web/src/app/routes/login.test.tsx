@@ -1,11 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '@/testing/fetch-stub.ts';
+import { deferred, errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { player } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+
+const signedOut = { 'GET /api/me': errorReply(401, 'unauthorized', 'Not signed in') };
 
 describe('/login', () => {
   it('welcomes the user and sends the browser to the auth service with aud=portal and the encoded dashboard URL', async () => {
-    const api = stubFetch({});
+    const api = stubFetch(signedOut);
     renderApp('/login');
 
     expect(await screen.findByRole('heading', { name: 'Welcome to the Industry Alignment Management Platform' })).toBeInTheDocument();
@@ -14,11 +17,32 @@ describe('/login', () => {
     const rd = encodeURIComponent(`${window.location.origin}/dashboard`);
     expect(button).toHaveAttribute('href', `https://auth.example.test/auth/login?aud=portal&rd=${rd}`);
     expect(new URL(button.getAttribute('href')!).searchParams.get('rd')).toBe(`${window.location.origin}/dashboard`);
-    expect(api.calls).toHaveLength(0);
+    await waitFor(() => expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/me']));
+  });
+
+  it('sends a signed-in user on to /dashboard instead of showing a sign-in page', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
+    const app = renderApp('/login');
+
+    expect(await screen.findByRole('heading', { name: 'Your apps' })).toBeInTheDocument();
+    expect(app.visited()).toEqual(['/login', '/dashboard']);
+    expect(app.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the sign-in page at once, without waiting for the session check', async () => {
+    const me = deferred();
+    stubFetch({ 'GET /api/me': me.route });
+    const app = renderApp('/login');
+
+    expect(await screen.findByRole('link', { name: 'Login with SWCombine' })).toBeInTheDocument();
+    me.resolve(errorReply(401, 'unauthorized', 'Not signed in'));
+    await waitFor(() => expect(app.queryClient.getQueryState(['me'])?.status).toBe('error'));
+    expect(app.pathname()).toBe('/login');
+    expect(screen.getByText('Please login with your SWCombine Account')).toBeInTheDocument();
   });
 
   it('uses the same origin when authBaseUrl is empty', async () => {
-    stubFetch({});
+    stubFetch(signedOut);
     renderApp('/login', { authBaseUrl: '' });
 
     const button = await screen.findByRole('link', { name: 'Login with SWCombine' });
@@ -26,7 +50,7 @@ describe('/login', () => {
   });
 
   it('shows the simulator notice when SWCombine is simulated', async () => {
-    stubFetch({});
+    stubFetch(signedOut);
     renderApp('/login', { simulator: true });
 
     expect(await screen.findByText('SWCombine simulator')).toBeInTheDocument();
