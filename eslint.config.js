@@ -1,7 +1,33 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+// Web import boundaries (bulletproof-react): a feature imports only components/, lib/, the contract and
+// itself; components/ and lib/ import no feature and nothing of app/. Both the `@/` alias and relative
+// paths are checked.
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundary = (feature) => ({
+  files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^@/features/(?!${feature}/)`,
+            message: 'A feature imports only components/, lib/, the contract and itself; move shared code to components/ or lib/.',
+          },
+          { regex: '^@/app/', message: 'A feature must not import app/ (the app imports features, not the other way round).' },
+          { regex: '^\\.\\./\\.\\./', message: 'Leave the feature through `@/components/…` or `@/lib/…`, not a relative path.' },
+        ],
+      },
+    ],
+  },
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/screenshots/**', 'bench/results/**'] },
@@ -20,10 +46,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // bulletproof-react: features do not import each other; shared code lives in components/ and lib/.
+    },
+  },
+  ...features.map(featureBoundary),
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '../../../features/*'], message: 'Features must not import each other.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(@|\\.\\.)/(features|app)/',
+              message: 'components/ and lib/ are shared: they import no feature and nothing of app/.',
+            },
+          ],
+        },
       ],
     },
   },

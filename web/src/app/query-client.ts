@@ -1,15 +1,15 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isSessionFailure, shouldRetry } from '@/lib/api-error.ts';
-import { meQueryKey } from '@/features/me/api/get-me.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
  * One client for the app. A 401 or no response on any other call makes the session guard check
- * /api/me again; if that fails too, the guard redirects to /login, once (SPEC.md §8).
+ * /api/me again; if that fails too, the guard redirects to /login, once.
  */
 export function createQueryClient(): QueryClient {
   const recheckSession = (error: unknown, queryKey?: readonly unknown[]) => {
-    if (!isSessionFailure(error) || queryKey?.[0] === meQueryKey[0]) return;
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    if (!isSessionFailure(error) || queryKey?.[0] === queryKeys.me[0]) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => recheckSession(error, query.queryKey) }),

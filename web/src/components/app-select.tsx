@@ -9,7 +9,7 @@ export interface AppOption {
   name: string;
 }
 
-/** SPEC.md §2: an app is shown as 'name (key)'. */
+/** An app is shown as 'name (key)'. */
 export function appLabel(app: Pick<AppOption, 'name' | 'key'>): string {
   return `${app.name} (${app.key})`;
 }

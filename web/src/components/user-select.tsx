@@ -5,13 +5,17 @@ import { useState, type ReactNode } from 'react';
 /** What the picker needs of a user: the id it answers with and the 'name (uid)' it shows. */
 export interface UserOption {
   id: string;
-  name: string;
+  /** Null until the user's first sign-in brings the name from SWCombine. */
+  name: string | null;
   uid: string;
 }
 
-/** SPEC.md §2: a user is shown as 'name (uid)' (just the UID for a user who never signed in). */
+/** How a user added by UID is named until the first sign-in. */
+export const NOT_SIGNED_IN = 'Not signed in yet';
+
+/** A user is shown as 'name (uid)'. */
 export function userLabel(user: Pick<UserOption, 'name' | 'uid'>): string {
-  return user.name ? `${user.name} (${user.uid})` : user.uid;
+  return `${user.name ?? NOT_SIGNED_IN} (${user.uid})`;
 }
 
 interface UserSelectProps {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { player, testConfig } from '@/testing/fixtures.ts';
 import { apiClient } from './api-client.ts';
-import { ApiError, isSessionFailure } from './api-error.ts';
+import { ApiError, isSessionFailure, serverMessage } from './api-error.ts';
 import { setRuntimeConfig } from './runtime-config.ts';
 
 beforeEach(() => setRuntimeConfig({ ...testConfig, authBaseUrl: 'https://auth.example.test/' }));
@@ -19,8 +19,40 @@ describe('api client', () => {
   it('sends JSON bodies', async () => {
     const api = stubFetch({ 'POST /api/swc/auth-token': reply(204) });
 
-    await expect(apiClient.post('/api/swc/auth-token', { enabled: true })).resolves.toBeNull();
+    await expect(apiClient.post('/api/swc/auth-token', { enabled: true })).resolves.toBeUndefined();
     expect(api.calls[0]).toMatchObject({ method: 'POST', body: { enabled: true } });
+  });
+
+  it('PUTs and DELETEs, reading the answer with the schema when one is given', async () => {
+    const api = stubFetch({ 'PUT /api/me': reply(200, player), 'DELETE /api/me': reply(204) });
+
+    await expect(apiClient.put('/api/me', { name: 'x' }, CurrentUser)).resolves.toEqual(player);
+    await expect(apiClient.delete('/api/me')).resolves.toBeUndefined();
+    expect(api.calls.map((c) => [c.method, c.credentials])).toEqual([
+      ['PUT', 'include'],
+      ['DELETE', 'include'],
+    ]);
+  });
+
+  it('returns the response headers with the data when asked (X-Total-Count of a page)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify(player), { status: 200, headers: { 'x-total-count': '42', 'content-type': 'application/json' } }),
+    );
+
+    const { data, headers } = await apiClient.getWithHeaders('/api/me', CurrentUser);
+    expect(data).toEqual(player);
+    expect(headers.get('x-total-count')).toBe('42');
+  });
+
+  it('throws an ApiError for a failed change too, so no caller mistakes it for a success', async () => {
+    stubFetch({ 'POST /api/admin/users': errorReply(400, 'bad_request', 'UID must be a SWCombine character UID such as 1:12345') });
+
+    await expect(apiClient.post('/api/admin/users', { uid: 'x' }, CurrentUser)).rejects.toMatchObject({
+      status: 400,
+      error: 'bad_request',
+    });
   });
 
   it('throws an ApiError carrying status, error and message of a non-2xx answer', async () => {
@@ -32,10 +64,20 @@ describe('api client', () => {
     expect(isSessionFailure(error)).toBe(true);
   });
 
-  it('still throws an ApiError when the error body is not the contract shape', async () => {
+  it("still throws an ApiError when the error body is not the contract shape, and does not pass its text off as the server's", async () => {
     vi.stubGlobal('fetch', async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
 
-    await expect(apiClient.get('/api/me', CurrentUser)).rejects.toMatchObject({ status: 502, error: 'http_502', message: 'Bad Gateway' });
+    const error = await apiClient.get('/api/me', CurrentUser).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, error: 'unexpected_answer', message: 'Bad Gateway' });
+    expect(serverMessage(error, 'Failed to load')).toBe('Failed to load');
+  });
+
+  it("shows the server's message only for one of the server's error codes", async () => {
+    stubFetch({ 'GET /api/me': errorReply(403, 'forbidden', 'You do not have the admin role.') });
+
+    const error = await apiClient.get('/api/me', CurrentUser).catch((e: unknown) => e);
+    expect(serverMessage(error, 'Failed to load')).toBe('You do not have the admin role.');
+    expect(serverMessage(new Error('boom'), 'Failed to load')).toBe('Failed to load');
   });
 
   it('reports no response as status 0, which counts as a session failure', async () => {

@@ -1,5 +1,5 @@
-import { ErrorBody } from '@portal/contract';
-import { ApiError } from './api-error.ts';
+import { ErrorBody, isServerErrorCode } from '@portal/contract';
+import { ApiError, ClientErrorCode } from './api-error.ts';
 import { authServiceUrl } from './auth-urls.ts';
 
 /** Anything with a zod-like `parse`: the contract's schemas. */
@@ -7,10 +7,11 @@ export interface Parser<T> {
   parse(input: unknown): T;
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  signal?: AbortSignal;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Answer {
+  payload: unknown;
+  headers: Headers;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -25,12 +26,14 @@ async function readBody(response: Response): Promise<unknown> {
 
 function errorFrom(response: Response, body: unknown): ApiError {
   const parsed = ErrorBody.safeParse(body);
-  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.message);
-  return new ApiError(response.status, `http_${response.status}`, response.statusText || `Request failed (${response.status})`);
+  if (parsed.success && isServerErrorCode(parsed.data.error)) {
+    return new ApiError(response.status, parsed.data.error, parsed.data.message);
+  }
+  return new ApiError(response.status, ClientErrorCode.UnexpectedAnswer, response.statusText || `Request failed (${response.status})`);
 }
 
 /** One call to the auth service: credentials included, JSON in and out, non-2xx thrown as ApiError. */
-export async function apiRequest(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<unknown> {
+async function send(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<Answer> {
   let response: Response;
   try {
     response = await fetch(authServiceUrl(path), {
@@ -42,23 +45,52 @@ export async function apiRequest(path: string, { method = 'GET', body, signal }:
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError(0, 'network_error', 'The server could not be reached.', { cause });
+    throw new ApiError(0, ClientErrorCode.NetworkError, 'The server could not be reached.', { cause });
   }
   const payload = await readBody(response);
   if (!response.ok) throw errorFrom(response, payload);
-  return payload;
+  return { payload, headers: response.headers };
 }
 
 function parseWith<T>(schema: Parser<T>, path: string, payload: unknown): T {
   try {
     return schema.parse(payload);
   } catch (cause) {
-    throw new ApiError(200, 'invalid_response', `Unexpected answer from ${path}.`, { cause });
+    throw new ApiError(200, ClientErrorCode.InvalidResponse, `Unexpected answer from ${path}.`, { cause });
   }
 }
 
+/** A call that changes something: its answer is read with the schema, or ignored without one. */
+interface Change {
+  (path: string, body?: unknown): Promise<void>;
+  <T>(path: string, body: unknown, schema: Parser<T>): Promise<T>;
+}
+
+function change(method: 'POST' | 'PUT'): Change {
+  return (async (path: string, body?: unknown, schema?: Parser<unknown>) => {
+    const { payload } = await send(method, path, body);
+    return schema ? parseWith(schema, path, payload) : undefined;
+  }) as Change;
+}
+
+interface Remove {
+  (path: string): Promise<void>;
+  <T>(path: string, schema: Parser<T>): Promise<T>;
+}
+
+/** The one way the web app talks to the auth service; every failure is an ApiError. */
 export const apiClient = {
   get: async <T>(path: string, schema: Parser<T>, signal?: AbortSignal): Promise<T> =>
-    parseWith(schema, path, await apiRequest(path, { signal })),
-  post: (path: string, body: unknown): Promise<unknown> => apiRequest(path, { method: 'POST', body }),
+    parseWith(schema, path, (await send('GET', path, undefined, signal)).payload),
+  /** GET when a response header matters too (X-Total-Count of a paged list). */
+  getWithHeaders: async <T>(path: string, schema: Parser<T>, signal?: AbortSignal): Promise<{ data: T; headers: Headers }> => {
+    const { payload, headers } = await send('GET', path, undefined, signal);
+    return { data: parseWith(schema, path, payload), headers };
+  },
+  post: change('POST'),
+  put: change('PUT'),
+  delete: (async (path: string, schema?: Parser<unknown>) => {
+    const { payload } = await send('DELETE', path, undefined);
+    return schema ? parseWith(schema, path, payload) : undefined;
+  }) as Remove,
 };

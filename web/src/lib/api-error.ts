@@ -1,17 +1,30 @@
-/** Every failed call: the HTTP status (0 = no response), and the `{error, message}` body of SPEC.md. */
+import { isServerErrorCode, type ErrorCode } from '@portal/contract';
+
+/** Codes the web app gives failures that carry no `{error, message}` answer of the server. */
+export const ClientErrorCode = {
+  /** No response at all (offline, DNS, CORS). */
+  NetworkError: 'network_error',
+  /** A non-2xx answer that is not the server's `{error, message}` shape (a proxy's error page, say). */
+  UnexpectedAnswer: 'unexpected_answer',
+  /** A 2xx answer that does not match the contract's schema. */
+  InvalidResponse: 'invalid_response',
+} as const;
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+/** Every failed call: the HTTP status (0 = no response), the error code and a message. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly error: string;
+  readonly error: ErrorCode | ClientErrorCode;
 
-  constructor(status: number, error: string, message: string, options?: ErrorOptions) {
+  constructor(status: number, error: ErrorCode | ClientErrorCode, message: string, options?: ErrorOptions) {
     super(message, options);
     this.status = status;
     this.error = error;
   }
 }
 
-/** SPEC.md §8: a 401 or no response at all means the session is gone; the guard sends the user to /login. */
+/** A 401 or no response at all means the session is gone; the guard sends the user to /login. */
 export function isSessionFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 0);
 }
@@ -22,11 +35,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * SPEC.md §8: the server's `message` field, else the screen's fallback. Only an `{error, message}` answer
+ * The server's `message`, else the screen's fallback. Only an answer with one of the server's error codes
  * counts as a message from the server (not a bare status line, no answer, or an unexpected body).
  */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  const fromServer = error.status > 0 && error.error !== 'invalid_response' && !/^http_\d+$/.test(error.error);
-  return fromServer && error.message.trim() ? error.message : fallback;
+  if (!(error instanceof ApiError) || !isServerErrorCode(error.error)) return fallback;
+  return error.message.trim() || fallback;
 }

@@ -1,7 +1,5 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import { getRuntimeConfig } from './runtime-config.ts';
-
-/** SPEC.md §9: the portal's own audience at the auth service. */
-export const LOGIN_AUDIENCE = 'portal';
 
 /** A path on the central auth service ('' as base means the SPA's own origin). */
 export function authServiceUrl(path: string): string {
@@ -11,7 +9,7 @@ export function authServiceUrl(path: string): string {
 /** Where "Login with SWCombine" sends the browser; the auth service returns it to this site's /dashboard. */
 export function loginUrl(origin: string): string {
   const rd = encodeURIComponent(`${origin}/dashboard`);
-  return authServiceUrl(`/auth/login?aud=${LOGIN_AUDIENCE}&rd=${rd}`);
+  return authServiceUrl(`/auth/login?aud=${PORTAL_APP_KEY}&rd=${rd}`);
 }
 
 export function logoutUrl(): string {

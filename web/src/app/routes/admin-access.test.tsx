@@ -15,7 +15,7 @@ function usersRoute(call: StubCall) {
   const q = (new URL(call.url).searchParams.get('q') ?? '').toLowerCase();
   return reply(
     200,
-    [mira, jorin].filter((u) => !q || u.name.toLowerCase().includes(q) || u.uid.includes(q)),
+    [mira, jorin].filter((u) => !q || (u.name ?? '').toLowerCase().includes(q) || u.uid.includes(q)),
   );
 }
 
@@ -80,8 +80,40 @@ describe('/admin/access', () => {
 
     await waitFor(() => expect(button('Revoke')).toBeEnabled());
     await user.click(button('Revoke'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke access?' })).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Current: none')).toBeInTheDocument();
     expect(api.count(`DELETE ${base}/grant`)).toBe(1);
+  });
+
+  it('asks before revoking, says what each change did, and offers only the changes that would change something', async () => {
+    const { api, user } = await openAccess({
+      [`GET ${base}`]: reply(200, { status: 'active' }),
+      [`DELETE ${base}/grant`]: reply(200, { status: '' }),
+    });
+    await pickUser(user, 'mira', 'Mira Solan (1:100002)');
+    await pickApp(user, 'Fleet Ops (fleet)');
+    expect(await screen.findByText('Current: active')).toBeInTheDocument();
+    await waitFor(() => expect(button('Revoke')).toBeEnabled());
+    expect(button('Grant')).toBeDisabled();
+
+    await user.click(button('Revoke'));
+    let dialog = await screen.findByRole('dialog', { name: 'Revoke access?' });
+    expect(dialog).toHaveTextContent('Mira Solan (1:100002) can no longer open Fleet Ops until access is granted again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.count(`DELETE ${base}/grant`)).toBe(0);
+    expect(screen.getByText('Current: active')).toBeInTheDocument();
+
+    await user.click(button('Revoke'));
+    dialog = await screen.findByRole('dialog', { name: 'Revoke access?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Current: none')).toBeInTheDocument();
+    expect(api.count(`DELETE ${base}/grant`)).toBe(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Access revoked for Mira Solan (1:100002) on Fleet Ops.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Nothing left to revoke.
+    expect(button('Revoke')).toBeDisabled();
+    expect(button('Grant')).toBeEnabled();
   });
 
   it('disables the buttons while a change is in flight', async () => {

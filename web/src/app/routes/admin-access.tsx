@@ -1,26 +1,25 @@
-import type { App } from '@portal/contract';
+import { PORTAL_APP_KEY, type App } from '@portal/contract';
 import { Card, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { AppSelect } from '@/components/app-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { ADMIN_PANEL } from '@/lib/admin-panel.ts';
 import { UserSelect, type UserOption } from '@/components/user-select.tsx';
 import { useAdminApps } from '@/features/admin-apps/api/list-admin-apps.ts';
 import { useUserSearch } from '@/features/admin-users/api/list-users.ts';
 import { AccessPanel } from '@/features/admin-users/components/access-panel.tsx';
-
-/** The portal admits every player: there is no access to grant for it. */
-const PORTAL_KEY = 'portal';
 
 export default function AdminAccessRoute() {
   const users = useUserSearch();
   const apps = useAdminApps();
   const [user, setUser] = useState<UserOption | null>(null);
   const [app, setApp] = useState<App | null>(null);
-  const choices = (apps.data ?? []).filter((a) => a.key !== PORTAL_KEY);
+  // The portal admits every player: there is no access to grant for it.
+  const choices = (apps.data ?? []).filter((a) => a.key !== PORTAL_APP_KEY);
 
   return (
     <Stack gap="lg">
-      <PageHeader title="User App Access" description="Grant, suspend or revoke a user's access to an app." />
+      <PageHeader parent={ADMIN_PANEL} title="User App Access" description="Grant, suspend or revoke a user's access to an app." />
       <Card>
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -40,7 +39,7 @@ export default function AdminAccessRoute() {
               error={apps.isError ? 'Failed to load apps' : undefined}
             />
           </SimpleGrid>
-          <AccessPanel userId={user?.id ?? null} appKey={app?.key ?? null} />
+          <AccessPanel user={user} app={app} />
         </Stack>
       </Card>
     </Stack>

@@ -63,7 +63,8 @@ async function openCatalog(routes: Parameters<typeof stubFetch>[0] = {}) {
   const api = stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/apps': reply(200, [portal, fleet]), ...routes });
   const app = renderApp('/admin/apps');
   await screen.findByRole('heading', { name: 'App Catalog' });
-  await within(table()).findByText('Fleet Ops');
+  // The table appears once the catalog is in (a loading state before).
+  await within(await screen.findByRole('table', { name: 'Apps' })).findByText('Fleet Ops');
   return { api, ...app };
 }
 

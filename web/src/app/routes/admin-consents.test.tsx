@@ -134,6 +134,9 @@ describe('/admin/consents', () => {
 
     expect(await within(group('Central Roles')).findByRole('button', { name: 'Working...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Revoke staff' })).toBeDisabled();
+    // Only the group that is granting says so; the other one waits quietly.
+    expect(within(group('Scopes')).getByRole('button', { name: 'Grant' })).toBeDisabled();
+    expect(screen.getAllByRole('button', { name: 'Working...' })).toHaveLength(1);
 
     grant.resolve(reply(200, { scp: held.scp, roles: ['staff', 'sysadmin'] }));
     await waitFor(() => expect(chips('Central Roles')).toEqual(['staff', 'sysadmin']));
@@ -142,7 +145,7 @@ describe('/admin/consents', () => {
 
   it("shows 'Update failed.' with the server's message when a change fails", async () => {
     const { user } = await openConsents({
-      'POST /api/admin/consents/grant': errorReply(400, 'validation', 'value must not contain spaces'),
+      'POST /api/admin/consents/grant': errorReply(400, 'bad_request', 'value must not contain spaces'),
     });
     await pick(user);
 

@@ -3,6 +3,7 @@ import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppSelect } from '@/components/app-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { ADMIN_PANEL } from '@/lib/admin-panel.ts';
 import { UserSelect, type UserOption } from '@/components/user-select.tsx';
 import { useAdminApps } from '@/features/admin-apps/api/list-admin-apps.ts';
 import { ConsentsPanel } from '@/features/admin-consents/components/consents-panel.tsx';
@@ -18,7 +19,11 @@ export default function AdminConsentsRoute() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Central Consents & Roles" description="Grant and revoke a user's central consent scopes and roles per app." />
+      <PageHeader
+        parent={ADMIN_PANEL}
+        title="Central Consents & Roles"
+        description="Grant and revoke a user's central consent scopes and roles per app."
+      />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <UserSelect

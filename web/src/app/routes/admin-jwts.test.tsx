@@ -1,6 +1,7 @@
 import type { ServiceJwtConfig } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { deferred, errorReply, reply, stubFetch, type Reply, type StubCall } from '@/testing/fetch-stub.ts';
 import { admin, player } from '@/testing/fixtures.ts';
@@ -120,7 +121,7 @@ describe('/admin/jwts list', () => {
 
     const rotated = within(rowOf('reports')).getAllByRole('cell');
     expect(within(rotated[4]!).getByText('Every 12 h')).toBeInTheDocument();
-    expect(rotated[6]).toHaveTextContent(new Date(reports.last_rotated_at!).toLocaleString());
+    expect(rotated[6]).toHaveTextContent(formatDateTime(reports.last_rotated_at));
   });
 
   it('badges Active, Overdue and Disabled by the rotation rule', async () => {
@@ -284,15 +285,16 @@ describe('/admin/jwts add and edit', () => {
     await fill(app, interval, '9000');
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
+    // The contract's messages, the very ones the server would answer.
     for (const message of [
-      'Service Name is required',
+      'Service name is required',
       'Audience is required',
       'Subject is required',
-      'K8s Namespace is required',
-      'K8s Secret Name is required',
-      'K8s Secret Key is required',
-      'TTL must be between 5 and 1440 minutes',
-      'Rotation interval must be between 1 and 8760 hours',
+      'K8s namespace is required',
+      'K8s secret name is required',
+      'K8s secret key is required',
+      'TTL must be at least 5 minutes',
+      'Rotation interval must be at most 8760 hours',
     ]) {
       expect(within(dialog).getByText(message)).toBeInTheDocument();
     }
@@ -302,6 +304,29 @@ describe('/admin/jwts add and edit', () => {
     await fill(app, ttl, '12.5');
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('TTL must be a whole number of minutes')).toBeInTheDocument();
+    expect(api.count('POST /api/admin/service-jwts')).toBe(0);
+  });
+
+  it("shows the contract's Kubernetes name rules before sending", async () => {
+    const { api, app } = openScreen({ [LIST]: reply(200, [billing]) });
+    const dialog = await openAddModal(app);
+    await fillRequired(app, dialog);
+    await fill(app, within(dialog).getByRole('textbox', { name: 'K8s Namespace' }), 'Billing_NS');
+    await fill(app, within(dialog).getByRole('textbox', { name: 'K8s Secret Name' }), '-billing-');
+    await fill(app, within(dialog).getByRole('textbox', { name: 'K8s Secret Key' }), 'my token');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(
+      within(dialog).getByText(
+        'K8s namespace must be a valid Kubernetes name: lowercase letters, digits and "-", starting and ending with a letter or digit',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'K8s secret name must be a valid Kubernetes name: lowercase letters, digits, "-" and ".", starting and ending with a letter or digit',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('K8s secret key may contain only letters, digits, "-", "_" and "."')).toBeInTheDocument();
     expect(api.count('POST /api/admin/service-jwts')).toBe(0);
   });
 
@@ -333,7 +358,7 @@ describe('/admin/jwts add and edit', () => {
     const k8s = 'body.k8s_namespace: K8s namespace must be a valid Kubernetes name';
     const { app } = openScreen({
       [LIST]: reply(200, [billing]),
-      'POST /api/admin/service-jwts': (_call, nth) => (nth === 0 ? errorReply(400, 'validation_failed', k8s) : reply(500)),
+      'POST /api/admin/service-jwts': (_call, nth) => (nth === 0 ? errorReply(400, 'bad_request', k8s) : reply(500)),
     });
     const dialog = await openAddModal(app);
     await fillRequired(app, dialog);
@@ -559,9 +584,9 @@ describe('/admin/jwts rotation history', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      [new Date(entries[0]!.rotatedAt).toLocaleString(), 'Manual', 'Success', 'Rotated by Jorin Vex'],
-      [new Date(entries[1]!.rotatedAt).toLocaleString(), 'Auto', 'Failed', 'Kubernetes answered 403 Forbidden'],
-      [new Date(entries[2]!.rotatedAt).toLocaleString(), 'Auto', 'Success', '-'],
+      [formatDateTime(entries[0]!.rotatedAt), 'Manual', 'Success', 'Rotated by Jorin Vex'],
+      [formatDateTime(entries[1]!.rotatedAt), 'Auto', 'Failed', 'Kubernetes answered 403 Forbidden'],
+      [formatDateTime(entries[2]!.rotatedAt), 'Auto', 'Success', '-'],
     ]);
     expect(api.calls.at(-1)).toMatchObject({ credentials: 'include' });
 
@@ -646,7 +671,7 @@ describe('/admin/jwts on a phone', () => {
     const dialog = screen.getByRole('dialog', { name: 'Rotation History - ledger' });
     const history = await within(dialog).findByRole('list', { name: 'Rotation history' });
     const [entry] = within(history).getAllByRole('listitem');
-    expect(entry).toHaveTextContent(new Date(ledger.last_rotated_at!).toLocaleString());
+    expect(entry).toHaveTextContent(formatDateTime(ledger.last_rotated_at));
     expect(within(entry!).getByText('Manual')).toBeInTheDocument();
     expect(within(entry!).getByText('Success')).toBeInTheDocument();
     expect(within(entry!).getByText('-')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { AdminUser, AuditRow, SessionRow, UserAccessRow } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '@/features/admin-users/components/format.ts';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
 import { admin, adminUser } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -28,11 +28,24 @@ const audit: AuditRow[] = [
     created_at: '2025-03-01T12:30:00.000Z',
     event: 'login',
     app_key: 'fleet',
+    app_name: 'Fleet Ops',
+    actor_name: null,
+    details: {},
     ip: '203.0.113.7',
     user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
     expires_at: '2025-03-02T12:30:00.000Z',
   },
-  { created_at: '2025-02-01T08:00:00.000Z', event: 'access_granted', app_key: 'fleet', ip: null, user_agent: null, expires_at: null },
+  {
+    created_at: '2025-02-01T08:00:00.000Z',
+    event: 'role_revoked',
+    app_key: 'fleet',
+    app_name: 'Fleet Ops',
+    actor_name: 'Jorin Vex',
+    details: { value: 'staff' },
+    ip: null,
+    user_agent: null,
+    expires_at: null,
+  },
 ];
 
 /** GET /api/admin/users answers like the server: q filters name or UID, limit/offset page, X-Total-Count. */
@@ -42,7 +55,7 @@ function usersRoute(users: AdminUser[]) {
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
     const limit = Number(url.searchParams.get('limit') ?? 50);
     const offset = Number(url.searchParams.get('offset') ?? 0);
-    const matching = users.filter((u) => !q || u.name.toLowerCase().includes(q) || u.uid.includes(q));
+    const matching = users.filter((u) => !q || (u.name ?? '').toLowerCase().includes(q) || u.uid.includes(q));
     return reply(200, { page: matching.slice(offset, offset + limit), total: matching.length });
   };
 }
@@ -73,6 +86,8 @@ async function openUsers(routes: Parameters<typeof stubFetch>[0] = {}) {
   withTotalHeader();
   const app = renderApp('/admin/users');
   await screen.findByRole('heading', { name: 'Users' });
+  // The table appears once the first page is in (a loading state before).
+  await screen.findByRole('table', { name: 'All users' });
   return { api, ...app };
 }
 
@@ -149,6 +164,40 @@ describe('/admin/users', () => {
     expect(api.count('POST /api/admin/users')).toBe(0);
   });
 
+  it("shows the contract's UID rule before sending, not the server's answer", async () => {
+    const { api, user } = await openUsers();
+
+    await user.type(screen.getByRole('textbox', { name: /^UID/ }), '100003');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+
+    expect(await screen.findByText('UID must be a SWCombine character UID such as 1:12345')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^UID/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.count('POST /api/admin/users')).toBe(0);
+  });
+
+  it("names a user who has not signed in yet 'Not signed in yet', beside the UID, with a neutral avatar", async () => {
+    const newcomer = adminUser(3, { uid: '1:100003', name: null });
+    const { user } = await openUsers({
+      'GET /api/admin/users': usersRoute([newcomer, mira]),
+      ...detailRoutes(newcomer),
+    });
+
+    const row = (await within(userTable()).findByRole('button', { name: 'Not signed in yet (1:100003)' })).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 2),
+    ).toEqual(['Not signed in yet', '1:100003']);
+    // No initials made of the UID ('1:').
+    expect(within(row).queryByText('1:')).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Not signed in yet (1:100003)' }));
+    const details = await screen.findByRole('region', { name: 'Details of 1:100003' });
+    expect(within(details).getByRole('heading', { name: 'Not signed in yet' })).toBeInTheDocument();
+    expect(within(details).getByText(/Last sign-in never/)).toBeInTheDocument();
+  });
+
   it('adds a user by UID with POST {uid} and refreshes the list', async () => {
     const { api, user } = await openUsers({ 'POST /api/admin/users': reply(201, adminUser(99, { uid: '1:5', name: '' })) });
     await within(userTable()).findByText('Mira Solan');
@@ -214,11 +263,19 @@ describe('/admin/users', () => {
       within(log)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Time', 'Event', 'App', 'IP', 'User agent', 'Expires']);
+    ).toEqual(['Time', 'Event', 'IP', 'User agent', 'Expires']);
+    // Each event is a sentence: what changed, on which app, by whom; never the raw code.
     expect(rowsOf(log)).toEqual([
-      [formatDateTime(audit[0]!.created_at), 'login', 'fleet', '203.0.113.7', audit[0]!.user_agent, formatDateTime(audit[0]!.expires_at)],
-      [formatDateTime(audit[1]!.created_at), 'access_granted', 'fleet', '-', '-', '-'],
+      [
+        formatDateTime(audit[0]!.created_at),
+        'Signed in on Fleet Ops',
+        '203.0.113.7',
+        audit[0]!.user_agent,
+        formatDateTime(audit[0]!.expires_at),
+      ],
+      [formatDateTime(audit[1]!.created_at), 'Role revoked: staff on Fleet Ops by Jorin Vex', '-', '-', '-'],
     ]);
+    expect(screen.queryByText('role_revoked')).not.toBeInTheDocument();
     // Local date-times, not the raw ISO strings.
     expect(screen.queryByText('2025-03-01T12:30:00.000Z')).not.toBeInTheDocument();
   });
@@ -257,7 +314,7 @@ describe('/admin/users', () => {
 
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
     expect(api.calls.find((c) => c.method === 'DELETE')!.path).toBe(`/api/admin/users/${mira.id}/sessions/${session.sid}`);
-    expect(await within(sessions).findByText('No active sessions.')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Active Sessions' })).findByText('No active sessions.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(api.count(`GET /api/admin/users/${mira.id}/audit`)).toBe(2));
   });

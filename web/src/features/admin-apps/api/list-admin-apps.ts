@@ -1,10 +1,7 @@
 import { App } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-
-export const adminAppsQueryKey = ['admin', 'apps'] as const;
-/** The dashboard's list (features/apps): refreshed too after a change, so the cards follow the catalog. */
-export const dashboardAppsQueryKey = ['apps'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 const AppList = App.array();
 
@@ -14,5 +11,13 @@ export function listAdminApps(signal?: AbortSignal): Promise<App[]> {
 }
 
 export function useAdminApps() {
-  return useQuery({ queryKey: adminAppsQueryKey, queryFn: ({ signal }) => listAdminApps(signal) });
+  return useQuery({ queryKey: queryKeys.adminApps, queryFn: ({ signal }) => listAdminApps(signal) });
+}
+
+/** After a change to the catalog: the admin list and the dashboard's cards are read again. */
+export function refreshCatalog(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.adminApps }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboardApps }),
+  ]);
 }

@@ -1,7 +1,6 @@
-import type { App } from '@portal/contract';
+import { PORTAL_APP_KEY, type App } from '@portal/contract';
 import { Box, Button, Group, SimpleGrid, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { PORTAL_KEY } from './app-form-values.ts';
 
 /** Why the portal app's Delete is disabled: its tooltip, and on a phone's card also shown as text. */
 export const PORTAL_UNDELETABLE = 'The portal app cannot be deleted.';
@@ -15,9 +14,9 @@ interface AppActionsProps {
   variant?: 'row' | 'card';
 }
 
-/** SPEC.md §2 per-app actions, Edit and Delete (their labels are their accessible names). */
+/** Per-app actions, Edit and Delete (their labels are their accessible names). */
 export function AppActions({ app, editing, onEdit, onDelete, variant = 'row' }: AppActionsProps) {
-  const portal = app.key === PORTAL_KEY;
+  const portal = app.key === PORTAL_APP_KEY;
   const card = variant === 'card';
   const size = card ? 'sm' : 'xs';
   const iconSize = card ? 16 : 14;

@@ -1,19 +1,15 @@
 import type { App } from '@portal/contract';
 import { Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { ErrorState } from '@/components/error-state.tsx';
-import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
+import { SuccessNotice } from '@/components/success-notice.tsx';
 import { useAdminApps } from '../api/list-admin-apps.ts';
 import { AppForm } from './app-form.tsx';
-import { AppsCards } from './apps-cards.tsx';
-import { AppsTable, type AppsListProps } from './apps-table.tsx';
+import { AppsList } from './apps-list.tsx';
 import { DeleteAppModal } from './delete-app-modal.tsx';
-import { SuccessNotice } from '@/components/inline-alerts.tsx';
 
-/** SPEC.md §2 /admin/apps: the table (cards on a phone), the create/update form and the delete confirmation. */
+/** /admin/apps: the catalog (cards on a phone), the create/update form and the delete confirmation. */
 export function AppCatalog() {
   const apps = useAdminApps();
-  const phone = usePhoneLayout();
   const [editing, setEditing] = useState<App | null>(null);
   const [deleting, setDeleting] = useState<App | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -30,29 +26,6 @@ export function AppCatalog() {
     setFormKey((k) => k + 1);
   };
 
-  if (apps.isError) {
-    return (
-      <ErrorState
-        title="Failed to load apps"
-        description="The app catalog could not be read. Check your connection and try again."
-        onRetry={() => void apps.refetch()}
-      />
-    );
-  }
-
-  const list: AppsListProps = {
-    apps: apps.data,
-    editingId: editing?.id ?? null,
-    onEdit: (app) => {
-      setNotice(null);
-      resetForm(app);
-    },
-    onDelete: (app) => {
-      setNotice(null);
-      setDeleting(app);
-    },
-  };
-
   return (
     <Stack gap="lg">
       {notice && (
@@ -60,7 +33,18 @@ export function AppCatalog() {
           {notice}
         </SuccessNotice>
       )}
-      {phone ? <AppsCards {...list} /> : <AppsTable {...list} />}
+      <AppsList
+        apps={apps}
+        editingId={editing?.id ?? null}
+        onEdit={(app) => {
+          setNotice(null);
+          resetForm(app);
+        }}
+        onDelete={(app) => {
+          setNotice(null);
+          setDeleting(app);
+        }}
+      />
       <AppForm
         key={formKey}
         app={editing}

@@ -1,6 +1,7 @@
 import { AppInput, parseProgress, splitRedirectUrls, type App } from '@portal/contract';
+import { contractValidator } from '@/lib/form-validation.ts';
 
-/** The form edits every App field as text (SPEC.md §2: redirect URLs as space-separated text). */
+/** The form edits every App field as text; the redirect URLs as one space-separated text. */
 export interface AppFormValues {
   key: string;
   name: string;
@@ -19,10 +20,6 @@ export interface AppFormValues {
   allow_delegated_swc_token: boolean;
   skip_uid_whitelist: boolean;
 }
-
-export type AppFormErrors = Partial<Record<keyof AppFormValues, string>>;
-
-export const PORTAL_KEY = 'portal';
 
 export const emptyAppForm: AppFormValues = {
   key: '',
@@ -66,7 +63,7 @@ export function formFromApp(app: App): AppFormValues {
 
 const text = (value: string): string | null => value.trim() || null;
 
-/** The body of POST/PUT (SPEC.md §5: progress an integer with fallback 0; redirect URLs split on whitespace). */
+/** The body of POST/PUT: progress an integer with fallback 0; redirect URLs split on whitespace. */
 export function toAppInput(values: AppFormValues): AppInput {
   return {
     key: values.key.trim(),
@@ -88,16 +85,5 @@ export function toAppInput(values: AppFormValues): AppInput {
   };
 }
 
-/** The contract's own rules, checked before sending; the first problem per field. */
-export function validateAppInput(input: AppInput): AppFormErrors {
-  const result = AppInput.safeParse(input);
-  if (result.success) return {};
-  const errors: AppFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in emptyAppForm && !errors[field as keyof AppFormValues]) {
-      errors[field as keyof AppFormValues] = issue.message;
-    }
-  }
-  return errors;
-}
+/** The contract's own rules, checked on the body the form would send; the first problem per field. */
+export const validateAppForm = contractValidator<AppFormValues>(AppInput, toAppInput);

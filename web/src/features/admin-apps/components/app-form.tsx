@@ -1,33 +1,12 @@
-import type { App } from '@portal/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  ColorSwatch,
-  Divider,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { PORTAL_APP_KEY, type App } from '@portal/contract';
+import { Button, Card, Checkbox, ColorSwatch, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { useCreateApp } from '../api/create-app.ts';
-import { serverMessage } from '@/lib/api-error.ts';
 import { useUpdateApp } from '../api/update-app.ts';
-import {
-  emptyAppForm,
-  formFromApp,
-  PORTAL_KEY,
-  toAppInput,
-  validateAppInput,
-  type AppFormErrors,
-  type AppFormValues,
-} from './app-form-values.ts';
+import { emptyAppForm, formFromApp, toAppInput, validateAppForm, type AppFormValues } from './app-form-values.ts';
 import { IconPicker } from './icon-picker.tsx';
 
 interface AppFormProps {
@@ -46,17 +25,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Create or update an app: every field of SPEC.md §3, checked against the contract before sending. */
+/** Create or update an app: every field of the catalog, checked against the contract before sending. */
 export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
-  const [values, setValues] = useState<AppFormValues>(() => (app ? formFromApp(app) : emptyAppForm));
-  const [errors, setErrors] = useState<AppFormErrors>({});
+  const form = useForm<AppFormValues>({ initialValues: app ? formFromApp(app) : emptyAppForm, validate: validateAppForm });
   const create = useCreateApp();
   const update = useUpdateApp();
   const saving = create.isPending || update.isPending;
   const saveError = create.error ?? update.error;
-  const isPortal = app?.key === PORTAL_KEY;
+  const isPortal = app?.key === PORTAL_APP_KEY;
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const saveMessage = saveError ? serverMessage(saveError, 'Save failed') : null;
 
   // Editing starts from the table (or a phone's card): bring the form into view and announce it.
   useEffect(() => {
@@ -65,30 +42,21 @@ export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
     titleRef.current.focus({ preventScroll: true });
   }, [app]);
 
-  const set = useCallback(<K extends keyof AppFormValues>(field: K, value: AppFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  }, []);
-  const setIcon = useCallback((icon: string) => set('icon', icon), [set]);
-  const text = (field: Exclude<keyof AppFormValues, 'allow_global_admin' | 'allow_delegated_swc_token' | 'skip_uid_whitelist'>) => ({
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.currentTarget.value),
-    error: errors[field],
-  });
+  const { setFieldValue } = form;
+  const setIcon = useCallback((icon: string) => setFieldValue('icon', icon), [setFieldValue]);
+  const text = (field: keyof AppFormValues) => form.getInputProps(field);
+  const check = (field: 'allow_global_admin' | 'allow_delegated_swc_token' | 'skip_uid_whitelist') =>
+    form.getInputProps(field, { type: 'checkbox' });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (saving) return;
     const input = toAppInput(values);
-    const problems = validateAppInput(input);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
     create.reset();
     update.reset();
     const done = { onSuccess: () => onSaved(input.name, !app) };
     if (app) update.mutate({ id: app.id, input }, done);
     else create.mutate(input, done);
-  };
+  });
 
   return (
     <Card component="section" aria-labelledby="app-form-title" style={{ scrollMarginTop: 80 }}>
@@ -132,7 +100,7 @@ export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
               {...text('url')}
             />
             <Textarea label="Description" placeholder="What the app is for" rows={2} resize="vertical" {...text('description')} />
-            <IconPicker value={values.icon} onChange={setIcon} error={errors.icon} />
+            <IconPicker value={form.values.icon} onChange={setIcon} error={form.errors.icon} />
           </Section>
 
           <Section title="Phase">
@@ -143,7 +111,9 @@ export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
                 label="Phase colour"
                 placeholder="blue"
                 description="A colour name such as blue, teal or grape; blue when empty."
-                leftSection={<ColorSwatch color={values.phaseColor.trim() || 'var(--mantine-color-blue-filled)'} size={16} aria-hidden />}
+                leftSection={
+                  <ColorSwatch color={form.values.phaseColor.trim() || 'var(--mantine-color-blue-filled)'} size={16} aria-hidden />
+                }
                 {...text('phaseColor')}
               />
               <TextInput
@@ -189,35 +159,22 @@ export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
               <Checkbox
                 label="Allow global admins"
                 description="Portal admins may sign in without a grant and hold the admin role in the app."
-                checked={values.allow_global_admin}
-                onChange={(event) => set('allow_global_admin', event.currentTarget.checked)}
+                {...check('allow_global_admin')}
               />
               <Checkbox
                 label="Allow delegated SWC token"
                 description="The app may act on SWCombine with the user's automation token."
-                checked={values.allow_delegated_swc_token}
-                onChange={(event) => set('allow_delegated_swc_token', event.currentTarget.checked)}
+                {...check('allow_delegated_swc_token')}
               />
               <Checkbox
                 label="Bypass UID whitelist"
                 description="Every player may sign in; no access grant is needed."
-                checked={values.skip_uid_whitelist}
-                onChange={(event) => set('skip_uid_whitelist', event.currentTarget.checked)}
+                {...check('skip_uid_whitelist')}
               />
             </Stack>
           </Section>
 
-          {saveMessage && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} aria-hidden />}
-              title={saveMessage === 'Save failed' ? undefined : 'Save failed'}
-              role="alert"
-            >
-              {saveMessage}
-            </Alert>
-          )}
+          {saveError && <ErrorAlert title="Save failed" error={saveError} />}
 
           <Group justify="flex-end" gap="sm">
             {app && (

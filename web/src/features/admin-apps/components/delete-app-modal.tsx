@@ -10,7 +10,7 @@ interface DeleteAppModalProps {
   onDeleted: (app: App) => void;
 }
 
-/** SPEC.md §2: Delete asks 'Delete app?' first. */
+/** Delete asks 'Delete app?' first. */
 export function DeleteAppModal({ app, onClose, onDeleted }: DeleteAppModalProps) {
   const remove = useDeleteApp();
   const close = () => {

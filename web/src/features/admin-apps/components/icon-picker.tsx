@@ -1,15 +1,15 @@
 import { APP_ICONS } from '@portal/contract';
 import { Chip, Group, Input, Stack } from '@mantine/core';
-import { memo, useId } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 
 interface IconPickerProps {
   /** One of APP_ICONS, or '' for no icon. */
   value: string;
   onChange: (icon: string) => void;
-  error?: string;
+  error?: ReactNode;
 }
 
-/** SPEC.md §9: the 27 emoji, or none, as one radio group (Tab reaches it, the arrow keys move within it). */
+/** The 27 emoji of the contract, or none, as one radio group (Tab reaches it, the arrow keys move within it). */
 export const IconPicker = memo(function IconPicker({ value, onChange, error }: IconPickerProps) {
   const id = useId();
   return (

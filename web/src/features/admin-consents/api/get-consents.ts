@@ -1,8 +1,7 @@
 import { ConsentData } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-
-export const consentsQueryKey = (userId: string, appId: string) => ['admin', 'consents', userId, appId] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The body of every grant/revoke call. */
 export interface GrantTarget {
@@ -18,17 +17,14 @@ export function getConsents(userId: string, appId: string, signal?: AbortSignal)
 }
 
 export function useConsents(userId: string, appId: string) {
-  return useQuery({ queryKey: consentsQueryKey(userId, appId), queryFn: ({ signal }) => getConsents(userId, appId, signal) });
+  return useQuery({ queryKey: queryKeys.consents(userId, appId), queryFn: ({ signal }) => getConsents(userId, appId, signal) });
 }
 
-/** Every change answers the new {scp, roles}: shown at once, no second read. */
+/** Every change answers the new {scp, roles}: shown at once, no second read; the user's audit log is read again. */
 export function useConsentsChanged() {
   const queryClient = useQueryClient();
   return (data: ConsentData, { userId, appId }: GrantTarget) => {
-    queryClient.setQueryData<ConsentData>(consentsQueryKey(userId, appId), data);
+    queryClient.setQueryData<ConsentData>(queryKeys.consents(userId, appId), data);
+    return queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.audit(userId) });
   };
-}
-
-export async function postGrantChange(path: string, target: GrantTarget): Promise<ConsentData> {
-  return ConsentData.parse(await apiClient.post(path, target));
 }

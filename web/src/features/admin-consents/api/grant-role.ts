@@ -1,10 +1,11 @@
-import type { ConsentData } from '@portal/contract';
+import { ConsentData } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { postGrantChange, useConsentsChanged, type GrantTarget } from './get-consents.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
 /** POST /api/admin/roles/grant {userId, appId, value}: Grants a central role; answers the new {scp, roles}. */
 export function grantRole(target: GrantTarget): Promise<ConsentData> {
-  return postGrantChange('/api/admin/roles/grant', target);
+  return apiClient.post('/api/admin/roles/grant', target, ConsentData);
 }
 
 export function useGrantRole() {

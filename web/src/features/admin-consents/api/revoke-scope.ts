@@ -1,10 +1,11 @@
-import type { ConsentData } from '@portal/contract';
+import { ConsentData } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { postGrantChange, useConsentsChanged, type GrantTarget } from './get-consents.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
 /** POST /api/admin/consents/revoke {userId, appId, value}: Revokes a central consent scope; answers the new {scp, roles}. */
 export function revokeScope(target: GrantTarget): Promise<ConsentData> {
-  return postGrantChange('/api/admin/consents/revoke', target);
+  return apiClient.post('/api/admin/consents/revoke', target, ConsentData);
 }
 
 export function useRevokeScope() {

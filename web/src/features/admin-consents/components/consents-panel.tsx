@@ -1,22 +1,19 @@
-import { Alert, Loader, Center, SimpleGrid, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconKey, IconShieldCheck } from '@tabler/icons-react';
-import { serverMessage } from '@/lib/api-error.ts';
+import { Center, Loader, SimpleGrid, ThemeIcon } from '@mantine/core';
+import { IconKey, IconShieldCheck } from '@tabler/icons-react';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { useConsents } from '../api/get-consents.ts';
 import { useGrantRole } from '../api/grant-role.ts';
 import { useGrantScope } from '../api/grant-scope.ts';
 import { useRevokeRole } from '../api/revoke-role.ts';
 import { useRevokeScope } from '../api/revoke-scope.ts';
 import { GrantGroup } from './grant-group.tsx';
-import { RetryAlert } from '@/components/inline-alerts.tsx';
 
 interface ConsentsPanelProps {
   userId: string;
   appId: string;
 }
 
-const UPDATE_FAILED = 'Update failed.';
-
-/** SPEC.md §2 /admin/consents: the Scopes and Central Roles chip groups of one user and app. */
+/** /admin/consents: the Scopes and Central Roles chip groups of one user and app. */
 export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
   const consents = useConsents(userId, appId);
   const changes = [useGrantScope(), useRevokeScope(), useGrantRole(), useRevokeRole()] as const;
@@ -38,26 +35,12 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
     );
   }
   if (consents.isError) {
-    return <RetryAlert title="Failed to load consents/roles." onRetry={() => void consents.refetch()} />;
+    return <ErrorAlert title="Failed to load consents/roles." error={consents.error} onRetry={() => void consents.refetch()} />;
   }
 
-  const message = failure ? serverMessage(failure, '') : '';
   return (
     <>
-      {failure && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          role="alert"
-          title={UPDATE_FAILED}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => changes.forEach((m) => m.reset())}
-        >
-          {message && message !== UPDATE_FAILED ? message : null}
-        </Alert>
-      )}
+      {failure && <ErrorAlert title="Update failed." error={failure} onClose={() => changes.forEach((m) => m.reset())} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <GrantGroup
           title="Scopes"
@@ -72,6 +55,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
           inputLabel="Grant a scope"
           placeholder="scope..."
           busy={busy}
+          granting={grantScope.isPending}
           onGrant={(value, done) => change(grantScope, value, done)}
           onRevoke={(value) => change(revokeScope, value)}
         />
@@ -88,6 +72,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
           inputLabel="Grant a role"
           placeholder="admin, staff, sysadmin..."
           busy={busy}
+          granting={grantRole.isPending}
           onGrant={(value, done) => change(grantRole, value, done)}
           onRevoke={(value) => change(revokeRole, value)}
         />

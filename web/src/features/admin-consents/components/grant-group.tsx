@@ -13,19 +13,33 @@ interface GrantGroupProps {
   placeholder: string;
   /** Any change of this user and app in flight: every action waits. */
   busy: boolean;
+  /** This group's own grant is in flight: its button says so. */
+  granting: boolean;
   onGrant: (value: string, done: () => void) => void;
   onRevoke: (value: string) => void;
 }
 
 /** One chip group (scopes or roles) with its 'Revoke {item}' buttons and its grant form. */
-export function GrantGroup({ title, description, icon, items, empty, inputLabel, placeholder, busy, onGrant, onRevoke }: GrantGroupProps) {
+export function GrantGroup({
+  title,
+  description,
+  icon,
+  items,
+  empty,
+  inputLabel,
+  placeholder,
+  busy,
+  granting,
+  onGrant,
+  onRevoke,
+}: GrantGroupProps) {
   const id = useId();
   const [value, setValue] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    // SPEC.md §5: trimmed; an empty value is ignored.
+    // Trimmed; an empty value is ignored.
     const cleaned = cleanGrantValue(value);
     if (!cleaned) {
       setValue('');
@@ -83,17 +97,18 @@ export function GrantGroup({ title, description, icon, items, empty, inputLabel,
         )}
 
         <form onSubmit={submit} style={{ marginTop: 'auto' }}>
-          <Group gap="sm" align="flex-end" wrap="nowrap">
+          {/* On a narrow card the button wraps below, so the field keeps room for its whole placeholder. */}
+          <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
               label={inputLabel}
               placeholder={placeholder}
               value={value}
               onChange={(event) => setValue(event.currentTarget.value)}
               autoComplete="off"
-              style={{ flex: 1, minWidth: 0 }}
+              style={{ flex: '1 1 220px', minWidth: 0 }}
             />
-            <Button type="submit" disabled={busy} leftSection={busy ? undefined : <IconPlus size={16} aria-hidden />} miw={110}>
-              {busy ? 'Working...' : 'Grant'}
+            <Button type="submit" disabled={busy} leftSection={granting ? undefined : <IconPlus size={16} aria-hidden />} miw={110}>
+              {granting ? 'Working...' : 'Grant'}
             </Button>
           </Group>
         </form>

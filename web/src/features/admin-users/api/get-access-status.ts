@@ -1,9 +1,7 @@
 import { AccessStatus } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { userAccessQueryKey, userDetailQueryKey } from './list-user-access.ts';
-
-export const accessStatusQueryKey = (userId: string, appKey: string) => [...userDetailQueryKey(userId), 'apps', appKey] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export const accessPath = (userId: string, appKey: string) =>
   `/api/admin/users/${encodeURIComponent(userId)}/apps/${encodeURIComponent(appKey)}`;
@@ -15,7 +13,7 @@ export function getAccessStatus(userId: string, appKey: string, signal?: AbortSi
 
 export function useAccessStatus(userId: string | null, appKey: string | null) {
   return useQuery({
-    queryKey: accessStatusQueryKey(userId ?? '', appKey ?? ''),
+    queryKey: queryKeys.adminUsers.accessStatus(userId ?? '', appKey ?? ''),
     queryFn: ({ signal }) => getAccessStatus(userId!, appKey!, signal),
     enabled: Boolean(userId && appKey),
   });
@@ -26,11 +24,14 @@ export interface AccessTarget {
   appKey: string;
 }
 
-/** After a change: the answer is the new status; the user's access table is read again. */
+/** After a change: the answer is the new status; the user's access table and audit log are read again. */
 export function useAccessChanged() {
   const queryClient = useQueryClient();
   return (status: AccessStatus, { userId, appKey }: AccessTarget) => {
-    queryClient.setQueryData<AccessStatus>(accessStatusQueryKey(userId, appKey), status);
-    return queryClient.invalidateQueries({ queryKey: userAccessQueryKey(userId) });
+    queryClient.setQueryData<AccessStatus>(queryKeys.adminUsers.accessStatus(userId, appKey), status);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.access(userId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.audit(userId) }),
+    ]);
   };
 }

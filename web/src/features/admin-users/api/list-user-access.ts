@@ -1,11 +1,7 @@
 import { UserAccessRow } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminUsersQueryKey } from './list-users.ts';
-
-/** One user's details: access rows, sessions, audit and per-app status all sit under this key. */
-export const userDetailQueryKey = (userId: string) => [...adminUsersQueryKey, 'detail', userId] as const;
-export const userAccessQueryKey = (userId: string) => [...userDetailQueryKey(userId), 'access'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 const UserAccessList = UserAccessRow.array();
 
@@ -15,5 +11,5 @@ export function listUserAccess(userId: string, signal?: AbortSignal): Promise<Us
 }
 
 export function useUserAccess(userId: string) {
-  return useQuery({ queryKey: userAccessQueryKey(userId), queryFn: ({ signal }) => listUserAccess(userId, signal) });
+  return useQuery({ queryKey: queryKeys.adminUsers.access(userId), queryFn: ({ signal }) => listUserAccess(userId, signal) });
 }

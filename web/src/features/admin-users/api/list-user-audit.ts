@@ -1,9 +1,7 @@
 import { AuditRow } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { userDetailQueryKey } from './list-user-access.ts';
-
-export const userAuditQueryKey = (userId: string) => [...userDetailQueryKey(userId), 'audit'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 const AuditList = AuditRow.array();
 
@@ -13,5 +11,5 @@ export function listUserAudit(userId: string, signal?: AbortSignal): Promise<Aud
 }
 
 export function useUserAudit(userId: string) {
-  return useQuery({ queryKey: userAuditQueryKey(userId), queryFn: ({ signal }) => listUserAudit(userId, signal) });
+  return useQuery({ queryKey: queryKeys.adminUsers.audit(userId), queryFn: ({ signal }) => listUserAudit(userId, signal) });
 }

@@ -1,9 +1,7 @@
 import { SessionRow } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { userDetailQueryKey } from './list-user-access.ts';
-
-export const userSessionsQueryKey = (userId: string) => [...userDetailQueryKey(userId), 'sessions'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 const SessionList = SessionRow.array();
 
@@ -13,5 +11,5 @@ export function listUserSessions(userId: string, signal?: AbortSignal): Promise<
 }
 
 export function useUserSessions(userId: string) {
-  return useQuery({ queryKey: userSessionsQueryKey(userId), queryFn: ({ signal }) => listUserSessions(userId, signal) });
+  return useQuery({ queryKey: queryKeys.adminUsers.sessions(userId), queryFn: ({ signal }) => listUserSessions(userId, signal) });
 }

@@ -1,17 +1,21 @@
-import { displayStatus } from '@portal/contract';
-import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconBan, IconCheck, IconCircleDashed, IconPlayerPause } from '@tabler/icons-react';
+import { displayStatus, type AccessStatus } from '@portal/contract';
+import { Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBan, IconCheck, IconCircleDashed, IconPlayerPause } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { SuccessNotice } from '@/components/success-notice.tsx';
+import { userLabel, type UserOption } from '@/components/user-select.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { useAccessStatus } from '../api/get-access-status.ts';
 import { useGrantAccess } from '../api/grant-access.ts';
 import { useRevokeAccess } from '../api/revoke-access.ts';
 import { useSuspendAccess } from '../api/suspend-access.ts';
-import { RetryAlert } from '@/components/inline-alerts.tsx';
 
 interface AccessPanelProps {
-  /** The picked user's id and app's key; null until picked. */
-  userId: string | null;
-  appKey: string | null;
+  /** The picked user and app; null until picked. */
+  user: UserOption | null;
+  app: { key: string; name: string } | null;
 }
 
 const look = {
@@ -20,26 +24,45 @@ const look = {
   none: { color: 'gray', icon: IconCircleDashed },
 } as const;
 
-/** SPEC.md §2 /admin/access: 'Current: {status or none}' and Grant, Suspend, Revoke. */
-export function AccessPanel({ userId, appKey }: AccessPanelProps) {
+type Status = AccessStatus['status'];
+
+/** 'Current: {status or none}' and Grant, Suspend, Revoke (Revoke asks first); each says what it did. */
+export function AccessPanel({ user, app }: AccessPanelProps) {
+  const userId = user?.id ?? null;
+  const appKey = app?.key ?? null;
   const status = useAccessStatus(userId, appKey);
   const grant = useGrantAccess();
   const suspend = useSuspendAccess();
   const revoke = useRevokeAccess();
-  const ready = Boolean(userId && appKey);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const ready = Boolean(user && app);
   const changing = grant.isPending || suspend.isPending || revoke.isPending;
   const loading = ready && status.isPending;
   const busy = changing || loading;
-  const failure = grant.error ?? suspend.error ?? revoke.error;
+  const failure = grant.error ?? suspend.error;
 
-  const label = displayStatus(ready ? status.data?.status : '');
+  const current: Status | undefined = ready ? status.data?.status : undefined;
+  const label = displayStatus(current);
   const { color, icon: StatusIcon } = look[label as keyof typeof look] ?? look.none;
 
-  const run = (action: typeof grant | typeof suspend | typeof revoke) => {
-    if (!userId || !appKey || busy) return;
+  const run = (action: typeof grant | typeof suspend | typeof revoke, done: string, onDone?: () => void) => {
+    if (!user || !app || busy) return;
     for (const m of [grant, suspend, revoke]) m.reset();
-    action.mutate({ userId, appKey });
+    setNotice(null);
+    action.mutate(
+      { userId: user.id, appKey: app.key },
+      {
+        onSuccess: () => {
+          setNotice(`${done} ${userLabel(user)} on ${app.name}.`);
+          onDone?.();
+        },
+      },
+    );
   };
+
+  // Each action is offered only when it would change the status.
+  const can = (target: Status) => ready && !busy && status.isSuccess && current !== target;
 
   return (
     <Stack gap="md">
@@ -60,19 +83,18 @@ export function AccessPanel({ userId, appKey }: AccessPanelProps) {
           Pick a user and an app to see and change the user&apos;s access.
         </Text>
       )}
-      {ready && status.isError && <RetryAlert title="Failed to load the access status." onRetry={() => void status.refetch()} />}
-      {failure && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" title="Update failed.">
-          {serverMessage(failure, 'The change was not saved.')}
-        </Alert>
+      {ready && status.isError && (
+        <ErrorAlert title="Failed to load the access status." error={status.error} onRetry={() => void status.refetch()} />
       )}
+      {failure && <ErrorAlert title="Update failed." error={failure} />}
+      {notice && <SuccessNotice onClose={() => setNotice(null)}>{notice}</SuccessNotice>}
       <Group gap="sm">
         <Button
           color="teal"
           leftSection={<IconCheck size={16} aria-hidden />}
-          disabled={!ready || busy}
+          disabled={!can('active')}
           loading={grant.isPending}
-          onClick={() => run(grant)}
+          onClick={() => run(grant, 'Access granted to')}
         >
           Grant
         </Button>
@@ -80,9 +102,9 @@ export function AccessPanel({ userId, appKey }: AccessPanelProps) {
           color="yellow"
           variant="light"
           leftSection={<IconPlayerPause size={16} aria-hidden />}
-          disabled={!ready || busy}
+          disabled={!can('suspended')}
           loading={suspend.isPending}
-          onClick={() => run(suspend)}
+          onClick={() => run(suspend, 'Access suspended for')}
         >
           Suspend
         </Button>
@@ -90,13 +112,33 @@ export function AccessPanel({ userId, appKey }: AccessPanelProps) {
           color="red"
           variant="light"
           leftSection={<IconBan size={16} aria-hidden />}
-          disabled={!ready || busy}
+          disabled={!can('')}
           loading={revoke.isPending}
-          onClick={() => run(revoke)}
+          onClick={() => {
+            revoke.reset();
+            setConfirmRevoke(true);
+          }}
         >
           Revoke
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={confirmRevoke}
+        title="Revoke access?"
+        confirmLabel="Revoke"
+        busyLabel="Revoking..."
+        busy={revoke.isPending}
+        color="red"
+        error={revoke.error ? serverMessage(revoke.error, 'The access could not be revoked.') : null}
+        onConfirm={() => run(revoke, 'Access revoked for', () => setConfirmRevoke(false))}
+        onClose={() => setConfirmRevoke(false)}
+      >
+        {user && app && (
+          <>
+            {userLabel(user)} can no longer open {app.name} until access is granted again.
+          </>
+        )}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { Badge } from '@mantine/core';
 
 const colors: Record<string, string> = { active: 'teal', suspended: 'yellow', none: 'gray' };
 
-/** SPEC.md §4: an empty status reads 'none'. */
+/** An empty status reads 'none'. */
 export function AccessStatusBadge({ status }: { status: string }) {
   const label = displayStatus(status);
   return (

@@ -1,37 +1,36 @@
-import type { AdminUser } from '@portal/contract';
+import { AddUserInput, type AdminUser } from '@portal/contract';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { useAddUser } from '../api/add-user.ts';
 import { serverMessage } from '@/lib/api-error.ts';
+import { contractValidator } from '@/lib/form-validation.ts';
+import { useAddUser } from '../api/add-user.ts';
 
 interface AddUserFormProps {
-  onAdded: (uid: string, user: AdminUser | null) => void;
+  onAdded: (user: AdminUser) => void;
 }
 
-/** SPEC.md §5: adding a user requires a non-empty UID; the server checks its form and uniqueness. */
+interface AddUserValues {
+  uid: string;
+}
+
+const validate = contractValidator<AddUserValues>(AddUserInput, (values) => values);
+
+/** Adding a user takes a SWCombine character UID; its form is checked here as the server checks it, uniqueness there. */
 export function AddUserForm({ onAdded }: AddUserFormProps) {
-  const [uid, setUid] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<AddUserValues>({ initialValues: { uid: '' }, validate });
   const add = useAddUser();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (add.isPending) return;
-    const value = uid.trim();
-    if (!value) {
-      setError('UID is required');
-      return;
-    }
-    setError(null);
-    add.mutate(value, {
+    add.mutate(AddUserInput.parse(values), {
       onSuccess: (user) => {
-        setUid('');
-        onAdded(value, user);
+        form.reset();
+        onAdded(user);
       },
-      onError: (failure) => setError(serverMessage(failure, 'The user could not be added.')),
+      onError: (failure) => form.setFieldError('uid', serverMessage(failure, 'The user could not be added.')),
     });
-  };
+  });
 
   return (
     <Card component="section" aria-labelledby="add-user-title">
@@ -49,15 +48,10 @@ export function AddUserForm({ onAdded }: AddUserFormProps) {
             <TextInput
               label="UID"
               placeholder="1:12345"
-              value={uid}
-              onChange={(event) => {
-                setUid(event.currentTarget.value);
-                if (error) setError(null);
-              }}
-              error={error}
               withAsterisk
               autoComplete="off"
               style={{ flex: '1 1 140px' }}
+              {...form.getInputProps('uid')}
             />
             <Button type="submit" loading={add.isPending} leftSection={<IconUserPlus size={16} aria-hidden />} mt={25}>
               Add user

@@ -1,151 +1,146 @@
-import type { AdminUser, SessionRow } from '@portal/contract';
-import { Avatar, Button, Card, CloseButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { AdminUser, AuditRow, SessionRow, UserAccessRow } from '@portal/contract';
+import { Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
+import { QueryList, type Column } from '@/components/query-list.tsx';
+import { UserAvatar } from '@/components/user-avatar.tsx';
+import { NOT_SIGNED_IN } from '@/components/user-select.tsx';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useUserAccess } from '../api/list-user-access.ts';
 import { useUserAudit } from '../api/list-user-audit.ts';
 import { useUserSessions } from '../api/list-user-sessions.ts';
 import { AccessStatusBadge } from './access-status-badge.tsx';
-import { DataTable } from './data-table.tsx';
+import { auditSentence } from './audit-sentence.ts';
 import { EndSessionModal } from './end-session-modal.tsx';
-import { formatDateTime, orDash } from './format.ts';
 
-function DateCell({ iso }: { iso: string | null }) {
-  return <Table.Td style={{ whiteSpace: 'nowrap' }}>{iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : '-'}</Table.Td>;
+const orDash = (value: string | null) => value || '-';
+
+function DateTime({ iso }: { iso: string | null }) {
+  return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : <>-</>;
 }
 
 function Mono({ children, title }: { children: string; title?: string }) {
   return (
-    <Text ff="monospace" size="xs" title={title}>
+    <Text ff="monospace" size="xs" title={title} style={{ overflowWrap: 'anywhere' }}>
       {children}
     </Text>
   );
 }
 
-function UserAgentCell({ value }: { value: string | null }) {
+function UserAgent({ value }: { value: string | null }) {
   return (
-    <Table.Td maw={280}>
-      <Text size="xs" c="dimmed" lineClamp={2} title={value ?? undefined}>
-        {orDash(value)}
-      </Text>
-    </Table.Td>
+    <Text size="xs" c="dimmed" lineClamp={2} title={value ?? undefined}>
+      {orDash(value)}
+    </Text>
   );
 }
 
+const accessColumns: Column<UserAccessRow>[] = [
+  { label: 'App name', cell: (row) => row.app_name },
+  { label: 'App key', cell: (row) => <Mono>{row.app_key}</Mono> },
+  { label: 'Status', nowrap: true, cell: (row) => <AccessStatusBadge status={row.status} /> },
+];
+
 function AccessTable({ userId }: { userId: string }) {
-  const access = useUserAccess(userId);
-  const rows = access.data ?? [];
   return (
-    <DataTable
-      title="Apps"
+    <QueryList
+      query={useUserAccess(userId)}
+      columns={accessColumns}
+      rowKey={(row) => row.app_key}
+      label="Apps"
+      title
+      headingOrder={3}
       description="The user's access to each app."
-      columns={['App name', 'App key', 'Status']}
-      minWidth={340}
-      loading={access.isPending}
-      error={access.isError ? 'Failed to load apps/users.' : null}
-      onRetry={() => void access.refetch()}
+      errorTitle="Failed to load apps/users."
       empty="No apps in the catalog."
-      count={rows.length}
-    >
-      {rows.map((row) => (
-        <Table.Tr key={row.app_key}>
-          <Table.Td>{row.app_name}</Table.Td>
-          <Table.Td>
-            <Mono>{row.app_key}</Mono>
-          </Table.Td>
-          <Table.Td>
-            <AccessStatusBadge status={row.status} />
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </DataTable>
+      cardLabel={(row) => row.app_name}
+      minWidth={340}
+    />
   );
 }
 
 function SessionsTable({ user }: { user: AdminUser }) {
   const sessions = useUserSessions(user.id);
   const [ending, setEnding] = useState<SessionRow | null>(null);
-  const rows = sessions.data ?? [];
+  const columns: Column<SessionRow>[] = [
+    { label: 'App', nowrap: true, cell: (row) => <Mono>{orDash(row.app_key)}</Mono> },
+    { label: 'SID', maw: 180, cell: (row) => <Mono title={row.sid}>{row.sid}</Mono> },
+    { label: 'IP', nowrap: true, cell: (row) => <Mono>{orDash(row.ip)}</Mono> },
+    { label: 'User agent', maw: 280, cell: (row) => <UserAgent value={row.user_agent} /> },
+    { label: 'Expires', nowrap: true, cell: (row) => <DateTime iso={row.expires_at} /> },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      align: 'right',
+      card: 'actions',
+      cell: (row) => (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          leftSection={<IconLogout size={12} aria-hidden />}
+          onClick={() => setEnding(row)}
+        >
+          End session
+        </Button>
+      ),
+      cardCell: (row) => (
+        <Button
+          fullWidth
+          size="sm"
+          variant="light"
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => setEnding(row)}
+        >
+          End session
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
-      <DataTable
-        title="Active Sessions"
+      <QueryList
+        query={sessions}
+        columns={columns}
+        rowKey={(row) => row.sid}
+        label="Active Sessions"
+        title
+        headingOrder={3}
         description="Where the user is signed in right now."
-        columns={['App', 'SID', 'IP', 'User agent', 'Expires']}
-        actionsColumn="Actions"
-        minWidth={820}
-        loading={sessions.isPending}
-        error={sessions.isError ? 'Failed to load sessions.' : null}
-        onRetry={() => void sessions.refetch()}
+        errorTitle="Failed to load sessions."
         empty="No active sessions."
-        count={rows.length}
-      >
-        {rows.map((row) => (
-          <Table.Tr key={row.sid}>
-            <Table.Td>
-              <Mono>{orDash(row.app_key)}</Mono>
-            </Table.Td>
-            <Table.Td maw={180}>
-              <Text ff="monospace" size="xs" truncate="end" title={row.sid}>
-                {row.sid}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Mono>{orDash(row.ip)}</Mono>
-            </Table.Td>
-            <UserAgentCell value={row.user_agent} />
-            <DateCell iso={row.expires_at} />
-            <Table.Td ta="right">
-              <Button
-                size="compact-xs"
-                variant="light"
-                color="red"
-                leftSection={<IconLogout size={12} aria-hidden />}
-                onClick={() => setEnding(row)}
-              >
-                End session
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </DataTable>
-      <EndSessionModal userId={user.id} userName={user.name || user.uid} session={ending} onClose={() => setEnding(null)} />
+        cardLabel={(row) => `Session ${row.sid}`}
+        minWidth={820}
+      />
+      <EndSessionModal userId={user.id} userName={user.name ?? user.uid} session={ending} onClose={() => setEnding(null)} />
     </>
   );
 }
 
+const auditColumns: Column<AuditRow>[] = [
+  { label: 'Time', nowrap: true, card: 'title', cell: (row) => <DateTime iso={row.created_at} /> },
+  { label: 'Event', cell: (row) => <Text size="sm">{auditSentence(row)}</Text> },
+  { label: 'IP', nowrap: true, cell: (row) => <Mono>{orDash(row.ip)}</Mono> },
+  { label: 'User agent', maw: 280, cell: (row) => <UserAgent value={row.user_agent} /> },
+  { label: 'Expires', nowrap: true, cell: (row) => <DateTime iso={row.expires_at} /> },
+];
+
 function AuditTable({ userId }: { userId: string }) {
-  const audit = useUserAudit(userId);
-  const rows = audit.data ?? [];
   return (
-    <DataTable
-      title="Audit Log"
+    <QueryList
+      query={useUserAudit(userId)}
+      columns={auditColumns}
+      rowKey={(row, index) => `${row.created_at}-${index}`}
+      label="Audit Log"
+      title
+      headingOrder={3}
       description="Sign-ins, sign-outs and changes, newest first."
-      columns={['Time', 'Event', 'App', 'IP', 'User agent', 'Expires']}
-      minWidth={860}
-      loading={audit.isPending}
-      error={audit.isError ? 'Failed to load the audit log.' : null}
-      onRetry={() => void audit.refetch()}
+      errorTitle="Failed to load the audit log."
       empty="No audit events yet."
-      count={rows.length}
-    >
-      {rows.map((row, i) => (
-        <Table.Tr key={`${row.created_at}-${i}`}>
-          <DateCell iso={row.created_at} />
-          <Table.Td>
-            <Mono>{row.event}</Mono>
-          </Table.Td>
-          <Table.Td>
-            <Mono>{orDash(row.app_key)}</Mono>
-          </Table.Td>
-          <Table.Td>
-            <Mono>{orDash(row.ip)}</Mono>
-          </Table.Td>
-          <UserAgentCell value={row.user_agent} />
-          <DateCell iso={row.expires_at} />
-        </Table.Tr>
-      ))}
-    </DataTable>
+      cardLabel={(row) => `${formatDateTime(row.created_at)}: ${auditSentence(row)}`}
+      minWidth={860}
+    />
   );
 }
 
@@ -154,23 +149,24 @@ interface UserDetailsProps {
   onClose: () => void;
 }
 
-/** SPEC.md §2 /admin/users: the picked user's apps with status, active sessions and audit log. */
+/** The picked user's apps with their status, active sessions and audit log. */
 export function UserDetails({ user, onClose }: UserDetailsProps) {
+  const name = user.name ?? NOT_SIGNED_IN;
   return (
-    <Stack gap="md" component="section" aria-label={`Details of ${user.name || user.uid}`}>
+    <Stack gap="md" component="section" aria-label={`Details of ${user.name ?? user.uid}`}>
       <Card>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="md" wrap="nowrap" miw={0}>
-            <Avatar aria-hidden src={user.image} alt="" radius="xl" size={48} name={user.name || user.uid} color="initials" />
+            <UserAvatar user={user} size={48} />
             <Stack gap={2} miw={0}>
-              <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
-                {user.name || user.uid}
+              <Title order={2} fz="lg" c={user.name ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                {name}
               </Title>
               <Text size="sm" c="dimmed">
                 {[user.uid, user.faction, user.race].filter(Boolean).join(' · ')}
               </Text>
               <Text size="xs" c="dimmed">
-                Added {formatDateTime(user.created_at)} · Last sign-in {user.last_login_at ? formatDateTime(user.last_login_at) : 'never'}
+                Added {formatDateTime(user.created_at)} · Last sign-in {formatDateTime(user.last_login_at, 'never')}
               </Text>
             </Stack>
           </Group>

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { AddUserForm } from './add-user-form.tsx';
 import { UserDetails } from './user-details.tsx';
 import { UserList } from './user-list.tsx';
-import { SuccessNotice } from '@/components/inline-alerts.tsx';
+import { SuccessNotice } from '@/components/success-notice.tsx';
 
-/** SPEC.md §2 /admin/users: add a user, the searchable list, and the picked user's details. */
+/** /admin/users: add a user, the searchable list, and the picked user's details. */
 export function UsersAdmin() {
   const [selected, setSelected] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function UsersAdmin() {
 
   return (
     <Stack gap="lg">
-      <AddUserForm onAdded={(uid) => setNotice(`User ${uid} added.`)} />
+      <AddUserForm onAdded={(user) => setNotice(`User ${user.uid} added.`)} />
       {notice && <SuccessNotice onClose={() => setNotice(null)}>{notice}</SuccessNotice>}
       <UserList selectedId={selected?.id ?? null} onSelect={setSelected} />
       <div ref={detailsRef} style={{ scrollMarginTop: 80 }}>

@@ -16,7 +16,7 @@ export interface AdminSection {
   icon: TablerIcon;
 }
 
-/** SPEC.md §2 /admin: the Admin Panel's tiles, in order. */
+/** The Admin Panel's tiles, in order. */
 export const adminSections: readonly AdminSection[] = [
   { label: 'Manage Apps', to: '/admin/apps', description: 'Create, edit and remove apps in the catalog.', icon: IconApps },
   { label: 'Users', to: '/admin/users', description: 'Add users; review their apps, sessions and audit log.', icon: IconUsers },

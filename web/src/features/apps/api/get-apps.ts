@@ -1,13 +1,13 @@
 import { DashboardAppList, type DashboardApp } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
-export const appsQueryKey = ['apps'] as const;
-
+/** GET /api/apps: the apps the signed-in user may open. */
 export function getApps(signal?: AbortSignal): Promise<DashboardApp[]> {
   return apiClient.get('/api/apps', DashboardAppList, signal);
 }
 
 export function useApps() {
-  return useQuery({ queryKey: appsQueryKey, queryFn: ({ signal }) => getApps(signal) });
+  return useQuery({ queryKey: queryKeys.dashboardApps, queryFn: ({ signal }) => getApps(signal) });
 }

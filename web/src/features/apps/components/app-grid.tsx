@@ -27,7 +27,7 @@ function AppCardSkeleton() {
   );
 }
 
-/** The dashboard's apps: skeletons while loading; a failed load shows the same empty list as no apps (SPEC.md §8). */
+/** The dashboard's apps: skeletons while loading; a failed load shows the same empty list as no apps (a player need not know why). */
 export function AppGrid() {
   const apps = useApps();
   if (apps.isPending) {

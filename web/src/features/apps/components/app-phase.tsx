@@ -3,7 +3,7 @@ import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 
 type Phase = NonNullable<ReturnType<typeof phaseOf>>;
 
-/** Phase label, its description and a progress bar in the phase colour (SPEC.md §2 /dashboard). */
+/** Phase label, its description and a progress bar in the phase colour on the dashboard card. */
 export function AppPhase({ phase }: { phase: Phase }) {
   return (
     <Stack gap={6}>

@@ -1,11 +1,11 @@
-import { Card, EmptyState } from '@mantine/core';
+import { Card } from '@mantine/core';
 import { IconLayoutGrid } from '@tabler/icons-react';
+import { ListEmpty } from '@/components/list-empty.tsx';
 
 export function AppsEmptyState() {
   return (
-    <Card py={48}>
-      <EmptyState
-        variant="light"
+    <Card p={0}>
+      <ListEmpty
         icon={<IconLayoutGrid size={28} aria-hidden />}
         title="No apps yet"
         description="Apps you have access to will appear here. Ask an administrator if you expected to see one."

@@ -2,8 +2,7 @@ import { CurrentUser } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import { shouldRetry } from '@/lib/api-error.ts';
-
-export const meQueryKey = ['me'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getMe(signal?: AbortSignal): Promise<CurrentUser> {
   return apiClient.get('/api/me', CurrentUser, signal);
@@ -12,9 +11,12 @@ export function getMe(signal?: AbortSignal): Promise<CurrentUser> {
 /** The signed-in user; a 401 or no response is never retried, so the session guard redirects at once. */
 export function useMe() {
   return useQuery({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => getMe(signal),
     retry: shouldRetry,
     staleTime: 60_000,
   });
 }
+
+/** The same key as `queryKeys.me`, for code that still imports it from here. */
+export const meQueryKey = queryKeys.me;

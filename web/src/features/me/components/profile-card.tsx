@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@portal/contract';
 import { Avatar, Badge, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
 
-/** SPEC.md §2: a missing value shows as a dash. */
+/** A missing value shows as a dash. */
 function orDash(value: string | null | undefined): string {
   return value && value.trim() ? value : '-';
 }

@@ -1,23 +1,22 @@
 import { RotationHistory, type RotationHistoryEntry } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, type Parser } from '@/lib/api-client.ts';
-import { serviceJwtsQueryKey } from './list-service-jwts.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
-export const rotationHistoryQueryKey = (id: string) => [...serviceJwtsQueryKey, id, 'rotations'] as const;
-
-/** SPEC.md §7: an answer that is not an array is treated as an empty history. */
+/** An answer that is not an array is treated as an empty history. */
 const HistoryOrEmpty: Parser<RotationHistoryEntry[]> = {
   parse: (input) => (Array.isArray(input) ? RotationHistory.parse(input) : []),
 };
 
+/** GET /api/admin/service-jwts/{id}/rotations: newest first. */
 export function getRotationHistory(id: string, signal?: AbortSignal): Promise<RotationHistoryEntry[]> {
   return apiClient.get(`/api/admin/service-jwts/${encodeURIComponent(id)}/rotations`, HistoryOrEmpty, signal);
 }
 
-/** Newest first, as the server sends it; read afresh each time a history is opened. */
+/** Read afresh each time a history is opened. */
 export function useRotationHistory(id: string) {
   return useQuery({
-    queryKey: rotationHistoryQueryKey(id),
+    queryKey: queryKeys.serviceJwts.rotations(id),
     queryFn: ({ signal }) => getRotationHistory(id, signal),
     staleTime: 0,
   });

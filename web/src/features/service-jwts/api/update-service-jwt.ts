@@ -1,22 +1,23 @@
 import type { ServiceJwtInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client.ts';
-import { serviceJwtsQueryKey } from './list-service-jwts.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export interface UpdateServiceJwtVariables {
   id: string;
   body: ServiceJwtInput;
 }
 
-export async function updateServiceJwt({ id, body }: UpdateServiceJwtVariables): Promise<void> {
-  await apiRequest(`/api/admin/service-jwts/${encodeURIComponent(id)}`, { method: 'PUT', body });
+/** PUT /api/admin/service-jwts/{id} with the whole configuration. */
+export function updateServiceJwt({ id, body }: UpdateServiceJwtVariables): Promise<void> {
+  return apiClient.put(`/api/admin/service-jwts/${encodeURIComponent(id)}`, body);
 }
 
 export function useUpdateServiceJwt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...serviceJwtsQueryKey, 'update'],
+    mutationKey: [...queryKeys.serviceJwts.all, 'update'],
     mutationFn: updateServiceJwt,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceJwtsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.serviceJwts.all }),
   });
 }

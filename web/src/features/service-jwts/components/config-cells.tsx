@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { everyHours } from './format.ts';
 
-/** SPEC.md §2 K8s Details: 'namespace/secret name' and 'Key: secret key'. */
+/** K8s Details: 'namespace/secret name' and 'Key: secret key'. */
 export function K8sDetails({ config, wrap }: { config: ServiceJwtConfig; wrap: CSSProperties }) {
   return (
     <Stack gap={2}>
@@ -17,7 +17,7 @@ export function K8sDetails({ config, wrap }: { config: ServiceJwtConfig; wrap: C
   );
 }
 
-/** SPEC.md §2 Rotation: 'Enabled' or 'Disabled', and 'Every N h'. */
+/** Rotation: 'Enabled' or 'Disabled', and 'Every N h'. */
 export function RotationSummary({ config }: { config: ServiceJwtConfig }) {
   return (
     <Stack gap={2}>

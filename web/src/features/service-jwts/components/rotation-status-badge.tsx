@@ -3,7 +3,7 @@ import { Badge } from '@mantine/core';
 
 const COLORS: Record<RotationStatus, string> = { Active: 'green', Overdue: 'orange', Disabled: 'gray' };
 
-/** SPEC.md §4 status badge: the rule itself is `rotationStatus` of the contract. */
+/** Active, Overdue or Disabled; the rule itself is `rotationStatus` of the contract. */
 export function RotationStatusBadge({ status }: { status: RotationStatus }) {
   return (
     <Badge variant="light" color={COLORS[status]} radius="sm" tt="none" miw="max-content">

@@ -18,7 +18,7 @@ interface RowActionsProps {
   variant?: 'icons' | 'buttons';
 }
 
-/** SPEC.md §2 row actions: Edit, Rotate Now, View History, Delete (their labels are their accessible names). */
+/** Row actions: Edit, Rotate Now, View History, Delete (their labels are their accessible names). */
 export function RowActions({ busy, onAction, variant = 'icons' }: RowActionsProps) {
   if (variant === 'buttons') {
     return (

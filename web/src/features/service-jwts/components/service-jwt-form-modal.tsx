@@ -1,11 +1,10 @@
 import { emptyServiceJwtForm, serviceJwtBody, serviceJwtForm, type ServiceJwtConfig, type ServiceJwtForm } from '@portal/contract';
 import { Button, Checkbox, Fieldset, Group, Loader, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { useCreateServiceJwt } from '../api/create-service-jwt.ts';
-import { serverMessage } from '@/lib/api-error.ts';
 import { useUpdateServiceJwt } from '../api/update-service-jwt.ts';
-import { ErrorBanner } from './error-banner.tsx';
-import { formToSend, validateServiceJwtForm, type ServiceJwtFormErrors } from './service-jwt-form-validation.ts';
+import { formToSend, validateServiceJwtForm } from './service-jwt-form-values.ts';
 
 interface ServiceJwtFormModalProps {
   opened: boolean;
@@ -41,7 +40,7 @@ const KUBERNETES: FieldSpec[] = [
   { field: 'k8sSecretKey', label: 'K8s Secret Key', required: true, placeholder: 'e.g. token' },
 ];
 
-/** SPEC.md §2 add/edit modal: validated here first (§5), then the server's answer decides. */
+/** The add/edit modal: checked here with the contract's rules first, then the server's answer decides. */
 export function ServiceJwtFormModal({ opened, editing, session, onClose }: ServiceJwtFormModalProps) {
   const create = useCreateServiceJwt();
   const update = useUpdateServiceJwt();
@@ -69,7 +68,7 @@ export function ServiceJwtFormModal({ opened, editing, session, onClose }: Servi
         key={session}
         editing={editing}
         saving={saving}
-        error={saveError ? serverMessage(saveError, 'Save failed') : null}
+        error={saveError}
         onCancel={close}
         onSubmit={(form) => {
           create.reset();
@@ -87,26 +86,17 @@ export function ServiceJwtFormModal({ opened, editing, session, onClose }: Servi
 interface FormBodyProps {
   editing: ServiceJwtConfig | null;
   saving: boolean;
-  error: string | null;
+  /** The last save's failure, if any. */
+  error: unknown;
   onCancel: () => void;
   onSubmit: (form: ServiceJwtForm) => void;
 }
 
 function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps) {
-  const [form, setForm] = useState<ServiceJwtForm>(() => (editing ? serviceJwtForm(editing) : emptyServiceJwtForm()));
-  const [errors, setErrors] = useState<ServiceJwtFormErrors>({});
-
-  const set = <K extends keyof ServiceJwtForm>(field: K, value: ServiceJwtForm[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateServiceJwtForm(form);
-    setErrors(found);
-    if (!Object.values(found).some(Boolean)) onSubmit(form);
-  };
+  const form = useForm<ServiceJwtForm>({
+    initialValues: editing ? serviceJwtForm(editing) : emptyServiceJwtForm(),
+    validate: validateServiceJwtForm,
+  });
 
   const input = ({ field, label, required, placeholder, description, numeric }: FieldSpec) => (
     <TextInput
@@ -118,17 +108,15 @@ function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps)
       description={description}
       inputMode={numeric ? 'numeric' : undefined}
       autoComplete="off"
-      value={form[field]}
-      error={errors[field]}
       disabled={saving}
-      onChange={(event) => set(field, event.currentTarget.value)}
+      {...form.getInputProps(field)}
     />
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
-        {error && <ErrorBanner message={error} />}
+        {Boolean(error) && <ErrorAlert title="Save failed" error={error} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           {IDENTITY.map(input)}
         </SimpleGrid>
@@ -137,12 +125,8 @@ function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps)
         </SimpleGrid>
         <Fieldset legend="Rotation Settings" variant="filled" disabled={saving}>
           <Stack gap="sm">
-            <Checkbox
-              label="Enable automatic rotation"
-              checked={form.rotationEnabled}
-              onChange={(event) => set('rotationEnabled', event.currentTarget.checked)}
-            />
-            {form.rotationEnabled && (
+            <Checkbox label="Enable automatic rotation" {...form.getInputProps('rotationEnabled', { type: 'checkbox' })} />
+            {form.values.rotationEnabled && (
               <TextInput
                 label="Rotation Interval (hours)"
                 description="Default: 24 hours (1 day)"
@@ -150,9 +134,7 @@ function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps)
                 inputMode="numeric"
                 autoComplete="off"
                 maw={260}
-                value={form.rotationIntervalHours}
-                error={errors.rotationIntervalHours}
-                onChange={(event) => set('rotationIntervalHours', event.currentTarget.value)}
+                {...form.getInputProps('rotationIntervalHours')}
               />
             )}
           </Stack>

@@ -1,42 +1,43 @@
 import type { ServiceJwtConfig } from '@portal/contract';
-import { Button, Card, EmptyState, Group, Stack } from '@mantine/core';
-import { IconKey, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { CenteredLoader } from '@/components/centered-loader.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
-import { useDeleteServiceJwt } from '../api/delete-service-jwt.ts';
-import { serverMessage } from '@/lib/api-error.ts';
-import { serviceJwtsQueryKey, useServiceJwts } from '../api/list-service-jwts.ts';
-import { useRotateServiceJwt } from '../api/rotate-service-jwt.ts';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { ErrorBanner } from './error-banner.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ADMIN_PANEL } from '@/lib/admin-panel.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { useDeleteServiceJwt } from '../api/delete-service-jwt.ts';
+import { useServiceJwts } from '../api/list-service-jwts.ts';
+import { useRotateServiceJwt } from '../api/rotate-service-jwt.ts';
 import { RotationHistoryModal } from './rotation-history-modal.tsx';
 import type { RowAction } from './row-actions.tsx';
-import { ServiceJwtCards } from './service-jwt-cards.tsx';
 import { ServiceJwtFormModal } from './service-jwt-form-modal.tsx';
-import { ServiceJwtTable } from './service-jwt-table.tsx';
-import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
+import { ServiceJwtList } from './service-jwt-list.tsx';
 
 type Dialog = 'form' | 'delete' | 'rotate' | 'history';
 
-const LOAD_FAILED = 'Failed to load JWT configurations';
+/** What went wrong with the last delete or rotation, shown until dismissed or the next action. */
+interface ActionFailure {
+  title: string;
+  error: unknown;
+}
 
 /**
- * The /admin/jwts screen (SPEC.md §2): the list, and one dialog at a time. `target` outlives the dialog's
- * closing so its text does not change while it fades out.
+ * The /admin/jwts screen: the list, and one dialog at a time. `target` outlives the dialog's closing so its
+ * text does not change while it fades out.
  */
 export function ServiceJwtManager() {
   const list = useServiceJwts();
   const remove = useDeleteServiceJwt();
   const rotate = useRotateServiceJwt();
-  const busy = useIsMutating({ mutationKey: serviceJwtsQueryKey }) > 0;
-  const phone = usePhoneLayout();
+  const busy = useIsMutating({ mutationKey: queryKeys.serviceJwts.all }) > 0;
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [target, setTarget] = useState<ServiceJwtConfig | null>(null);
   const [formSession, setFormSession] = useState(0);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<ActionFailure | null>(null);
 
   const open = (next: Dialog, config: ServiceJwtConfig | null) => {
     if (next !== 'history') setActionError(null);
@@ -55,7 +56,7 @@ export function ServiceJwtManager() {
       onSuccess: close,
       onError: (error) => {
         close();
-        setActionError(serverMessage(error, 'Delete failed'));
+        setActionError({ title: 'Delete failed', error });
       },
     });
   };
@@ -67,47 +68,18 @@ export function ServiceJwtManager() {
       onSuccess: close,
       onError: (error) => {
         close();
-        setActionError(serverMessage(error, 'Rotation failed'));
+        setActionError({ title: 'Rotation failed', error });
       },
     });
   };
 
-  let content: ReactNode = null;
-  if (list.isPending) {
-    content = (
-      <Card p={0}>
-        <CenteredLoader label="Loading JWT configurations..." />
-      </Card>
-    );
-  } else if (list.data?.length === 0) {
-    content = (
-      <Card p={0}>
-        <EmptyState
-          py={48}
-          px="md"
-          variant="light"
-          icon={<IconKey size={28} aria-hidden />}
-          description='No JWT configurations found. Click "Add JWT Configuration" to create your first one.'
-        />
-      </Card>
-    );
-  } else if (list.data && phone) {
-    content = <ServiceJwtCards configs={list.data} busy={busy} onAction={onAction} />;
-  } else if (list.data) {
-    content = (
-      <Card p={0}>
-        <ServiceJwtTable configs={list.data} busy={busy} onAction={onAction} />
-      </Card>
-    );
-  }
-
-  const loadError = list.isError ? serverMessage(list.error, LOAD_FAILED) : null;
   const service = target?.service_name ?? '';
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">
         <PageHeader
+          parent={ADMIN_PANEL}
           title="Service JWT Management"
           description="Machine-to-machine JWTs for named services, each kept in a Kubernetes secret and rotated on a schedule or on demand."
         />
@@ -116,13 +88,9 @@ export function ServiceJwtManager() {
         </Button>
       </Group>
 
-      {loadError && (
-        // A message from the server (say, the missing admin role) is shown under the fallback as title.
-        <ErrorBanner title={loadError === LOAD_FAILED ? undefined : LOAD_FAILED} message={loadError} onRetry={() => void list.refetch()} />
-      )}
-      {actionError && <ErrorBanner message={actionError} onClose={() => setActionError(null)} />}
+      {actionError && <ErrorAlert title={actionError.title} error={actionError.error} onClose={() => setActionError(null)} />}
 
-      <div aria-busy={list.isFetching}>{content}</div>
+      <ServiceJwtList configs={list} busy={busy} onAction={onAction} />
 
       <ServiceJwtFormModal opened={dialog === 'form'} editing={target} session={formSession} onClose={close} />
 

@@ -1,29 +1,29 @@
 import type { AutomationToken } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { authTokenQueryKey } from './get-auth-token.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export async function setAuthToken(enabled: boolean): Promise<void> {
   await apiClient.post('/api/swc/auth-token', { enabled } satisfies AutomationToken);
 }
 
 /**
- * Optimistic: the checkbox flips at once. A failure is ignored silently (SPEC.md §8): no message,
- * the previous value comes back and the stored value is read again.
+ * Optimistic: the checkbox flips at once. A failure is ignored silently: no message, the previous
+ * value comes back and the stored value is read again.
  */
 export function useSetAuthToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAuthToken,
     onMutate: async (enabled) => {
-      await queryClient.cancelQueries({ queryKey: authTokenQueryKey });
-      const previous = queryClient.getQueryData<AutomationToken>(authTokenQueryKey);
-      queryClient.setQueryData<AutomationToken>(authTokenQueryKey, { enabled });
+      await queryClient.cancelQueries({ queryKey: queryKeys.automationToken });
+      const previous = queryClient.getQueryData<AutomationToken>(queryKeys.automationToken);
+      queryClient.setQueryData<AutomationToken>(queryKeys.automationToken, { enabled });
       return { previous: previous ?? { enabled: !enabled } };
     },
     onError: (_error, _enabled, context) => {
-      if (context) queryClient.setQueryData<AutomationToken>(authTokenQueryKey, context.previous);
+      if (context) queryClient.setQueryData<AutomationToken>(queryKeys.automationToken, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authTokenQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.automationToken }),
   });
 }

@@ -1,0 +1,45 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { serverMessage } from '@/lib/api-error.ts';
+import { formatTimesIn } from '@/lib/format-date-time.ts';
+
+interface ErrorAlertProps {
+  /** What failed, in the screen's words ('Failed to load apps', 'Update failed.'). */
+  title: string;
+  /** The failure: the server's message, when it sent one, is shown under the title. */
+  error?: unknown;
+  onRetry?: () => void;
+  onClose?: () => void;
+}
+
+/** Every failure inside a screen: a red alert, announced when it appears, with Try again and/or Dismiss. */
+export function ErrorAlert({ title, error, onRetry, onClose }: ErrorAlertProps) {
+  const message = error === undefined ? '' : serverMessage(error, '');
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      role="alert"
+      title={title}
+      withCloseButton={onClose !== undefined}
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+    >
+      {(message && message !== title) || onRetry ? (
+        <Group justify="space-between" align="center" gap="sm">
+          {message && message !== title && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {formatTimesIn(message)}
+            </Text>
+          )}
+          {onRetry && (
+            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+        </Group>
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Every TanStack Query key of the app. Keys nest: invalidating a prefix (say `adminUsers.all`) refreshes
+ * everything under it, so a change names the smallest prefix that covers what it touched.
+ */
+export interface UserListParams {
+  q: string;
+  limit: number;
+  offset: number;
+}
+
+const adminUsers = ['admin', 'users'] as const;
+const userDetail = (userId: string) => [...adminUsers, 'detail', userId] as const;
+const serviceJwts = ['admin', 'service-jwts'] as const;
+
+export const queryKeys = {
+  me: ['me'] as const,
+  /** The dashboard's apps: those the signed-in user may open. */
+  dashboardApps: ['apps'] as const,
+  /** The whole catalog, as the admin screens read it. */
+  adminApps: ['admin', 'apps'] as const,
+  adminUsers: {
+    all: adminUsers,
+    lists: [...adminUsers, 'list'] as const,
+    list: (params: UserListParams) => [...adminUsers, 'list', params] as const,
+    /** One user's details: access rows, sessions, audit and per-app status all sit under it. */
+    detail: userDetail,
+    access: (userId: string) => [...userDetail(userId), 'access'] as const,
+    sessions: (userId: string) => [...userDetail(userId), 'sessions'] as const,
+    audit: (userId: string) => [...userDetail(userId), 'audit'] as const,
+    accessStatus: (userId: string, appKey: string) => [...userDetail(userId), 'apps', appKey] as const,
+  },
+  consents: (userId: string, appId: string) => ['admin', 'consents', userId, appId] as const,
+  serviceJwts: {
+    /** Also the prefix of every service-JWT mutation key, so the screen can tell when one is running. */
+    all: serviceJwts,
+    rotations: (id: string) => [...serviceJwts, id, 'rotations'] as const,
+  },
+  automationToken: ['swc', 'auth-token'] as const,
+};
