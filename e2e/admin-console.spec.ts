@@ -94,7 +94,7 @@ describe('Users', () => {
       .or(admin.locator('section[aria-label="Details of Mira Solan"]'));
     await details.getByText('Active Sessions').waitFor();
     expect(await details.getByText('Audit Log').isVisible()).toBe(true);
-    await expect.poll(() => details.getByRole('cell', { name: 'login', exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => details.getByRole('cell', { name: /^Signed in/ }).count()).toBeGreaterThan(0);
     await screenshotBoth(admin, 'admin-users');
   });
 });
@@ -118,6 +118,7 @@ describe('User App Access', () => {
     await admin.getByRole('button', { name: 'Suspend' }).click();
     await admin.getByText('Current: suspended').waitFor();
     await admin.getByRole('button', { name: 'Revoke' }).click();
+    await admin.getByRole('dialog', { name: 'Revoke access?' }).getByRole('button', { name: 'Revoke' }).click();
     await admin.getByText('Current: none').waitFor();
   });
 });
@@ -144,8 +145,18 @@ describe('Central Consents & Roles', () => {
     await admin.goto(`${baseUrl}/admin/users`);
     await admin.getByLabel('Search users').fill('Mira');
     await admin.getByRole('button', { name: 'Mira Solan' }).click();
-    for (const event of ['access_granted', 'access_suspended', 'access_revoked', 'scope_granted', 'role_revoked']) {
-      await admin.getByRole('cell', { name: event, exact: true }).first().waitFor();
+    // Each row is a sentence naming what changed and the acting admin.
+    for (const event of [
+      'Access granted on Armory',
+      'Access suspended on Armory',
+      'Access revoked on Armory',
+      'Consent granted: armory.read',
+      'Role revoked: quartermaster',
+    ]) {
+      await admin
+        .getByRole('cell', { name: new RegExp(`^${event}.* by Jorin Vex`) })
+        .first()
+        .waitFor();
     }
   });
 });
