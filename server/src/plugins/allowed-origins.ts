@@ -10,6 +10,8 @@ declare module 'fastify' {
 }
 
 const CACHE_MS = 10_000;
+/** An origin not in the set re-reads it at most this often, so a newly registered app is admitted at once. */
+const MISS_RELOAD_MS = 1_000;
 
 function originOf(url: string): string | null {
   try {
@@ -23,14 +25,14 @@ export default fp(async function allowedOrigins(app: FastifyInstance) {
   const { publicUrl, authBaseUrl } = app.deps.config;
   let cached: { at: number; origins: Set<string> } | null = null;
 
-  async function load(): Promise<Set<string>> {
+  async function load(maxAgeMs: number): Promise<Set<string>> {
     const now = Date.now();
-    if (cached && now - cached.at < CACHE_MS) return cached.origins;
+    if (cached && now - cached.at < maxAgeMs) return cached.origins;
     const urls = [publicUrl, authBaseUrl, ...(await listAppUrls(app.deps.db))];
     const origins = new Set(urls.map(originOf).filter((o): o is string => o !== null));
     cached = { at: now, origins };
     return origins;
   }
 
-  app.decorate('isAllowedOrigin', async (origin: string) => (await load()).has(origin));
+  app.decorate('isAllowedOrigin', async (origin: string) => (await load(CACHE_MS)).has(origin) || (await load(MISS_RELOAD_MS)).has(origin));
 });
