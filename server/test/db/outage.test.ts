@@ -1,5 +1,6 @@
 import { ErrorCode } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appFixture } from '../helpers/fixtures.ts';
 import { FreezableProxy } from '../helpers/freezable-proxy.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
@@ -7,7 +8,7 @@ import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 // Short timeouts so the frozen-database answers come within the test's time; the product's are 5/15/30 s.
 const TIMEOUTS = { DATABASE_CONNECT_TIMEOUT_S: '1', DATABASE_STATEMENT_TIMEOUT_S: '1', DATABASE_IDLE_TX_TIMEOUT_S: '5' };
 
-const newApp = (key: string) => ({ key, name: key, audience: key, redirect_urls: [`https://${key}.example.com/`] });
+const newApp = (key: string) => appFixture({ key, name: key });
 
 describe('when PostgreSQL stops answering', () => {
   let proxy: FreezableProxy;

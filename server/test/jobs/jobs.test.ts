@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
 import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/sign-out.ts';
+import { serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
@@ -38,17 +39,13 @@ describe('scheduled jobs', () => {
       method: 'POST',
       url: '/api/admin/service-jwts',
       cookies: { portal_session: admin },
-      payload: {
+      payload: serviceJwtFixture({
         service_name: 'queued',
         audience: 'api',
         subject: 'svc',
-        ttl_minutes: 55,
         k8s_namespace: 'apps',
-        k8s_secret_name: 'queued-jwt',
-        k8s_secret_key: 'token',
-        rotation_enabled: true,
         rotation_interval_minutes: 60,
-      },
+      }),
     });
     const { id } = res.json();
     ctx.clock.advance(61 * 60_000);

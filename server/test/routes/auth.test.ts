@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/tokens.ts';
+import { createAppFixture } from '../helpers/fixtures.ts';
 import { approveAtSimulator, finishSignIn, signIn, startSignIn } from '../helpers/sign-in.ts';
 import { createTestApp, DASHBOARD, type TestContext } from '../helpers/test-app.ts';
 
@@ -154,11 +155,8 @@ describe('sign-in through SWCombine', () => {
 describe('sign-in to another app', () => {
   const rd = 'https://wiki.example.com/';
   beforeAll(async () => {
-    await ctx.deps.db.query(
-      `INSERT INTO apps (key, name, audience, redirect_urls) VALUES ('wiki', 'Wiki', 'wiki', ARRAY['https://wiki.example.com/']),
-       ('open', 'Open app', 'open', ARRAY['https://open.example.com/'])`,
-    );
-    await ctx.deps.db.query(`UPDATE apps SET skip_uid_whitelist = true WHERE key = 'open'`);
+    await createAppFixture(ctx, { key: 'wiki', name: 'Wiki' });
+    await createAppFixture(ctx, { key: 'open', name: 'Open app', skip_uid_whitelist: true });
   });
 
   it('refuses a player without access, with a page that says why, and audits it', async () => {

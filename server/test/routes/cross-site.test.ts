@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appFixture, serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
 
@@ -7,18 +8,8 @@ let admin: string;
 let writes: [string, string][];
 const ids: Record<string, string> = {};
 
-const SERVICE_JWT = {
-  service_name: 'billing-worker',
-  audience: 'billing-api',
-  subject: 'svc:billing',
-  ttl_minutes: 55,
-  k8s_namespace: 'billing',
-  k8s_secret_name: 'billing-jwt',
-  k8s_secret_key: 'token',
-  rotation_enabled: true,
-  rotation_interval_minutes: 1440,
-};
-const APP = { key: 'wiki', name: 'Wiki', audience: 'wiki', url: 'https://wiki.example.com/', redirect_urls: ['https://wiki.example.com/'] };
+const SERVICE_JWT = serviceJwtFixture();
+const APP = appFixture({ url: 'https://wiki.example.com/' });
 
 /** Valid bodies, so that each refused request would have changed something had it got through. */
 const BODIES: Record<string, object> = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceJwtFixture } from '../helpers/fixtures.ts';
 import { approveAtSimulator, finishSignIn, signIn, startSignIn } from '../helpers/sign-in.ts';
 import { createTestApp, DASHBOARD, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
 
@@ -130,15 +131,8 @@ describe('service JWT secret keys', () => {
       cookies: { portal_session: admin },
       headers: { origin: PUBLIC_URL },
       payload: {
-        service_name: 'billing',
-        audience: 'api',
-        subject: 'svc',
-        ttl_minutes: 60,
-        k8s_namespace: 'billing',
-        k8s_secret_name: 'billing-jwt',
+        ...serviceJwtFixture({ service_name: 'billing', audience: 'api', subject: 'svc', ttl_minutes: 60, rotation_interval_minutes: 60 }),
         k8s_secret_key: key,
-        rotation_enabled: true,
-        rotation_interval_minutes: 60,
       },
     });
     expect(res.statusCode).toBe(400);

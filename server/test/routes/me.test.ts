@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
@@ -10,13 +11,18 @@ beforeAll(async () => {
   ctx = await createTestApp();
   mira = (await signIn(ctx, '1:100002')).cookie;
   jorin = (await signIn(ctx, '1:100001')).cookie;
-  await ctx.deps.db.query(
-    `INSERT INTO apps (key, name, audience, icon, url, description, phase, phase_desc, phase_color, progress, skip_uid_whitelist, allow_global_admin)
-     VALUES ('open', 'Open Tool', 'open', '🛰️', 'https://open.example.com', 'For everyone', 'Beta', 'Open testing', 'green', 40, true, false),
-            ('granted', 'Granted Tool', 'granted', null, 'https://granted.example.com', null, null, null, null, 0, false, false),
-            ('suspended', 'Suspended Tool', 'suspended', null, 'https://suspended.example.com', null, null, null, null, 0, false, false),
-            ('staff', 'Staff Tool', 'staff', null, 'https://staff.example.com', null, null, null, null, 0, false, true)`,
-  );
+  const open = {
+    icon: '🛰️',
+    description: 'For everyone',
+    phase: 'Beta',
+    phaseDesc: 'Open testing',
+    phaseColor: 'green',
+    progress: 40,
+  } as const;
+  await createAppFixture(ctx, { key: 'open', name: 'Open Tool', url: 'https://open.example.com', ...open, skip_uid_whitelist: true });
+  await createAppFixture(ctx, { key: 'granted', name: 'Granted Tool', url: 'https://granted.example.com' });
+  await createAppFixture(ctx, { key: 'suspended', name: 'Suspended Tool', url: 'https://suspended.example.com' });
+  await createAppFixture(ctx, { key: 'staff', name: 'Staff Tool', url: 'https://staff.example.com', allow_global_admin: true });
   await ctx.deps.db.query(
     `INSERT INTO user_app_access (user_id, app_id, status)
      SELECT u.id, a.id, CASE a.key WHEN 'granted' THEN 'active' ELSE 'suspended' END

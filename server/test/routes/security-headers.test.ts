@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppFixture } from '../helpers/fixtures.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -8,9 +9,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   // An app with a redirect URL on the SPA's host makes that origin a registered one. Written
   // directly: the allowed origins are cached for a few seconds after the first cross-origin call.
-  await ctx.deps.db.query(`INSERT INTO apps (key, name, audience, url, redirect_urls) VALUES ('spa', 'SPA', 'spa', $1, ARRAY[$1])`, [
-    `${SPA}/`,
-  ]);
+  await createAppFixture(ctx, { key: 'spa', name: 'SPA', url: `${SPA}/`, redirect_urls: [`${SPA}/`] });
 });
 afterAll(() => ctx.close());
 

@@ -4,6 +4,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverBackchannelLogout } from '../../src/services/backchannel-logout.ts';
 import type { BackchannelLogoutJob } from '../../src/services/sign-out.ts';
+import { appFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
@@ -31,16 +32,14 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/backchannel`;
   const apps = [
-    {
+    appFixture({
       key: 'wiki',
-      name: 'Wiki',
       audience: 'wiki-api',
-      redirect_urls: ['https://wiki.example.com/'],
       frontchannel_logout_url: 'https://wiki.example.com/logout',
       backchannel_logout_url: receiverUrl,
-    },
-    { key: 'open', name: 'Open', audience: 'open', redirect_urls: ['https://open.example.com/'], skip_uid_whitelist: true },
-    { key: 'staff', name: 'Staff', audience: 'staff', redirect_urls: ['https://staff.example.com/'], allow_global_admin: true },
+    }),
+    appFixture({ key: 'open', name: 'Open', skip_uid_whitelist: true }),
+    appFixture({ key: 'staff', name: 'Staff', allow_global_admin: true }),
   ];
   for (const a of apps) {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/apps', cookies: { portal_session: admin }, payload: a });
