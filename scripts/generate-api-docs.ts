@@ -4,7 +4,6 @@
  * server/test/docs/api-docs.test.ts fails when the committed file is out of date.
  */
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -13,13 +12,8 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createPool } from '../server/src/db/pool.ts';
 import type { Deps } from '../server/src/deps.ts';
-import { createFolderSink } from '../server/src/integrations/kubernetes/folder-sink.ts';
-import { createSwcClient } from '../server/src/integrations/swcombine/oauth-client.ts';
-import { createAuthCache } from '../server/src/lib/auth-cache.ts';
 import { systemClock } from '../server/src/lib/clock.ts';
-import { createEncryptor } from '../server/src/lib/encryption.ts';
 import { requireAdmin, requireSession } from '../server/src/plugins/session.ts';
-import { createKeySet } from '../server/src/services/signing-keys.ts';
 
 export const API_DOCS_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/api.md');
 
@@ -146,21 +140,30 @@ export function renderApiDocs(doc: OpenApi, auth: Map<string, Auth>): string {
   return `${out.join('\n')}\n`;
 }
 
+/** A dependency building the document never reaches: any use throws and names it. */
+function unused<T>(name: string): T {
+  return new Proxy(
+    {},
+    {
+      get: (_target, prop) => {
+        throw new Error(`deps.${name}.${String(prop)} was used while building the API document`);
+      },
+    },
+  ) as T;
+}
+
 /** Builds the HTTP service without listening or connecting anywhere: the document needs no database. */
 export async function buildAppForDocs(): Promise<FastifyInstance> {
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', ENCRYPTION_KEY: '00'.repeat(32) });
-  const db = createPool('postgres://docs@127.0.0.1:1/none');
-  const encryptor = createEncryptor(config.encryptionKeyHex!);
   const deps: Deps = {
-    config,
-    db,
+    config: loadConfig({ PUBLIC_URL: 'http://localhost:3000', ENCRYPTION_KEY: '00'.repeat(32) }),
+    db: createPool('postgres://docs@127.0.0.1:1/none'), // connects only when queried, which never happens here
     clock: systemClock,
-    encryptor,
-    keys: createKeySet({ db, clock: systemClock, encryptor }),
-    secrets: createFolderSink(path.join(tmpdir(), 'portal-docs-unused')), // never written: no handler runs
-    authCache: createAuthCache(),
-    queue: { send: async () => undefined },
-    swc: createSwcClient({ baseUrl: config.swc.baseUrl, clientId: config.swc.clientId, clientSecret: config.swc.clientSecret }),
+    encryptor: unused('encryptor'),
+    keys: unused('keys'),
+    secrets: unused('secrets'),
+    authCache: unused('authCache'),
+    queue: unused('queue'),
+    swc: unused('swc'),
   };
   return buildApp(deps);
 }
