@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,13 @@ export interface RunningProduct {
 export interface StartOptions {
   /** Run on this DATA_DIR (kept afterwards) instead of a fresh one (removed by stop()). */
   dataDir?: string;
+}
+
+/** As root the embedded PostgreSQL runs as `postgres`, who must reach DATA_DIR (else its data lands in /tmp and outlives the run). */
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-run-'));
+  chmodSync(dir, 0o755);
+  return dir;
 }
 
 /** Another server on the port would answer our readiness checks and tests in our product's place. */
@@ -57,7 +64,7 @@ export async function startProduct(
   options: StartOptions = {},
 ): Promise<RunningProduct> {
   await Promise.all([assertPortFree(port), assertPortFree(port + 1)]);
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-run-'));
+  const dataDir = options.dataDir ?? freshDataDir();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   for (const name of [
     'DATABASE_URL',
