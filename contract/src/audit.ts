@@ -2,6 +2,7 @@
 export const AuditEvent = {
   Login: 'login',
   LoginDenied: 'login_denied',
+  LoginFailed: 'login_failed',
   Logout: 'logout',
   BackchannelLogoutDelivered: 'backchannel_logout_delivered',
   BackchannelLogoutFailed: 'backchannel_logout_failed',
@@ -31,6 +32,7 @@ export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 export const AUDIT_EVENT_LABELS: Record<string, string> = {
   login: 'Signed in',
   login_denied: 'Sign-in refused',
+  login_failed: 'Sign-in failed',
   logout: 'Signed out',
   backchannel_logout_delivered: 'Back-channel logout delivered',
   backchannel_logout_failed: 'Back-channel logout failed',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseReserve, type BudgetReserve } from './domain/swc-budget.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -13,12 +14,22 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_CONNECT_TIMEOUT_S: intFrom(1, 600).default(5),
-    DATABASE_STATEMENT_TIMEOUT_S: intFrom(1, 3600).default(15),
+    DATABASE_STATEMENT_TIMEOUT_S: intFrom(1, 3600).default(5),
     DATABASE_IDLE_TX_TIMEOUT_S: intFrom(1, 3600).default(30),
     SWC_CLIENT_ID: z.string().min(1).optional(),
     SWC_CLIENT_SECRET: z.string().min(1).optional(),
     SWC_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.swcombine.com'),
     SWC_SIMULATOR_PORT: intFrom(0, 65535).optional(),
+    SWC_SIMULATOR_RATE_LIMIT: intFrom(1, 1_000_000).default(600),
+    SWC_SIMULATOR_RATE_WINDOW_S: intFrom(1, 7 * 24 * 3600).default(3600),
+    SWC_SIMULATOR_TOKEN_TTL_S: intFrom(1, 7 * 24 * 3600).default(3600),
+    SWC_BUDGET_RESERVE: z
+      .string()
+      .default('10%')
+      .transform(
+        (v, ctx) => parseReserve(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be a count like 60 or a share like 10%' }), z.NEVER),
+      ),
+    SWC_PROFILE_MAX_AGE_H: intFrom(0, 24 * 365).default(24),
     ADMIN_UIDS: z.string().optional(),
     ENCRYPTION_KEY: z
       .string()
@@ -56,7 +67,19 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Seconds before a request stops waiting on PostgreSQL (and answers 503). */
   databaseTimeouts: { connectSeconds: number; statementSeconds: number; idleInTransactionSeconds: number };
-  swc: { simulator: boolean; baseUrl: string; clientId: string; clientSecret: string; simulatorPort: number };
+  swc: {
+    simulator: boolean;
+    baseUrl: string;
+    clientId: string;
+    clientSecret: string;
+    simulatorPort: number;
+    /** What the bundled simulator enforces. */
+    simulatorLimits: { rateLimit: number; rateWindowSeconds: number; tokenTtlSeconds: number };
+    /** The shared web-service request budget: SWCombine's limit until it answers, and what background work leaves. */
+    budget: { assumedLimit: number; windowSeconds: number; reserve: BudgetReserve };
+    /** A returning player's profile younger than this is not read again at sign-in. */
+    profileMaxAgeHours: number;
+  };
   adminUids: string[];
   encryptionKeyHex: string | undefined;
   session: { idleMinutes: number; maxHours: number; cookieDomain: string | undefined; secureCookie: boolean };
@@ -107,6 +130,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientId: env.SWC_CLIENT_ID ?? SIMULATOR_CLIENT.clientId,
       clientSecret: env.SWC_CLIENT_SECRET ?? SIMULATOR_CLIENT.clientSecret,
       simulatorPort: env.SWC_SIMULATOR_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1),
+      simulatorLimits: {
+        rateLimit: env.SWC_SIMULATOR_RATE_LIMIT,
+        rateWindowSeconds: env.SWC_SIMULATOR_RATE_WINDOW_S,
+        tokenTtlSeconds: env.SWC_SIMULATOR_TOKEN_TTL_S,
+      },
+      // SWCombine allows 600 web-service requests per hour per IP unless it says otherwise.
+      budget: {
+        assumedLimit: simulator ? env.SWC_SIMULATOR_RATE_LIMIT : 600,
+        windowSeconds: simulator ? env.SWC_SIMULATOR_RATE_WINDOW_S : 3600,
+        reserve: env.SWC_BUDGET_RESERVE,
+      },
+      profileMaxAgeHours: env.SWC_PROFILE_MAX_AGE_H,
     },
     adminUids,
     encryptionKeyHex: env.ENCRYPTION_KEY,

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
+import { createSwcBudget } from './integrations/swcombine/budget.ts';
 import { createSwcClient } from './integrations/swcombine/oauth-client.ts';
 import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
@@ -70,6 +71,7 @@ async function main() {
   } else if (config.swc.simulator) {
     const sim = await startSimulator({
       port: config.swc.simulatorPort,
+      ...config.swc.simulatorLimits,
       clients: [
         {
           clientId: config.swc.clientId,
@@ -131,7 +133,13 @@ async function main() {
     secrets,
     authCache,
     queue: jobs.queue,
-    swc: createSwcClient({ baseUrl: swcBaseUrl, clientId: config.swc.clientId, clientSecret: config.swc.clientSecret }),
+    swc: createSwcClient({
+      baseUrl: swcBaseUrl,
+      clientId: config.swc.clientId,
+      clientSecret: config.swc.clientSecret,
+      clock: systemClock,
+      budget: createSwcBudget({ db, clock: systemClock, ...config.swc.budget }),
+    }),
   };
   const logger = { level: config.logLevel };
   const app =

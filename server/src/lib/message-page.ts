@@ -33,6 +33,25 @@ export function messagePage(input: { title: string; message: string; link?: { hr
   return page(input.title, `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p>${link}`);
 }
 
+/**
+ * A page for something that works again later: the time in UTC inside `<time datetime>` (the
+ * script at `localTimeScript` rewrites it in the reader's time zone) and how long that is from now.
+ */
+export function tryLaterPage(input: {
+  title: string;
+  message: string;
+  retryAt: { iso: string; utc: string; relative: string };
+  localTimeScript: string;
+  link: { href: string; label: string };
+}): string {
+  const when = `<p>It should work again ${escapeHtml(input.retryAt.relative)}, at <time datetime="${escapeHtml(input.retryAt.iso)}" data-local>${escapeHtml(input.retryAt.utc)}</time>.</p>`;
+  return page(
+    input.title,
+    `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p>${when}<a class="btn" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.label)}</a>`,
+    `<script src="${escapeHtml(input.localTimeScript)}" defer></script>`,
+  );
+}
+
 /** GET /auth/logout: a link alone never signs out (any site could link here); the button posts the form. */
 export function signOutConfirmPage(dashboardUrl: string): string {
   return page(

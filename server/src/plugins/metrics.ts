@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { BudgetView } from '../domain/swc-budget.ts';
+import { budgetStatus } from '../services/swc-budget.ts';
 
 export default fp(async function metrics(app: FastifyInstance) {
   const registry = new Registry();
@@ -12,6 +14,23 @@ export default fp(async function metrics(app: FastifyInstance) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // Read at each scrape from the row every replica shares; a database that does not answer leaves the last value.
+  const budgetGauge = (name: string, help: string, pick: (s: BudgetView) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const status = await budgetStatus(app.deps).catch(() => null);
+        if (status) this.set(pick(status));
+      },
+    });
+  budgetGauge('swc_budget_limit', 'SWCombine web-service requests allowed per window', (s) => s.limit);
+  budgetGauge(
+    'swc_budget_remaining',
+    'SWCombine web-service requests left in the current window, all replicas together',
+    (s) => s.remaining,
+  );
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },

@@ -21,13 +21,36 @@ export async function upsertUserFromSwc(
   now: Date,
 ): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(
-    `INSERT INTO users (uid, name, image, race, faction, last_login_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6)
-     ON CONFLICT (uid) DO UPDATE SET name = $2, image = $3, race = $4, faction = $5, last_login_at = $6, updated_at = $6
+    `INSERT INTO users (uid, name, image, race, faction, last_login_at, profile_refreshed_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $6)
+     ON CONFLICT (uid) DO UPDATE SET name = $2, image = $3, race = $4, faction = $5, last_login_at = $6,
+       profile_refreshed_at = $6, updated_at = $6
      RETURNING ${COLUMNS}`,
     [c.uid, c.name, c.image, c.race, c.faction, now],
   );
   return rows[0]!;
+}
+
+/** A sign-in that kept the stored profile: only the time of the sign-in changes. */
+export async function recordSignInWithStoredProfile(db: DbClient, userId: string, now: Date): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(`UPDATE users SET last_login_at = $2, updated_at = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [
+    userId,
+    now,
+  ]);
+  return rows[0]!;
+}
+
+/** The user with this SWC UID and when their profile was last read from SWCombine (null: never, or unknown UID). */
+export async function findUserProfileByUid(
+  db: DbClient,
+  uid: string,
+): Promise<{ id: string; hasName: boolean; profileRefreshedAt: Date | null } | null> {
+  const { rows } = await db.query<{ id: string; has_name: boolean; profile_refreshed_at: Date | null }>(
+    'SELECT id, name IS NOT NULL AND name <> $2 AS has_name, profile_refreshed_at FROM users WHERE uid = $1',
+    [uid, ''],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, hasName: row.has_name, profileRefreshedAt: row.profile_refreshed_at } : null;
 }
 
 export async function findUserById(db: DbClient, id: string): Promise<UserRow | null> {

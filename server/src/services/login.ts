@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
 import { decideAccess } from '../domain/access.ts';
 import { isCleanReturnAddress, registeredRedirect } from '../domain/redirect-match.ts';
-import { SwcAuthError } from '../integrations/swcombine/client.ts';
+import { SwcAuthError, SwcUpstreamError } from '../integrations/swcombine/client.ts';
 import { badRequest } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import { findAccessStatus } from '../queries/access.ts';
@@ -11,10 +11,11 @@ import { findAppByAudience, findAppById, type AppRow } from '../queries/apps.ts'
 import { consumeLoginAttempt, insertLoginAttempt } from '../queries/login-attempts.ts';
 import { recordSessionApp } from '../queries/session-apps.ts';
 import { upsertSwcTokens } from '../queries/swc-tokens.ts';
-import { upsertUserFromSwc } from '../queries/users.ts';
+import { recordSignInWithStoredProfile, upsertUserFromSwc } from '../queries/users.ts';
 import { audit, type RequestMeta } from './audit.ts';
 import { loadIdentity } from './identity.ts';
 import { createSession, type AuthContext } from './sessions.ts';
+import { signInProfile } from './sign-in-profile.ts';
 
 export const LOGIN_SCOPES = ['character_auth', 'character_read'];
 const ATTEMPT_TTL_MS = 10 * 60_000;
@@ -109,12 +110,16 @@ export async function completeLogin(
     }
     throw new LoginFailed(`SWCombine did not complete the sign-in: ${(err as Error).message}`);
   }
-  const character = await deps.swc.getCharacter(tokens.accessToken).catch((err: Error) => {
-    throw new LoginFailed(err.message);
+  const profile = await signInProfile(deps, tokens.accessToken, { appKey: app.key, meta: input.meta, now }).catch((err: Error) => {
+    if (err instanceof SwcAuthError || err instanceof SwcUpstreamError) throw new LoginFailed(err.message);
+    throw err;
   });
 
   const outcome = await inTransaction(deps.db, async (tx) => {
-    const user = await upsertUserFromSwc(tx, character, now);
+    const user =
+      profile.kind === 'fresh'
+        ? await upsertUserFromSwc(tx, profile.character, now)
+        : await recordSignInWithStoredProfile(tx, profile.userId, now);
     await upsertSwcTokens(tx, {
       userId: user.id,
       accessTokenEnc: deps.encryptor.encrypt(tokens.accessToken),

@@ -1,9 +1,10 @@
-import { startSimulator } from '@portal/swc-simulator';
+import { startSimulator, type RunningSimulator } from '@portal/swc-simulator';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, SIMULATOR_CLIENT, type Config } from '../../src/config.ts';
 import type { Deps } from '../../src/deps.ts';
 import { createKubernetesSink, loadKubeConfig } from '../../src/integrations/kubernetes/kubernetes-sink.ts';
+import { createSwcBudget } from '../../src/integrations/swcombine/budget.ts';
 import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
 import { createAuthCache } from '../../src/lib/auth-cache.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';
@@ -31,6 +32,8 @@ export interface TestContext {
   config: Config;
   clock: TestClock;
   simulatorUrl: string;
+  /** The simulator itself: `sim.stats()` counts the web-service requests the app made. */
+  sim: RunningSimulator;
   kube: FakeKubernetes;
   /** Jobs the app handed over, in order (tests run them by hand). */
   sentJobs: { name: string; data: object }[];
@@ -54,7 +57,9 @@ function sendOriginOnWrites(app: FastifyInstance, origin: string) {
   }) as FastifyInstance['inject'];
 }
 
-/** `env` as the server would read it; `databaseRoute.poolUrl` routes the app's connections elsewhere (e.g. a proxy). */
+/**
+ * `env` as the server would read it (SWC_SIMULATOR_RATE_LIMIT and friends set the simulator's limits, as
+ * in the product); `databaseRoute.poolUrl` routes the app's connections elsewhere (e.g. a proxy). */
 export async function createTestApp(
   env: Record<string, string> = {},
   databaseRoute: Pick<TestDbOptions, 'poolUrl'> = {},
@@ -65,6 +70,7 @@ export async function createTestApp(
   const sim = await startSimulator({
     port: 0,
     now: () => clock.now().getTime(),
+    ...config.swc.simulatorLimits,
     clients: [{ ...SIMULATOR_CLIENT, redirectUris: [`${PUBLIC_URL}/auth/callback`], name: 'Portal under test' }],
   });
   // As at the product's start: the portal admits its dashboard at PUBLIC_URL.
@@ -82,7 +88,12 @@ export async function createTestApp(
     secrets: createKubernetesSink(loadKubeConfig({ KUBECONFIG: kube.kubeconfig().file })!),
     authCache: createAuthCache(),
     queue,
-    swc: createSwcClient({ baseUrl: sim.url, ...SIMULATOR_CLIENT, now: () => clock.now().getTime() }),
+    swc: createSwcClient({
+      baseUrl: sim.url,
+      ...SIMULATOR_CLIENT,
+      clock,
+      budget: createSwcBudget({ db: database.db, clock, ...config.swc.budget }),
+    }),
   };
   const app = await buildApp(deps);
   sendOriginOnWrites(app, new URL(config.publicUrl).origin);
@@ -92,6 +103,7 @@ export async function createTestApp(
     config,
     clock,
     simulatorUrl: sim.url,
+    sim,
     kube,
     sentJobs,
     async close() {

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** What the product needs from SWCombine; the real service and the simulator both answer it over HTTP. */
 export interface SwcTokens {
   accessToken: string;
@@ -15,12 +17,49 @@ export interface SwcCharacter {
   faction: string | null;
 }
 
+/** Who an access token speaks for (an OAuth call: it spends no web-service request). */
+export interface SwcTokenInfo {
+  uid: string;
+  scopes: string[];
+}
+
+/**
+ * Interactive calls (sign-in, consents, bindings) may take the whole request budget; background
+ * calls (data sync) leave the reserve to them.
+ */
+export type SwcCallClass = 'interactive' | 'background';
+
+/** One web-services v2.0 call; `schema` reads the envelope's `swcapi` object. */
+export interface SwcWsRequest<T> {
+  /** Below /ws/v2.0, like `/character/` or `/galaxy/systems/`. */
+  path: string;
+  callClass: SwcCallClass;
+  accessToken?: string;
+  query?: Record<string, string | number>;
+  schema: z.ZodType<T>;
+  /** Names the call in error messages ("the character lookup"). */
+  what: string;
+}
+
 export interface SwcClient {
-  authorizeUrl(input: { state: string; redirectUri: string; scopes: string[]; accessType: 'online' | 'offline' }): string;
+  authorizeUrl(input: {
+    state: string;
+    redirectUri: string;
+    scopes: string[];
+    accessType: 'online' | 'offline';
+    /** Keep scopes granted earlier that this request does not name (SWCombine's default: no). */
+    renewPreviouslyGranted?: boolean;
+  }): string;
   /** Parses the callback query; throws SwcAuthError for `error=` answers and a state mismatch. */
   exchangeCallback(callbackUrl: URL, expectedState: string, redirectUri: string): Promise<SwcTokens>;
-  refresh(refreshToken: string): Promise<SwcTokens>;
-  getCharacter(accessToken: string): Promise<SwcCharacter>;
+  /** A new access token; `scopes` narrows it to part of the grant. Throws SwcGrantGone when the grant is no more. */
+  refresh(refreshToken: string, scopes?: string[]): Promise<SwcTokens>;
+  /** Ends the whole grant a refresh token belongs to. */
+  revoke(refreshToken: string): Promise<void>;
+  tokenInfo(accessToken: string): Promise<SwcTokenInfo>;
+  getCharacter(accessToken: string, callClass: SwcCallClass): Promise<SwcCharacter>;
+  /** Every web-service call goes through here: request budget, headers, envelope and errors. */
+  webService<T>(request: SwcWsRequest<T>): Promise<T>;
 }
 
 /** The player or SWCombine said no (`access_denied`, `invalid_scope`, …). */
@@ -33,5 +72,32 @@ export class SwcAuthError extends Error {
   }
 }
 
+/** A refresh was refused with invalid_grant: the player revoked it or it lapsed. Mark it disconnected; retrying cannot help. */
+export class SwcGrantGone extends SwcAuthError {
+  constructor(message: string) {
+    super('invalid_grant', message);
+  }
+}
+
 /** SWCombine could not be reached or answered something unusable. */
 export class SwcUpstreamError extends Error {}
+
+/** A web-service call SWCombine answered with an error status (bad token, missing scope, unknown resource). */
+export class SwcApiError extends SwcUpstreamError {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request budget has nothing left for this call; it was not sent. */
+export class SwcBudgetExhausted extends Error {
+  constructor(
+    readonly retryAt: Date,
+    readonly callClass: SwcCallClass,
+  ) {
+    super(`The SWCombine request budget is used up until ${retryAt.toISOString()}.`);
+  }
+}

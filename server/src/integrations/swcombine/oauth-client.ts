@@ -1,16 +1,27 @@
 import * as oauth from 'oauth4webapi';
-import { SwcAuthError, SwcUpstreamError, type SwcCharacter, type SwcClient, type SwcTokens } from './client.ts';
-import { fetchCharacter } from './web-services.ts';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import type { SwcBudget } from './budget.ts';
+import { SwcAuthError, SwcGrantGone, SwcUpstreamError, type SwcClient, type SwcTokens } from './client.ts';
+import { createWebServices, fetchCharacter } from './web-services.ts';
 
 export interface SwcClientOptions {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The deployment's request budget: every web-service call takes from it. */
+  budget: SwcBudget;
   fetch?: typeof fetch;
-  now?: () => number;
+  clock?: Clock;
 }
 
 const DEFAULT_EXPIRES_IN = 3600;
+
+/** SWCombine refuses uppercase scope names; the screens show them uppercase. */
+const scopeParam = (scopes: string[]) => [...new Set(scopes.map((s) => s.trim().toLowerCase()).filter(Boolean))].join(' ');
+
+const TokenInfo = z.object({ user_id: z.string().regex(/^1:\d+$/), scope: z.string().optional() });
+const OAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
 
 /**
  * SWCombine's token answers carry no `token_type` (the bearer kind is implied); oauth4webapi
@@ -28,7 +39,7 @@ function tolerantTokenFetch(base: typeof fetch): typeof fetch {
 
 export function createSwcClient(opts: SwcClientOptions): SwcClient {
   const baseFetch = opts.fetch ?? fetch;
-  const now = opts.now ?? Date.now;
+  const now = () => (opts.clock ? opts.clock.now().getTime() : Date.now());
   const as: oauth.AuthorizationServer = {
     issuer: opts.baseUrl,
     authorization_endpoint: `${opts.baseUrl}/ws/oauth2/auth/`,
@@ -40,6 +51,12 @@ export function createSwcClient(opts: SwcClientOptions): SwcClient {
     [oauth.customFetch]: tolerantTokenFetch(baseFetch),
     [oauth.allowInsecureRequests]: opts.baseUrl.startsWith('http://'),
   };
+  const callWebService = createWebServices({
+    baseUrl: opts.baseUrl,
+    fetch: baseFetch,
+    budget: opts.budget,
+    clock: opts.clock ?? { now: () => new Date() },
+  });
 
   function toTokens(res: oauth.TokenEndpointResponse, previousRefresh: string | null): SwcTokens {
     const expiresIn = typeof res.expires_in === 'number' && res.expires_in > 0 ? res.expires_in : DEFAULT_EXPIRES_IN;
@@ -51,24 +68,46 @@ export function createSwcClient(opts: SwcClientOptions): SwcClient {
     };
   }
 
-  async function tokenCall<T>(call: () => Promise<T>): Promise<T> {
+  async function tokenCall<T>(call: () => Promise<T>, grantGoneOnInvalidGrant = false): Promise<T> {
     try {
       return await call();
     } catch (err) {
-      if (err instanceof oauth.ResponseBodyError) throw new SwcAuthError(err.error, err.error_description ?? err.error);
+      if (err instanceof oauth.ResponseBodyError && err.status < 500) {
+        const message = err.error_description ?? err.error;
+        if (grantGoneOnInvalidGrant && err.error === 'invalid_grant') throw new SwcGrantGone(message);
+        throw new SwcAuthError(err.error, message);
+      }
       throw new SwcUpstreamError(`SWCombine token endpoint failed: ${(err as Error).message}`);
     }
   }
 
+  /** GET on an OAuth endpoint (not a web service: no request budget). */
+  async function oauthGet(path: string, params: Record<string, string>): Promise<unknown> {
+    const url = new URL(`${opts.baseUrl}/ws/oauth2/${path}`);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    let res: Response;
+    try {
+      res = await baseFetch(url, { headers: { Accept: 'application/json' } });
+    } catch (err) {
+      throw new SwcUpstreamError(`SWCombine is unreachable: ${(err as Error).message}`);
+    }
+    const body: unknown = await res.json().catch(() => null);
+    if (res.ok) return body;
+    const error = OAuthError.safeParse(body);
+    if (res.status < 500 && error.success) throw new SwcAuthError(error.data.error, error.data.error_description ?? error.data.error);
+    throw new SwcUpstreamError(`SWCombine answered HTTP ${res.status} at /ws/oauth2/${path}`);
+  }
+
   return {
-    authorizeUrl({ state, redirectUri, scopes, accessType }) {
+    authorizeUrl({ state, redirectUri, scopes, accessType, renewPreviouslyGranted = false }) {
       const url = new URL(as.authorization_endpoint!);
       url.searchParams.set('response_type', 'code');
       url.searchParams.set('client_id', opts.clientId);
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('state', state);
-      url.searchParams.set('scope', scopes.map((s) => s.toLowerCase()).join(' '));
+      url.searchParams.set('scope', scopeParam(scopes));
       url.searchParams.set('access_type', accessType);
+      url.searchParams.set('renew_previously_granted', renewPreviouslyGranted ? 'yes' : 'no');
       return url.toString();
     },
 
@@ -88,15 +127,31 @@ export function createSwcClient(opts: SwcClientOptions): SwcClient {
       });
     },
 
-    async refresh(refreshToken) {
+    async refresh(refreshToken, scopes) {
+      const additionalParameters = scopes?.length ? { scope: scopeParam(scopes) } : undefined;
       return tokenCall(async () => {
-        const res = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, requestOptions);
+        const res = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, {
+          ...requestOptions,
+          additionalParameters,
+        });
         return toTokens(await oauth.processRefreshTokenResponse(as, client, res), refreshToken);
-      });
+      }, true);
     },
 
-    getCharacter(accessToken): Promise<SwcCharacter> {
-      return fetchCharacter(opts.baseUrl, accessToken, baseFetch);
+    async revoke(refreshToken) {
+      await oauthGet('revoke', { token: refreshToken, client_id: opts.clientId });
     },
+
+    async tokenInfo(accessToken) {
+      const parsed = TokenInfo.safeParse(await oauthGet('tokeninfo/', { access_token: accessToken }));
+      if (!parsed.success) throw new SwcUpstreamError('SWCombine answered the token info in an unexpected shape');
+      return { uid: parsed.data.user_id, scopes: (parsed.data.scope ?? '').split(/\s+/).filter(Boolean) };
+    },
+
+    getCharacter(accessToken, callClass) {
+      return fetchCharacter(callWebService, accessToken, callClass);
+    },
+
+    webService: callWebService,
   };
 }

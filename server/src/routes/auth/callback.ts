@@ -2,10 +2,13 @@ import { singleLineText } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messagePage } from '../../lib/message-page.ts';
+import { messagePage, tryLaterPage } from '../../lib/message-page.ts';
+import { untilPhrase, utcClock } from '../../lib/relative-time.ts';
 import { requestMeta, setSessionCookie } from '../../plugins/session.ts';
 import { completeLogin, LoginDenied, LoginFailed } from '../../services/login.ts';
+import { SignInBudgetExhausted } from '../../services/sign-in-profile.ts';
 import { STATE_COOKIE } from './cookies.ts';
+import { LOCAL_TIME_PATH } from './local-time.ts';
 
 // What SWCombine sends back; read from the URL by the OAuth client, checked here for hostile text.
 const Query = z.looseObject({
@@ -33,6 +36,23 @@ export default async function callbackRoute(root: FastifyInstance) {
         setSessionCookie(app, reply, result.token, result.expiresAt);
         return reply.redirect(result.rd, 302);
       } catch (err) {
+        if (err instanceof SignInBudgetExhausted) {
+          const now = app.deps.clock.now();
+          request.log.warn({ retryAt: err.retryAt }, 'sign-in refused: SWCombine request budget used up');
+          return reply
+            .code(503)
+            .header('retry-after', String(Math.max(1, Math.ceil((err.retryAt.getTime() - now.getTime()) / 1000))))
+            .type('text/html')
+            .send(
+              tryLaterPage({
+                title: 'Sign-in is paused for now',
+                message: err.message,
+                retryAt: { iso: err.retryAt.toISOString(), utc: utcClock(err.retryAt), relative: untilPhrase(err.retryAt, now) },
+                localTimeScript: LOCAL_TIME_PATH,
+                link: { href: loginUrl, label: 'Back to sign-in' },
+              }),
+            );
+        }
         if (!(err instanceof LoginDenied || err instanceof LoginFailed)) throw err;
         const denied = err instanceof LoginDenied;
         if (!denied) request.log.warn({ reason: err.message }, 'sign-in failed');

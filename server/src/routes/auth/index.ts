@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import callbackRoute from './callback.ts';
+import localTimeRoute from './local-time.ts';
 import loginRoute from './login.ts';
 import logoutRoute from './logout.ts';
 import verifyRoute from './verify.ts';
@@ -11,6 +12,7 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(formbody);
   await app.register(loginRoute);
   await app.register(callbackRoute);
+  await app.register(localTimeRoute);
   await app.register(logoutRoute);
   await app.register(verifyRoute);
 }
