@@ -13,11 +13,19 @@ export interface AuthCache<T = unknown> {
   flush(): Promise<void>;
   /** Drops every entry here only (a flush announced by another replica). */
   clearLocal(): void;
+  /** Entries held now (expired ones included until they are looked up or pushed out). */
+  readonly size: number;
 }
 
-const MAX_ENTRIES = 50_000;
+/** About 1 kB each (mostly the JWT): the cap bounds the cache near 50 MB however many sessions there are. */
+export const MAX_ENTRIES = 50_000;
 
-export function createAuthCache<T>(publish: () => Promise<void> = async () => undefined): AuthCache<T> {
+/**
+ * At the cap the oldest entry goes: entries live seconds, so the oldest written is also (nearly)
+ * the least recently useful, and dropping one at a time never empties the cache at once (which
+ * would send every live session to the database in the same second).
+ */
+export function createAuthCache<T>(publish: () => Promise<void> = async () => undefined, maxEntries = MAX_ENTRIES): AuthCache<T> {
   const entries = new Map<string, { value: T; until: number }>();
   return {
     get(key, now) {
@@ -30,7 +38,8 @@ export function createAuthCache<T>(publish: () => Promise<void> = async () => un
       return hit.value;
     },
     set(key, value, until) {
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.delete(key); // a rewrite counts as the newest
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, { value, until });
     },
     flush() {
@@ -39,6 +48,9 @@ export function createAuthCache<T>(publish: () => Promise<void> = async () => un
     },
     clearLocal() {
       entries.clear();
+    },
+    get size() {
+      return entries.size;
     },
   };
 }

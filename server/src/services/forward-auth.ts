@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { decideAccess } from '../domain/access.ts';
+import { isGlobalAdmin } from '../domain/admin.ts';
+import { isSessionLive, newSessionExpiry, shouldTouch } from '../domain/session-expiry.ts';
 import { sha256 } from '../lib/tokens.ts';
-import { findAccessStatus } from '../queries/access.ts';
-import { findAppByAudience } from '../queries/apps.ts';
-import { findGrants } from '../queries/grants.ts';
+import { findForwardAuth } from '../queries/forward-auth.ts';
 import { recordSessionApp } from '../queries/session-apps.ts';
-import { resolveSession } from './sessions.ts';
+import { touchSession } from '../queries/sessions.ts';
 
 /** What an app behind the ingress receives for an admitted request. */
 export interface VerifiedAccess {
@@ -23,42 +23,50 @@ const MIN_REMAINING_MS = 60_000;
 
 /**
  * Forward auth: is this browser's session admitted to the app with this audience? Answers the
- * identity and an RFC 9068 access token for the app, or null (→ 401).
+ * identity and an RFC 9068 access token for the app, or null (→ 401). Ingresses ask on every
+ * request, so an answer is cached per (session, app) and a miss reads everything in one query.
  */
 export async function verifyAccess(deps: Deps, token: string | undefined, audience: string): Promise<VerifiedAccess | null> {
   if (!token) return null;
-  const key = `${sha256(token).toString('base64url')}|${audience}`;
+  const tokenHash = sha256(token);
+  const key = `${tokenHash.toString('base64url')}|${audience}`;
   const now = deps.clock.now();
   const hit = deps.authCache.get(key, now.getTime());
   if (hit) return hit;
 
-  const [ctx, app] = await Promise.all([resolveSession(deps, token), findAppByAudience(deps.db, audience)]);
-  if (!ctx || !app) return null;
-  const status = await findAccessStatus(deps.db, ctx.user.id, app.id);
-  if (!decideAccess({ app, status, isGlobalAdmin: ctx.isAdmin }).allowed) return null;
+  const row = await findForwardAuth(deps.db, tokenHash, audience);
+  if (!row || !isSessionLive(row, now) || !row.app_id) return null;
+  const app = { key: row.app_key!, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
+  const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
+  if (!decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin }).allowed) return null;
 
-  const grants = await findGrants(deps.db, ctx.user.id, app.id);
-  const roles = ctx.isAdmin && app.allow_global_admin && !grants.roles.includes('admin') ? [...grants.roles, 'admin'] : grants.roles;
+  const roles = isAdmin && app.allow_global_admin && !row.app_roles.includes('admin') ? [...row.app_roles, 'admin'] : row.app_roles;
   const iat = Math.floor(now.getTime() / 1000);
-  const jwt = await deps.keys.sign(
-    {
-      iss: deps.config.publicUrl,
-      aud: app.audience,
-      sub: ctx.user.uid,
-      client_id: app.key,
-      sid: ctx.session.sid,
-      scp: grants.scp,
-      roles,
-      name: ctx.user.name,
-      iat,
-      exp: iat + APP_TOKEN_TTL_S,
-      jti: randomUUID(),
-    },
-    'at+jwt',
-  );
-  await recordSessionApp(deps.db, ctx.session.id, app.id);
-  const result: VerifiedAccess = { uid: ctx.user.uid, name: ctx.user.name, roles, jwt };
-  const sessionEnds = Math.min(ctx.session.idle_expires_at.getTime(), ctx.session.expires_at.getTime());
+  const [jwt] = await Promise.all([
+    deps.keys.sign(
+      {
+        iss: deps.config.publicUrl,
+        aud: row.audience!,
+        sub: row.uid,
+        client_id: app.key,
+        sid: row.sid,
+        scp: row.app_scopes,
+        roles,
+        name: row.name,
+        iat,
+        exp: iat + APP_TOKEN_TTL_S,
+        jti: randomUUID(),
+      },
+      'at+jwt',
+    ),
+    // The writes only when due: extending idle expiry (once a minute), and recording the app for sign-out.
+    shouldTouch(row.last_seen_at, now)
+      ? touchSession(deps.db, row.session_id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt)
+      : undefined,
+    row.app_recorded ? undefined : recordSessionApp(deps.db, row.session_id, row.app_id),
+  ]);
+  const result: VerifiedAccess = { uid: row.uid, name: row.name, roles, jwt };
+  const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
   deps.authCache.set(key, result, Math.min(now.getTime() + CACHE_MS, (iat + APP_TOKEN_TTL_S) * 1000 - MIN_REMAINING_MS, sessionEnds));
   return result;
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createAuthCache, MAX_ENTRIES } from '../../src/lib/auth-cache.ts';
+
+describe('forward-auth cache', () => {
+  it('at its cap drops only the oldest answer, so the other live sessions stay cached', () => {
+    const cache = createAuthCache<number>();
+    for (let i = 0; i <= MAX_ENTRIES; i++) cache.set(`session-${i}`, i, 1000);
+    expect(cache.size).toBe(MAX_ENTRIES);
+    expect(cache.get('session-0', 0)).toBeUndefined();
+    expect(cache.get('session-1', 0)).toBe(1);
+    expect(cache.get(`session-${MAX_ENTRIES}`, 0)).toBe(MAX_ENTRIES);
+  });
+
+  it('an answer is not served once its time is up', () => {
+    const cache = createAuthCache<string>();
+    cache.set('s', 'admitted', 1000);
+    expect(cache.get('s', 999)).toBe('admitted');
+    expect(cache.get('s', 1000)).toBeUndefined();
+  });
+
+  it('a flush drops every answer and tells the other replicas', async () => {
+    let published = 0;
+    const cache = createAuthCache<string>(async () => void published++);
+    cache.set('s', 'admitted', 1000);
+    await cache.flush();
+    expect(cache.get('s', 0)).toBeUndefined();
+    expect(published).toBe(1);
+  });
+});

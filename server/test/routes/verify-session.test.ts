@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../src/lib/tokens.ts';
+import { signIn } from '../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const verify = (cookie: string) => ctx.app.inject({ url: '/auth/verify?aud=portal', cookies: { portal_session: cookie } });
+const session = async (cookie: string) =>
+  (
+    await ctx.deps.db.query<{ idle_expires_at: Date; apps: string[] }>(
+      `SELECT s.idle_expires_at, ARRAY(SELECT a.key FROM session_apps sa JOIN apps a ON a.id = sa.app_id WHERE sa.session_id = s.id) AS apps
+       FROM sessions s WHERE s.token_hash = $1`,
+      [sha256(cookie)],
+    )
+  ).rows[0]!;
+
+describe('GET /auth/verify and the session behind it', () => {
+  it('keeps a player who only uses apps behind the ingress signed in: each check extends idle expiry', async () => {
+    const { cookie } = await signIn(ctx, '1:100002');
+    const idleBefore = (await session(cookie)).idle_expires_at;
+    ctx.clock.advance(10 * 60_000);
+    expect((await verify(cookie)).statusCode).toBe(200);
+    const idleAfter = (await session(cookie)).idle_expires_at;
+    expect(idleAfter.getTime() - idleBefore.getTime()).toBe(10 * 60_000);
+  });
+
+  it('records the app a session was used with, once, for sign-out to notify', async () => {
+    const { cookie } = await signIn(ctx, '1:100002');
+    expect((await verify(cookie)).statusCode).toBe(200);
+    await ctx.deps.authCache.flush();
+    expect((await verify(cookie)).statusCode).toBe(200);
+    expect((await session(cookie)).apps).toEqual(['portal']);
+  });
+
+  it('refuses a session that has run past its idle expiry', async () => {
+    const { cookie } = await signIn(ctx, '1:100002');
+    ctx.clock.advance(ctx.config.session.idleMinutes * 60_000 + 1000);
+    expect((await verify(cookie)).statusCode).toBe(401);
+  });
+});
