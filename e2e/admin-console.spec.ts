@@ -1,6 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -33,6 +34,10 @@ describe('App Catalog', () => {
   it('creates an app that players then see on their dashboard', async () => {
     await admin.goto(`${baseUrl}/admin/apps`);
     await admin.getByRole('cell', { name: PORTAL_APP_KEY, exact: true }).first().waitFor();
+    await expectAccessible(admin, '/admin/apps');
+    await admin.getByRole('button', { name: 'Create app' }).click();
+    await admin.getByRole('textbox', { name: /^Key/ }).and(admin.locator('[aria-invalid="true"]')).waitFor();
+    await expectAccessible(admin, '/admin/apps with validation errors shown');
     await admin.getByRole('textbox', { name: /^Key/ }).fill('starmap');
     await admin.getByRole('textbox', { name: /^Name/ }).fill('Star Map');
     await admin.getByRole('textbox', { name: /^Audience/ }).fill('starmap');
@@ -46,6 +51,7 @@ describe('App Catalog', () => {
     expect(await admin.getByRole('radio', { name: '🪐' }).isChecked()).toBe(true);
     await admin.getByRole('checkbox', { name: 'Bypass UID whitelist' }).check();
     await screenshotBoth(admin, 'admin-apps-form');
+    await expectAccessible(admin, '/admin/apps with a filled form');
     await admin.getByRole('button', { name: 'Create app' }).click();
     await admin.getByRole('cell', { name: 'Star Map', exact: true }).waitFor();
 
@@ -57,6 +63,7 @@ describe('App Catalog', () => {
   it('edits it, and the dashboard follows', async () => {
     await admin.getByRole('row').filter({ hasText: 'Star Map' }).getByRole('button', { name: /Edit/ }).click();
     await admin.getByRole('button', { name: 'Cancel' }).waitFor();
+    await expectAccessible(admin, '/admin/apps editing an app');
     await admin.getByRole('textbox', { name: /^Name/ }).fill('Galactic Star Map');
     await admin.getByRole('button', { name: 'Save changes' }).click();
     await admin.getByRole('cell', { name: 'Galactic Star Map', exact: true }).waitFor();
@@ -72,6 +79,7 @@ describe('App Catalog', () => {
       .getByRole('button', { name: /Delete/ })
       .click();
     await admin.getByText('Delete app?').waitFor();
+    await expectAccessible(admin, '/admin/apps with the delete confirmation open');
     await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await admin.getByRole('cell', { name: 'Galactic Star Map', exact: true }).waitFor({ state: 'detached' });
     await player.reload();
@@ -96,6 +104,7 @@ describe('Users', () => {
     expect(await details.getByText('Audit Log').isVisible()).toBe(true);
     await expect.poll(() => details.getByRole('cell', { name: /^Signed in/ }).count()).toBeGreaterThan(0);
     await screenshotBoth(admin, 'admin-users');
+    await expectAccessible(admin, "/admin/users with a user's details");
   });
 });
 
@@ -115,6 +124,7 @@ describe('User App Access', () => {
     await admin.getByRole('button', { name: 'Grant' }).click();
     await admin.getByText('Current: active').waitFor();
     await screenshotBoth(admin, 'admin-access');
+    await expectAccessible(admin, '/admin/access');
     await admin.getByRole('button', { name: 'Suspend' }).click();
     await admin.getByText('Current: suspended').waitFor();
     await admin.getByRole('button', { name: 'Revoke' }).click();
@@ -135,6 +145,7 @@ describe('Central Consents & Roles', () => {
     await admin.getByRole('button', { name: 'Grant' }).last().click();
     await admin.getByRole('button', { name: 'Revoke quartermaster' }).waitFor();
     await screenshotBoth(admin, 'admin-consents');
+    await expectAccessible(admin, '/admin/consents');
     await admin.getByRole('button', { name: 'Revoke armory.read' }).click();
     await admin.getByRole('button', { name: 'Revoke armory.read' }).waitFor({ state: 'detached' });
     await admin.getByRole('button', { name: 'Revoke quartermaster' }).click();

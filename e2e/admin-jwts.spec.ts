@@ -2,6 +2,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -34,11 +35,16 @@ describe('/admin/jwts', () => {
     await page.goto(`${baseUrl}/admin/jwts`);
     await page.getByText('No JWT configurations found. Click "Add JWT Configuration" to create your first one.').waitFor();
     await screenshotBoth(page, 'admin-jwts-empty');
+    await expectAccessible(page, '/admin/jwts, empty');
   });
 
   it('adds a configuration whose JWT lands in the Kubernetes Secret and verifies', async () => {
     await page.getByRole('button', { name: 'Add JWT Configuration' }).click();
     await page.getByRole('dialog', { name: 'Add JWT Configuration' }).waitFor();
+    await expectAccessible(page, 'the Add JWT Configuration modal');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('[role="dialog"] [aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'the Add JWT Configuration modal with validation errors shown');
     await field('Service Name').fill('billing-worker');
     await field('Audience').fill('billing-api');
     await field('Subject').fill('svc:billing');
@@ -88,6 +94,7 @@ describe('/admin/jwts', () => {
     expect(await history.getByText('Manual').count()).toBe(2);
     expect(await history.getByText('Success').count()).toBe(2);
     await screenshotBoth(page, 'admin-jwts-history');
+    await expectAccessible(page, 'the rotation history modal');
     await page.keyboard.press('Escape');
   });
 
@@ -109,6 +116,7 @@ describe('/admin/jwts', () => {
       .waitFor();
     await fetch(`${kubeUrl}/_fake/clear`, { method: 'POST' });
     await screenshotBoth(page, 'admin-jwts-failed');
+    await expectAccessible(page, '/admin/jwts with a Kubernetes failure');
     await row('billing-worker').getByRole('button', { name: 'View History' }).click();
     const history = page.getByRole('dialog', { name: 'Rotation History - billing-worker' });
     await history.getByText('Failed').waitFor();
@@ -131,6 +139,7 @@ describe('/admin/jwts', () => {
     await row('stale-reporter').waitFor();
     expect(await row('stale-reporter').getByText('Overdue').isVisible()).toBe(true);
     await screenshotBoth(page, 'admin-jwts');
+    await expectAccessible(page, '/admin/jwts with an overdue configuration');
   });
 
   it('deletes a configuration after confirmation', async () => {
@@ -138,6 +147,7 @@ describe('/admin/jwts', () => {
     await page
       .getByText('Are you sure you want to delete the JWT configuration for stale-reporter? This action cannot be undone.')
       .waitFor();
+    await expectAccessible(page, 'the delete confirmation');
     await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
     await row('stale-reporter').waitFor({ state: 'detached' });
     expect(await row('billing-worker').count()).toBe(1);

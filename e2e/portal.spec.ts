@@ -2,6 +2,7 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
@@ -56,6 +57,7 @@ describe('a player', () => {
     await page.goto(`${baseUrl}/login`);
     await expect.poll(() => page.getByText('Please login with your SWCombine Account').isVisible()).toBe(true);
     await screenshotBoth(page, 'login');
+    await expectAccessible(page, '/login');
     await signInAs(page, baseUrl, 'Mira Solan');
     await page.getByText('Fleet Tracker').waitFor();
     expect(await page.getByRole('link', { name: 'Industry Alignment Management Platform' }).getAttribute('href')).toBe('/dashboard');
@@ -69,6 +71,13 @@ describe('a player', () => {
         .isVisible(),
     ).toBe(true);
     await screenshotBoth(page, 'dashboard');
+    await expectAccessible(page, '/dashboard');
+  });
+
+  it('is sent on to the dashboard when opening /login while signed in', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Your apps' }).waitFor();
   });
 
   it('opens the user menu: Profile and Logout, no Admin', async () => {
@@ -76,6 +85,7 @@ describe('a player', () => {
     await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Logout' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
+    await expectAccessible(page, 'the open user menu');
     await page.keyboard.press('Escape');
   });
 
@@ -90,6 +100,7 @@ describe('a player', () => {
     const checkbox = page.getByRole('checkbox', { name: 'Enable SWC automation token' });
     expect(await checkbox.isChecked()).toBe(false);
     await screenshotBoth(page, 'profile');
+    await expectAccessible(page, '/profile');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/swc/auth-token') && r.request().method() === 'POST');
     // A click, not check(): the controlled checkbox flips a few microtasks after the click, once the optimistic update lands.
     await checkbox.click();
@@ -121,6 +132,8 @@ describe('an admin', () => {
     const { page, context } = await newPage(browser);
     await signInAs(page, baseUrl, 'Jorin Vex');
     await page.getByRole('button', { name: /Jorin Vex/ }).click();
+    await page.getByRole('menuitem', { name: 'Admin' }).waitFor();
+    await expectAccessible(page, "an admin's open user menu");
     await page.getByRole('menuitem', { name: 'Admin' }).click();
     await page.waitForURL(`${baseUrl}/admin`);
     await page.getByText('Admin Panel').waitFor();
@@ -137,6 +150,7 @@ describe('an admin', () => {
       expect(await page.getByRole('link', { name: new RegExp(`^${label}`) }).getAttribute('href')).toBe(href);
     }
     await screenshotBoth(page, 'admin');
+    await expectAccessible(page, '/admin');
     await context.close();
   });
 });

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The part of axe-core's result we report. */
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+declare global {
+  interface Window {
+    axe?: {
+      run(
+        context: Document,
+        options: { resultTypes: string[] },
+      ): Promise<{
+        violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
+      }>;
+    };
+  }
+}
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * The product's Content-Security-Policy (script-src 'self') rightly refuses the inline script tag
+ * that page.addScriptTag would add, so axe is evaluated through the DevTools protocol, which CSP
+ * does not govern; the page under test keeps its real policy.
+ */
+async function injectAxe(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: axeSource });
+    if (exceptionDetails) throw new Error(`axe-core could not be loaded: ${exceptionDetails.text}`);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function violationsAt(page: Page, width: number): Promise<Violation[]> {
+  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await injectAxe(page);
+  return page.evaluate(async () => {
+    // Half-faded menus and modals would be measured mid-transition; wait for every finite animation (spinners run forever).
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const result = await window.axe!.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.map(String).join(' ')} [${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}]`),
+    }));
+  });
+}
+
+/**
+ * Runs axe-core on the page as it is now (one screen in one state) at phone and desktop width and
+ * fails listing every serious or critical violation: rule id, what it asks for, and where.
+ */
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  const original = page.viewportSize();
+  const found: string[] = [];
+  for (const width of [375, 1280]) {
+    for (const v of await violationsAt(page, width)) {
+      if (v.impact && BLOCKING.has(v.impact)) found.push(`${width}px ${v.impact} ${v.id} (${v.help}): ${v.nodes.join('; ')}`);
+    }
+  }
+  if (original) await page.setViewportSize(original);
+  expect(found, `axe-core found serious or critical violations on ${state}`).toEqual([]);
+}
