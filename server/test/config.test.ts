@@ -35,8 +35,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORTAL_MODE: 'both' })).toThrow('PORTAL_MODE');
   });
 
-  it('bounds waits on the database: 5 s to connect, 15 s per statement, 30 s idle in a transaction, each adjustable', () => {
-    expect(loadConfig({}).databaseTimeouts).toEqual({ connectSeconds: 5, statementSeconds: 15, idleInTransactionSeconds: 30 });
+  it('bounds waits on the database: 5 s to connect, 5 s per statement, 30 s idle in a transaction, each adjustable', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ connectSeconds: 5, statementSeconds: 5, idleInTransactionSeconds: 30 });
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_S: '60' }).databaseTimeouts.statementSeconds).toBe(60);
     expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_S: '0' })).toThrow('DATABASE_CONNECT_TIMEOUT_S');
     expect(() => loadConfig({ DATABASE_IDLE_TX_TIMEOUT_S: 'soon' })).toThrow('DATABASE_IDLE_TX_TIMEOUT_S');
