@@ -1,3 +1,4 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3900) + 10;
 
 /** Signs in as a character through /auth/login and the simulator, over plain HTTP; answers the session cookie. */
 async function signIn(baseUrl: string, uid: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/auth/login?aud=portal&rd=${encodeURIComponent(`${baseUrl}/dashboard`)}`, { redirect: 'manual' });
+  const login = await fetch(`${baseUrl}/auth/login?aud=${PORTAL_APP_KEY}&rd=${encodeURIComponent(`${baseUrl}/dashboard`)}`, {
+    redirect: 'manual',
+  });
   const stateCookie = login.headers
     .getSetCookie()
     .find((c) => c.startsWith('portal_login_state='))!

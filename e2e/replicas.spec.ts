@@ -1,3 +1,4 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobSystem } from '../server/src/jobs/index.ts';
@@ -26,7 +27,9 @@ let admin: string;
 
 /** Signs in through replica A as a player does (the simulator's page), answering the session cookie. */
 async function signInThroughA(uid: string): Promise<string> {
-  const login = await fetch(`${a.url}/auth/login?aud=portal&rd=${encodeURIComponent(`${PUBLIC_URL}/dashboard`)}`, { redirect: 'manual' });
+  const login = await fetch(`${a.url}/auth/login?aud=${PORTAL_APP_KEY}&rd=${encodeURIComponent(`${PUBLIC_URL}/dashboard`)}`, {
+    redirect: 'manual',
+  });
   const state = cookieFrom(login, 'portal_login_state');
   const callback = new URL(await approveAtSimulator(login.headers.get('location')!, uid));
   const done = await fetch(`${a.url}${callback.pathname}${callback.search}`, {
@@ -160,6 +163,6 @@ describe('two web replicas and a worker on one database', () => {
     const me = await fetch(`${worker.url}/api/me`, { headers: { cookie: `portal_session=${admin}` } });
     expect(me.status).toBe(404);
     expect(await me.json()).toEqual({ error: 'not_found', message: 'No route for GET /api/me.' });
-    expect((await fetch(`${worker.url}/auth/login?aud=portal`)).status).toBe(404);
+    expect((await fetch(`${worker.url}/auth/login?aud=${PORTAL_APP_KEY}`)).status).toBe(404);
   });
 });
