@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { decideAccess } from '../domain/access.ts';
 import { isGlobalAdmin } from '../domain/admin.ts';
@@ -28,13 +28,13 @@ const MIN_REMAINING_MS = 60_000;
  */
 export async function verifyAccess(deps: Deps, token: string | undefined, audience: string): Promise<VerifiedAccess | null> {
   if (!token) return null;
-  const tokenHash = sha256(token);
-  const key = `${tokenHash.toString('base64url')}|${audience}`;
+  // The cache is keyed by the token's hash, so the heap never holds live session tokens.
+  const key = `${hash('sha256', token, 'base64url')}|${audience}`;
   const now = deps.clock.now();
   const hit = deps.authCache.get(key, now.getTime());
   if (hit) return hit;
 
-  const row = await findForwardAuth(deps.db, tokenHash, audience);
+  const row = await findForwardAuth(deps.db, sha256(token), audience);
   if (!row || !isSessionLive(row, now) || !row.app_id) return null;
   const app = { key: row.app_key!, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);

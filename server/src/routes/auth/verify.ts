@@ -4,12 +4,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { verifyAccess } from '../../services/forward-auth.ts';
+import { verifyAccess, type VerifiedAccess } from '../../services/forward-auth.ts';
 
 const Query = z.object({ aud: audienceField('Audience (aud)') });
 
 /** HTTP header values are Latin-1; names outside printable ASCII are sent percent-encoded. */
 const headerSafe = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : encodeURIComponent(v));
+
+/** A cached answer is the same object on every hit, so its headers are built once per cache entry. */
+const built = new WeakMap<VerifiedAccess, Record<string, string>>();
+function headersFor(access: VerifiedAccess): Record<string, string> {
+  let headers = built.get(access);
+  if (!headers) {
+    headers = {
+      'cache-control': 'no-store',
+      'x-auth-request-user': access.uid,
+      'x-auth-request-name': headerSafe(access.name),
+      'x-auth-request-roles': access.roles.join(','),
+      authorization: `Bearer ${access.jwt}`,
+    };
+    built.set(access, headers);
+  }
+  return headers;
+}
 
 export default async function verifyRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -28,14 +45,7 @@ export default async function verifyRoute(root: FastifyInstance) {
     async (request, reply) => {
       const access = await verifyAccess(app.deps, request.cookies[SESSION_COOKIE], request.query.aud);
       if (!access) throw unauthorized('Sign in first, with access to this app.');
-      return reply
-        .header('cache-control', 'no-store')
-        .header('x-auth-request-user', access.uid)
-        .header('x-auth-request-name', headerSafe(access.name))
-        .header('x-auth-request-roles', access.roles.join(','))
-        .header('authorization', `Bearer ${access.jwt}`)
-        .code(200)
-        .send(null);
+      return reply.headers(headersFor(access)).code(200).send(null);
     },
   );
 }
