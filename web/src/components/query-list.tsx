@@ -68,6 +68,8 @@ interface QueryListProps<T> {
 }
 
 const wrap: CSSProperties = { overflowWrap: 'anywhere' };
+// In a table only a word too long for any line breaks, so columns size to their words rather than splitting them.
+const cellWrap: CSSProperties = { overflowWrap: 'break-word' };
 
 function Body<T>(props: QueryListProps<T> & { headingId: string | undefined; phone: boolean }) {
   const { query, errorTitle, loadingLabel = 'Loading...', empty, emptyTitle, emptyIcon } = props;
@@ -111,7 +113,15 @@ function RowsTable<T>({
 }: QueryListProps<T> & { rows: readonly T[]; headingId: string | undefined }) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover {...naming(label, headingId)} aria-busy={query.isFetching}>
+      {/* Hovered and selected rows darken (navy 7), so dimmed text keeps its 4.5:1 contrast. */}
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        highlightOnHoverColor="dark.7"
+        {...naming(label, headingId)}
+        aria-busy={query.isFetching}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
@@ -128,14 +138,19 @@ function RowsTable<T>({
               <Table.Tr
                 key={rowKey(row, index)}
                 onClick={onRowClick && (() => onRowClick(row))}
-                bg={selected ? 'var(--mantine-color-dark-5)' : undefined}
+                bg={selected ? 'var(--mantine-color-dark-7)' : undefined}
                 style={{
                   cursor: onRowClick ? 'pointer' : undefined,
                   boxShadow: selected ? 'inset 3px 0 0 var(--mantine-primary-color-filled)' : undefined,
                 }}
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.label} ta={column.align} maw={column.maw} style={column.nowrap ? { whiteSpace: 'nowrap' } : wrap}>
+                  <Table.Td
+                    key={column.label}
+                    ta={column.align}
+                    maw={column.maw}
+                    style={column.nowrap ? { whiteSpace: 'nowrap' } : cellWrap}
+                  >
                     {column.cell(row)}
                   </Table.Td>
                 ))}
