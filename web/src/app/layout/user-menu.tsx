@@ -11,12 +11,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     <>
       {/* Signing out changes state, so it is a POST; the form sits outside the menu, whose children must all be menu items. */}
       <form id={logoutFormId} method="post" action={logoutUrl()} hidden />
-      {/* No focus placeholder: Mantine's is a focusable non-item inside role="menu"; focus goes to the first item instead. */}
-      <Menu position="bottom-end" width={220} shadow="lg" withinPortal withInitialFocusPlaceholder={false}>
+      {/* No focus placeholder: Mantine's is a focusable non-item inside role="menu"; focus goes to the first item instead.
+          No portal: the open menu stays inside the header landmark. */}
+      <Menu position="bottom-end" width={220} shadow="lg" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <UnstyledButton aria-label={`User menu: ${user.name}`} p={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
             <Group gap="xs" wrap="nowrap">
-              <Avatar src={user.image} alt={user.name} name={user.name} color="initials" radius="xl" size={36} />
+              {/* The button is already named after the user: the picture is decoration. */}
+              <Avatar src={user.image} alt="" name={user.name} color="initials" radius="xl" size={36} />
               <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
                 {user.name}
               </Text>
