@@ -10,6 +10,7 @@ export default mergeConfig(
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      testTimeout: 15_000,
     },
   }),
 );

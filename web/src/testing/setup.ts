@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Mantine reads these; jsdom has neither.
@@ -25,5 +25,8 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+
+// Screens are lazy chunks: on a loaded 2-core machine the first one of a file can take over a second to import.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
