@@ -1,26 +1,45 @@
 import type { DbClient } from '../db/pool.ts';
 
+/** What a trip to SWCombine's authorize page is for; the callback dispatches on it. */
+export type AttemptPurpose = 'sign_in' | 'swc_consent' | 'swc_binding';
+
+export type AttemptPayload = Record<string, unknown>;
+
+export interface LoginAttempt {
+  purpose: AttemptPurpose;
+  payload: AttemptPayload;
+  app_id: string;
+  rd: string;
+}
+
 export async function insertLoginAttempt(
   db: DbClient,
-  a: { stateHash: Buffer; appId: string; rd: string; now: Date; expiresAt: Date },
+  a: {
+    stateHash: Buffer;
+    purpose: AttemptPurpose;
+    payload: AttemptPayload;
+    appId: string;
+    rd: string;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
-  await db.query('INSERT INTO login_attempts (state_hash, app_id, rd, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-    a.stateHash,
-    a.appId,
-    a.rd,
-    a.now,
-    a.expiresAt,
-  ]);
+  await db.query(
+    `INSERT INTO login_attempts (state_hash, purpose, payload, app_id, rd, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [a.stateHash, a.purpose, JSON.stringify(a.payload), a.appId, a.rd, a.now, a.expiresAt],
+  );
 }
 
 /** Deletes and returns the attempt: a state is good for one callback only. */
-export async function consumeLoginAttempt(db: DbClient, stateHash: Buffer, now: Date): Promise<{ app_id: string; rd: string } | null> {
-  const { rows } = await db.query<{ app_id: string; rd: string; expires_at: Date }>(
-    'DELETE FROM login_attempts WHERE state_hash = $1 RETURNING app_id, rd, expires_at',
+export async function consumeLoginAttempt(db: DbClient, stateHash: Buffer, now: Date): Promise<LoginAttempt | null> {
+  const { rows } = await db.query<LoginAttempt & { expires_at: Date }>(
+    'DELETE FROM login_attempts WHERE state_hash = $1 RETURNING purpose, payload, app_id, rd, expires_at',
     [stateHash],
   );
   const row = rows[0];
-  return row && row.expires_at > now ? row : null;
+  if (!row || row.expires_at <= now) return null;
+  return { purpose: row.purpose, payload: row.payload, app_id: row.app_id, rd: row.rd };
 }
 
 export async function deleteExpiredLoginAttempts(db: DbClient, now: Date): Promise<number> {

@@ -5,22 +5,24 @@ import { decideAccess } from '../domain/access.ts';
 import { isCleanReturnAddress, registeredRedirect } from '../domain/redirect-match.ts';
 import { SwcAuthError, SwcUpstreamError } from '../integrations/swcombine/client.ts';
 import { badRequest } from '../lib/errors.ts';
-import { randomToken, sha256 } from '../lib/tokens.ts';
 import { findAccessStatus } from '../queries/access.ts';
-import { findAppByAudience, findAppById, type AppRow } from '../queries/apps.ts';
-import { consumeLoginAttempt, insertLoginAttempt } from '../queries/login-attempts.ts';
+import { findAppByAudience, type AppRow } from '../queries/apps.ts';
 import { recordSessionApp } from '../queries/session-apps.ts';
 import { upsertSwcTokens } from '../queries/swc-tokens.ts';
 import { recordSignInWithStoredProfile, upsertUserFromSwc } from '../queries/users.ts';
 import { audit, type RequestMeta } from './audit.ts';
+import type { CallbackInput, CallbackOutcome } from './oauth-callback.ts';
 import { loadIdentity } from './identity.ts';
 import { createSession, type AuthContext } from './sessions.ts';
 import { signInProfile } from './sign-in-profile.ts';
+import { callbackUrl, startUpstreamAuthorization } from './upstream-authorization.ts';
 
 export const LOGIN_SCOPES = ['character_auth', 'character_read'];
-const ATTEMPT_TTL_MS = 10 * 60_000;
 
-export const callbackUrl = (deps: Pick<Deps, 'config'>) => `${deps.config.publicUrl}/auth/callback`;
+export interface PageLink {
+  href: string;
+  label: string;
+}
 
 /** The sign-in was refused, either by the player at SWCombine or by the app's access rules. */
 export class LoginDenied extends Error {
@@ -28,13 +30,23 @@ export class LoginDenied extends Error {
     message: string,
     /** The page's title: who said no. */
     readonly title: string,
+    /** Where the page links when the trip was not a sign-in. */
+    readonly back?: PageLink,
   ) {
     super(message);
   }
 }
 
 /** The callback cannot be trusted or completed (stale state, upstream failure). */
-export class LoginFailed extends Error {}
+export class LoginFailed extends Error {
+  constructor(
+    message: string,
+    /** The page's title and link when the trip was not a sign-in. */
+    readonly page?: { title: string; back: PageLink },
+  ) {
+    super(message);
+  }
+}
 
 async function admits(deps: Deps, app: AppRow, ctx: Pick<AuthContext, 'user' | 'isAdmin'>) {
   const status = await findAccessStatus(deps.db, ctx.user.id, app.id);
@@ -64,34 +76,22 @@ export async function startLogin(
     const decision = await admits(deps, app, input.current);
     if (decision.allowed) return { kind: 'redirect', url: rd };
   }
-  const now = deps.clock.now();
-  const state = randomToken();
-  await insertLoginAttempt(deps.db, {
-    stateHash: sha256(state),
+  const { url, state } = await startUpstreamAuthorization(deps, {
+    purpose: 'sign_in',
     appId: app.id,
     rd,
-    now,
-    expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
+    scopes: LOGIN_SCOPES,
+    accessType: 'online',
   });
-  const url = deps.swc.authorizeUrl({ state, redirectUri: callbackUrl(deps), scopes: LOGIN_SCOPES, accessType: 'online' });
   return { kind: 'upstream', url, state };
 }
 
-export async function completeLogin(
-  deps: Deps,
-  input: { url: URL; browserState: string | undefined; meta: RequestMeta },
-): Promise<{ token: string; expiresAt: Date; rd: string }> {
-  const now = deps.clock.now();
-  const state = input.url.searchParams.get('state');
-  if (!state || !input.browserState || state !== input.browserState) {
-    throw new LoginFailed('This sign-in link does not belong to this browser or was already used. Please start again.');
-  }
-  const attempt = await consumeLoginAttempt(deps.db, sha256(state), now);
-  const app = attempt && (await findAppById(deps.db, attempt.app_id));
-  if (!attempt || !app) throw new LoginFailed('This sign-in attempt has expired. Please start again.');
+/** The sign-in purpose of the callback: a session for the attempt's app, then back to its `rd`. */
+export async function completeSignIn(deps: Deps, input: CallbackInput): Promise<CallbackOutcome> {
+  const { now, app, state } = input;
   // Checked again before anything is written: the session is only worth creating if the browser
   // can be sent back, and an attempt stored by an older version may hold a raw address.
-  const rd = registeredRedirect(attempt.rd, app.redirect_urls);
+  const rd = registeredRedirect(input.attempt.rd, app.redirect_urls);
   if (!rd)
     throw new LoginFailed(`The return address is no longer one of the redirect URLs registered for ${app.name}. Please start again.`);
 
@@ -155,5 +155,5 @@ export async function completeLogin(
     return { ok: true as const, token, expiresAt: session.expires_at, rd };
   });
   if (!outcome.ok) throw new LoginDenied(outcome.reason, `Sign-in refused for ${app.name}`);
-  return { token: outcome.token, expiresAt: outcome.expiresAt, rd: outcome.rd };
+  return { rd: outcome.rd, session: { token: outcome.token, expiresAt: outcome.expiresAt } };
 }

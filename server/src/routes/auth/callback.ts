@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { messagePage, tryLaterPage } from '../../lib/message-page.ts';
 import { untilPhrase, utcClock } from '../../lib/relative-time.ts';
 import { requestMeta, setSessionCookie } from '../../plugins/session.ts';
-import { completeLogin, LoginDenied, LoginFailed } from '../../services/login.ts';
+import { LoginDenied, LoginFailed } from '../../services/login.ts';
+import { completeOAuthCallback } from '../../services/oauth-callback.ts';
 import { SignInBudgetExhausted } from '../../services/sign-in-profile.ts';
 import { STATE_COOKIE } from './cookies.ts';
 import { LOCAL_TIME_PATH } from './local-time.ts';
@@ -32,8 +33,13 @@ export default async function callbackRoute(root: FastifyInstance) {
       const browserState = request.cookies[STATE_COOKIE];
       reply.clearCookie(STATE_COOKIE, { path: '/auth/callback' });
       try {
-        const result = await completeLogin(app.deps, { url, browserState, meta: requestMeta(request) });
-        setSessionCookie(app, reply, result.token, result.expiresAt);
+        const result = await completeOAuthCallback(app.deps, {
+          url,
+          browserState,
+          current: await request.loadAuth(),
+          meta: requestMeta(request),
+        });
+        if (result.session) setSessionCookie(app, reply, result.session.token, result.session.expiresAt);
         return reply.redirect(result.rd, 302);
       } catch (err) {
         if (err instanceof SignInBudgetExhausted) {
@@ -56,14 +62,15 @@ export default async function callbackRoute(root: FastifyInstance) {
         if (!(err instanceof LoginDenied || err instanceof LoginFailed)) throw err;
         const denied = err instanceof LoginDenied;
         if (!denied) request.log.warn({ reason: err.message }, 'sign-in failed');
+        const toLogin = { href: loginUrl, label: 'Back to sign-in' };
         return reply
           .code(denied ? 403 : 400)
           .type('text/html')
           .send(
             messagePage({
-              title: denied ? err.title : 'Sign-in did not complete',
+              title: denied ? err.title : (err.page?.title ?? 'Sign-in did not complete'),
               message: err.message,
-              link: { href: loginUrl, label: 'Back to sign-in' },
+              link: (denied ? err.back : err.page?.back) ?? toLogin,
             }),
           );
       }
