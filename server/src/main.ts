@@ -12,8 +12,7 @@ import { createSwcBudget } from './integrations/swcombine/budget.ts';
 import { createSwcClient } from './integrations/swcombine/oauth-client.ts';
 import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
-import { createFolderSink } from './integrations/kubernetes/folder-sink.ts';
-import { createKubernetesSink, loadKubeConfig } from './integrations/kubernetes/kubernetes-sink.ts';
+import { createSecretSink } from './integrations/kubernetes/choose-sink.ts';
 import { authChangeChannel } from './db/notify.ts';
 import { startJobSystem } from './jobs/index.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
@@ -105,8 +104,7 @@ async function main() {
   // The processes that serve sign-in decide the portal's URL; a worker may not even know PUBLIC_URL.
   if (config.mode !== 'worker') await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`);
   const encryptor = createEncryptor(keyHex);
-  const kubeConfig = loadKubeConfig();
-  const secrets = kubeConfig ? createKubernetesSink(kubeConfig) : createFolderSink(path.resolve(config.dataDir, 'kubernetes-secrets'));
+  const secrets = await createSecretSink(process.env, path.resolve(config.dataDir, 'kubernetes-secrets'));
   notes.push(`Secrets:    ${secrets.description}`);
   const keys = createKeySet({ db, clock: systemClock, encryptor });
   await keys.ensure();
