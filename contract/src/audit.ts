@@ -25,6 +25,9 @@ export const AuditEvent = {
   ServiceJwtDeleted: 'service_jwt_deleted',
   ServiceJwtRotated: 'service_jwt_rotated',
   ServiceJwtRotationFailed: 'service_jwt_rotation_failed',
+  SwcBindingConnected: 'swc_binding_connected',
+  SwcBindingDisconnected: 'swc_binding_disconnected',
+  SwcBindingLost: 'swc_binding_lost',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -55,6 +58,9 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   service_jwt_deleted: 'Service JWT deleted',
   service_jwt_rotated: 'Service JWT rotated',
   service_jwt_rotation_failed: 'Service JWT rotation failed',
+  swc_binding_connected: 'SWCombine permissions connected',
+  swc_binding_disconnected: 'SWCombine permissions disconnected',
+  swc_binding_lost: 'SWCombine permissions lost',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */

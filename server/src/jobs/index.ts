@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { deliverBackchannelLogout } from '../services/backchannel-logout.ts';
 import { runRotationSweep } from '../services/rotation-sweep.ts';
 import { purgeFinishedSignIns } from '../services/sign-in-cleanup.ts';
+import { refreshDueBindings } from '../services/swc-binding-refresh.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/sign-out.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -11,6 +12,7 @@ const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unkn
   { name: 'service-jwt-rotation-sweep', cron: '* * * * *', run: (deps) => runRotationSweep(deps) },
   { name: 'signing-key-rotation', cron: '17 * * * *', run: (deps) => deps.keys.ensure() },
   { name: 'sign-in-cleanup', cron: '*/15 * * * *', run: (deps) => purgeFinishedSignIns(deps) },
+  { name: 'swc-binding-refresh', cron: '*/5 * * * *', run: (deps) => refreshDueBindings(deps) },
 ];
 
 /** Schedules of earlier releases, removed so that pg-boss stops queueing jobs nobody works on. */

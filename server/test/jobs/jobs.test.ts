@@ -30,6 +30,7 @@ describe('scheduled jobs', () => {
       ['service-jwt-rotation-sweep', '* * * * *'],
       ['sign-in-cleanup', '*/15 * * * *'],
       ['signing-key-rotation', '17 * * * *'],
+      ['swc-binding-refresh', '*/5 * * * *'],
     ]);
   });
 

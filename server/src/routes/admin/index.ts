@@ -3,6 +3,7 @@ import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
 import consentRoutes from './consents.ts';
 import serviceJwtRoutes from './service-jwts.ts';
+import swcBindingRoutes from './swc.ts';
 import userRoutes from './users.ts';
 
 /** Admin folder: 401 without a session, 403 without the admin role, for every route here. */
@@ -12,4 +13,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
   await app.register(consentRoutes);
   await app.register(serviceJwtRoutes);
+  await app.register(swcBindingRoutes);
 }

@@ -1,0 +1,66 @@
+import { ErrorBody, SwcBindingQuery, SwcBindingStatus, SwcConnectQuery } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bindingStatus, disconnectSwcBinding, startSwcBinding } from '../../services/swc-bindings.ts';
+import { STATE_COOKIE } from '../auth/cookies.ts';
+import { actorOf } from './actor.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const tags = ['admin: SWCombine permissions'];
+
+export default async function swcBindingRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/api/admin/swc',
+    {
+      schema: {
+        tags,
+        summary: "A tenant and actor's SWCombine binding and the request budget",
+        querystring: SwcBindingQuery,
+        response: { 200: SwcBindingStatus, ...errors },
+      },
+    },
+    (request) => bindingStatus(deps, request.query),
+  );
+
+  app.delete(
+    '/api/admin/swc/binding',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke the grant at SWCombine and forget the binding',
+        querystring: SwcBindingQuery,
+        response: { 200: SwcBindingStatus, 404: ErrorBody, 503: ErrorBody, ...errors },
+      },
+    },
+    (request) => disconnectSwcBinding(deps, actorOf(request), request.query),
+  );
+
+  // A browser navigation (Save & Connect), not a fetch: it answers with a redirect to SWCombine.
+  app.get(
+    '/api/admin/swc/connect',
+    {
+      schema: {
+        tags,
+        summary: 'Send the admin to SWCombine to grant the scopes (offline) for a tenant and actor',
+        querystring: SwcConnectQuery,
+        response: errors,
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { requested_scopes: scopes, ...query } = request.query;
+      const { url, state } = await startSwcBinding(deps, { query, scopes, userId: request.auth.user.id });
+      reply.setCookie(STATE_COOKIE, state, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.config.session.secureCookie,
+        path: '/auth/callback',
+        maxAge: 600,
+      });
+      return reply.redirect(url, 302);
+    },
+  );
+}
