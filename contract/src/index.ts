@@ -12,3 +12,4 @@ export * from './admin-apps.ts';
 export * from './admin-users.ts';
 export * from './audit.ts';
 export * from './admin-consents.ts';
+export * from './sync.ts';

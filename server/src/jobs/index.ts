@@ -5,6 +5,7 @@ import { runRotationSweep } from '../services/rotation-sweep.ts';
 import { purgeFinishedSignIns } from '../services/sign-in-cleanup.ts';
 import { refreshDueBindings } from '../services/swc-binding-refresh.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/sign-out.ts';
+import { RADIANT_SYNC_JOB } from '../services/sync/index.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
@@ -58,6 +59,7 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
   boss.on('error', (err) => opts.log?.('job system error', err));
   await boss.start();
   await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
+  await boss.createQueue(RADIANT_SYNC_JOB, { name: RADIANT_SYNC_JOB, retryLimit: 5, retryDelay: 30, retryBackoff: true });
   if (runsJobs) {
     for (const job of SCHEDULES) {
       await boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryDelay: 10, retryBackoff: true });

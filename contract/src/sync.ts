@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** What an admin may sync from SWCombine, in the order the sync screen shows them. */
+export const SYNC_TARGETS = [
+  'all',
+  'factions',
+  'sectors',
+  'systems',
+  'stations',
+  'planets',
+  'inventory',
+  'classes',
+  'ships',
+  'vehicles',
+  'facilities',
+  'items',
+  'droids',
+  'weapons',
+] as const;
+export const SyncTarget = z.enum(SYNC_TARGETS, { error: `target must be one of ${SYNC_TARGETS.join(', ')}` });
+export type SyncTarget = z.infer<typeof SyncTarget>;
+
+export const SYNC_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export const SyncRunStatus = z.enum(SYNC_RUN_STATUSES);
+export type SyncRunStatus = z.infer<typeof SyncRunStatus>;
+
+/** How far a running sync is; every field is optional because a queued run has none yet. */
+export const SyncProgress = z.object({
+  /** The target being read now (for `all`, the part it is on). */
+  target: SyncTarget.optional(),
+  /** For `all`: which part (1-based) of how many. */
+  step: z.number().int().optional(),
+  steps: z.number().int().optional(),
+  /** Rows of the current target read so far, and how many SWCombine says there are. */
+  done: z.number().int().optional(),
+  total: z.number().int().nullable().optional(),
+  /** Set while the run waits for the SWCombine request budget: when it goes on (ISO 8601). */
+  waitingUntil: z.string().optional(),
+});
+export type SyncProgress = z.infer<typeof SyncProgress>;
+
+export const SyncRun = z.object({
+  type: SyncTarget,
+  status: SyncRunStatus,
+  /** What happened, e.g. `systems: 2,140 (12 new, 3 changed, 1 gone)`, or why it failed and what to do. */
+  message: z.string().nullable(),
+  /** ISO 8601: when it finished, else when it started, else when it was requested. */
+  timestamp: z.string(),
+  progress: SyncProgress.optional(),
+});
+export type SyncRun = z.infer<typeof SyncRun>;
+
+export const SyncHistory = z.object({ runs: z.array(SyncRun) });
+export type SyncHistory = z.infer<typeof SyncHistory>;
+
+export const SyncTriggerAnswer = z.object({ message: z.string() });
+export type SyncTriggerAnswer = z.infer<typeof SyncTriggerAnswer>;
+
+/** What is stored for a target: rows not marked gone, and when a run of it (or of `all`) last completed. */
+export const SyncTargetStats = z.object({
+  target: SyncTarget,
+  rows: z.number().int(),
+  lastCompleteAt: z.string().nullable(),
+});
+export type SyncTargetStats = z.infer<typeof SyncTargetStats>;

@@ -1,0 +1,71 @@
+import { AuditEvent, SYNC_TARGETS, type SyncRun, type SyncTarget, type SyncTargetStats } from '@portal/contract';
+import type { DatabaseError } from 'pg';
+import { inTransaction } from '../../db/pool.ts';
+import type { Deps } from '../../deps.ts';
+import { conflict } from '../../lib/errors.ts';
+import { countLiveByKind } from '../../queries/sync-entities.ts';
+import { finishRun, insertQueuedRun, lastCompletedByTarget, listRuns, type SyncRunRow } from '../../queries/sync-runs.ts';
+import { auditAdmin } from '../admin-audit.ts';
+import type { RequestMeta } from '../audit.ts';
+
+/** The pg-boss job that runs one sync run: `{ runId }`. */
+export const RADIANT_SYNC_JOB = 'radiant-sync';
+export interface RadiantSyncJob {
+  runId: string;
+}
+
+const isUniqueViolation = (err: unknown) => (err as DatabaseError).code === '23505';
+
+/** Queues a sync of `target` for the worker; 409 while one of the same target is queued or running. */
+export async function triggerSync(
+  deps: Pick<Deps, 'db' | 'clock' | 'queue'>,
+  target: SyncTarget,
+  actor: { userId: string },
+  meta: RequestMeta,
+): Promise<{ message: string }> {
+  const run = await inTransaction(deps.db, async (tx) => {
+    const row = await insertQueuedRun(tx, target, actor.userId, deps.clock.now()).catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw conflict(`A ${target} sync is already queued or running.`);
+      throw err;
+    });
+    await auditAdmin(deps, tx, { userId: actor.userId, meta }, AuditEvent.SyncTriggered, { details: { target, runId: row.id } });
+    return row;
+  });
+  try {
+    await deps.queue.send(RADIANT_SYNC_JOB, { runId: run.id } satisfies RadiantSyncJob);
+  } catch (err) {
+    // Without a job the run would block its target forever.
+    await finishRun(deps.db, run.id, 'failed', 'The sync could not be handed to the worker; try again.', deps.clock.now());
+    throw err;
+  }
+  return { message: `The ${target} sync is queued.` };
+}
+
+export function toSyncRun(row: SyncRunRow): SyncRun {
+  const at = row.finishedAt ?? row.startedAt ?? row.createdAt;
+  const hasProgress = Object.keys(row.progress).length > 0;
+  return {
+    type: row.target,
+    status: row.status,
+    message: row.message,
+    timestamp: at.toISOString(),
+    ...(hasProgress ? { progress: row.progress } : {}),
+  };
+}
+
+/** The latest runs, newest first. */
+export async function listSyncRuns(deps: Pick<Deps, 'db'>, limit: number): Promise<SyncRun[]> {
+  return (await listRuns(deps.db, limit)).map(toSyncRun);
+}
+
+/** Per target (in screen order): rows stored and not gone, and when it last completed (a completed `all` counts). */
+export async function syncTargetStats(deps: Pick<Deps, 'db'>): Promise<SyncTargetStats[]> {
+  const [counts, completed] = await Promise.all([countLiveByKind(deps.db), lastCompletedByTarget(deps.db)]);
+  const all = completed.get('all');
+  const latest = (a: Date | undefined, b: Date | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
+  return SYNC_TARGETS.map((target) => {
+    const rows = target === 'all' ? [...counts.values()].reduce((s, n) => s + n, 0) : (counts.get(target) ?? 0);
+    const at = target === 'all' ? all : latest(completed.get(target), all);
+    return { target, rows, lastCompleteAt: at ? at.toISOString() : null };
+  });
+}
