@@ -1,4 +1,5 @@
-import mantineStyles from '@mantine/core/styles.css?raw';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { DEFAULT_THEME } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -7,6 +8,7 @@ import { AppProviders } from './providers.tsx';
 import { theme } from './theme.ts';
 
 const colors = { ...DEFAULT_THEME.colors, ...theme.colors };
+const mantineStyles = readFileSync(createRequire(import.meta.url).resolve('@mantine/core/styles.css'), 'utf8');
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
