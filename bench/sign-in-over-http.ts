@@ -1,21 +1,29 @@
-import { PORTAL_APP_KEY } from '@portal/contract';
+// Signs a simulator character in to the running product over plain HTTP, as a browser would
+// (granting every requested permission on the consent form), and answers the session cookie's value.
 
-// Signs a simulator character in to the running product over plain HTTP, as a browser would, and
-// answers the session cookie's value.
-export async function signInOverHttp(baseUrl: string, uid: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/auth/login?aud=${PORTAL_APP_KEY}&rd=${encodeURIComponent(`${baseUrl}/dashboard`)}`, {
+async function redirectOf(step: string, res: Response): Promise<string> {
+  const location = res.headers.get('location');
+  if (res.status !== 302 || !location) throw new Error(`${step}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return location;
+}
+
+/** `headers` go to the product (not the simulator), e.g. X-Forwarded-For to sign in as many players' addresses. */
+export async function signInOverHttp(baseUrl: string, uid: string, headers: Record<string, string> = {}): Promise<string> {
+  const login = await fetch(`${baseUrl}/auth/login?aud=portal&rd=${encodeURIComponent(`${baseUrl}/dashboard`)}`, {
     redirect: 'manual',
+    headers,
   });
+  const authorize = new URL(await redirectOf('/auth/login', login));
   const state = /portal_login_state=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-  const authorize = new URL(login.headers.get('location')!);
   const form = new URLSearchParams(authorize.searchParams);
   form.set('character', uid);
+  form.set('granted_scope', authorize.searchParams.get('scope') ?? '');
   const decision = await fetch(new URL('/ws/oauth2/auth/', authorize), { method: 'POST', body: form, redirect: 'manual' });
-  const callback = await fetch(decision.headers.get('location')!, {
+  const callback = await fetch(await redirectOf('simulator consent', decision), {
     redirect: 'manual',
-    headers: { cookie: `portal_login_state=${state}` },
+    headers: { ...headers, cookie: `portal_login_state=${state}` },
   });
   const session = /portal_session=([^;]+)/.exec(callback.headers.get('set-cookie') ?? '')?.[1];
-  if (!session) throw new Error(`sign-in failed: ${callback.status} ${await callback.text()}`);
+  if (!session) throw new Error(`/auth/callback: ${callback.status} ${(await callback.text()).slice(0, 300)}`);
   return session;
 }

@@ -1,47 +1,47 @@
-// /auth/verify requests per second and latency percentiles at 50 connections, next to a bare
-// Fastify hello-world measured the same way on the same machine. Each server runs in its own
-// process; the load generator (autocannon) runs in this one.
-// Usage: npm run build -w web && npx tsx bench/verify.ts [seconds]
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { startProduct } from '../e2e/helpers/start-product.ts';
-import { signInOverHttp } from './sign-in-over-http.ts';
+// /auth/verify with 10,000 live sessions over 20 apps at 50 connections, next to a bare Fastify
+// hello-world measured the same way on the same machine. Each request takes the next session in
+// turn. Cold: the first verify of every session (cache empty: database reads, a JWT signed).
+// Warm: the same sessions again, answered from the forward-auth cache.
+// Usage: npm run build -w web && npx tsx bench/verify.ts [seconds] [--cpu-prof]
+//   --cpu-prof writes the product's CPU profile to a temporary folder and prints its top functions.
+import { measureHelloWorld } from './lib/hello-baseline.ts';
+import { formatLoad, loadVerify } from './lib/load.ts';
+import { startProfiledProduct } from './lib/profiled-product.ts';
+import { report } from './lib/report.ts';
+import { seedSessions } from './lib/seed-sessions.ts';
 
-const seconds = Number(process.argv[2] ?? 10);
-const here = path.dirname(fileURLToPath(import.meta.url));
+const seconds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 8);
+const profile = process.argv.includes('--cpu-prof');
+const SESSIONS = 10_000;
+const APPS = 20;
+const GOAL_RATIO = 0.6;
+const GOAL_P99_MS = 5;
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, connections: 50, duration: 2, headers }); // warm-up
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
-}
+const baseline = await measureHelloWorld(seconds);
 
-const fmt = (name: string, r: Awaited<ReturnType<typeof load>>) =>
-  `${name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (${r.total} requests)`;
-
-const hello = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'hello-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
-const [helloUrl] = (await once(hello.stdout!, 'data')).map(String);
-const baseline = await load(helloUrl!.trim());
-hello.kill();
-
-const product = await startProduct(Number(process.env.BENCH_PORT ?? 3960));
+const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3960), {}, profile);
+let warm, cold;
+let warmFrom = 0;
+let warmTo = 0;
 try {
-  const db = new pg.Client({ connectionString: product.databaseUrl });
-  await db.connect();
-  await db.query(
-    `INSERT INTO apps (key, name, audience, redirect_urls, skip_uid_whitelist) VALUES ('bench', 'Bench', 'bench', ARRAY['http://localhost/'], true)`,
-  );
-  await db.end();
-  const cookie = await signInOverHttp(product.baseUrl, '1:100002');
-  const verify = await load(`${product.baseUrl}/auth/verify?aud=bench`, { cookie: `portal_session=${cookie}` });
-  console.log(fmt('bare Fastify hello-world', baseline));
-  console.log(fmt('/auth/verify', verify));
-  console.log(`ratio /auth/verify ÷ hello-world: ${(verify.rps / baseline.rps).toFixed(2)} (goal ≥ 0.5, p99 < 5 ms)`);
+  const seeded = await seedSessions(product.databaseUrl, SESSIONS + 1000, APPS);
+  const sessions = seeded.slice(0, SESSIONS);
+  await loadVerify(product.baseUrl, seeded.slice(SESSIONS), { duration: 2 }); // warms the server on other sessions
+  cold = await loadVerify(product.baseUrl, sessions, { amount: SESSIONS });
+  warmFrom = product.elapsed();
+  warm = await loadVerify(product.baseUrl, sessions, { duration: seconds });
+  warmTo = product.elapsed();
 } finally {
   await product.stop();
 }
+
+const ratio = warm.rps / baseline.rps;
+console.log(`/auth/verify over ${SESSIONS.toLocaleString('en')} live sessions spread over ${APPS} apps, 50 connections`);
+console.log(formatLoad('bare Fastify hello-world', baseline));
+console.log(formatLoad('/auth/verify warm (cached)', warm));
+console.log(formatLoad('/auth/verify cold (first touch)', cold));
+report({ name: '/auth/verify warm ÷ hello-world', figure: ratio.toFixed(2), goal: `≥ ${GOAL_RATIO}`, pass: ratio >= GOAL_RATIO });
+report({ name: '/auth/verify warm p99', figure: `${warm.p99} ms`, goal: `< ${GOAL_P99_MS} ms`, pass: warm.p99 < GOAL_P99_MS });
+report({ name: '/auth/verify cold (first touch of 10,000 sessions)', figure: `${cold.rps.toFixed(0)} req/s, p99 ${cold.p99} ms`, goal: 'none', pass: null });
+
+if (profile) console.log(`\nwarm phase, ${product.summary({ fromMs: warmFrom, toMs: warmTo })}`);
