@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** GET/POST /api/swc/auth-token: the user's automation-token switch. */
 export const AutomationToken = z.object({ enabled: z.boolean() });
@@ -25,29 +26,28 @@ const OFFERED = new Set(SWC_BINDING_SCOPES.map((s) => s.toLowerCase()));
 export const DEFAULT_SWC_TENANT = 't_default';
 export const DEFAULT_SWC_ACTOR: SwcBindingActor = 'faction-leader';
 
-export const SwcTenantId = z
-  .string({ error: 'tenant_id is required' })
-  .trim()
-  .min(1, 'tenant_id is required')
-  .max(64, 'tenant_id must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'tenant_id may only hold letters, digits, "-" and "_"');
+export const SwcTenantId = singleLineText('tenant_id', { min: 1, max: 64 }).regex(
+  /^[A-Za-z0-9_-]+$/,
+  'tenant_id may only hold letters, digits, "-" and "_"',
+);
 
 /** Which binding: GET /api/admin/swc and DELETE /api/admin/swc/binding. */
 export const SwcBindingQuery = z.object({ tenant_id: SwcTenantId, actor: SwcBindingActor });
 export type SwcBindingQuery = z.infer<typeof SwcBindingQuery>;
 
-/** Space-separated, de-duplicated and lowercased (SWCombine refuses uppercase names); only offered scopes. */
-export const SwcRequestedScopes = z
-  .string({ error: 'requested_scopes is required' })
-  .max(1000, 'requested_scopes must be at most 1000 characters')
-  .transform((v) => [
-    ...new Set(
-      v
-        .split(/\s+/)
-        .map((s) => s.toLowerCase())
-        .filter(Boolean),
-    ),
-  ])
+/** Scope names from a space-separated text: trimmed, lowercased (SWCombine refuses uppercase), de-duplicated. */
+export const scopeList = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((s) => s.toLowerCase()),
+  ),
+];
+
+/** Space-separated scope names; only those the screen offers. */
+export const SwcRequestedScopes = singleLineText('requested_scopes', { max: 1000 })
+  .transform(scopeList)
   .refine((scopes) => scopes.length > 0, 'requested_scopes must name at least one scope')
   .refine((scopes) => scopes.every((s) => OFFERED.has(s)), {
     message: `requested_scopes may only name ${SWC_BINDING_SCOPES.join(', ')}`,

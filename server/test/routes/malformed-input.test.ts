@@ -104,6 +104,9 @@ const PARAM_VALUES: Record<string, string> = {
   state: 'x',
   error: 'x',
   error_description: 'x',
+  tenant_id: '1324',
+  actor: 'faction-leader',
+  requested_scopes: 'character_auth',
 };
 const APP = {
   key: 'nul-test',

@@ -48,7 +48,6 @@ export default async function swcBindingRoutes(root: FastifyInstance) {
         querystring: SwcConnectQuery,
         response: errors,
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const { requested_scopes: scopes, ...query } = request.query;
