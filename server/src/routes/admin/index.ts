@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
 import consentRoutes from './consents.ts';
+import radiantMgmtRoutes from './radiant-mgmt.ts';
 import serviceJwtRoutes from './service-jwts.ts';
 import swcBindingRoutes from './swc.ts';
 import userRoutes from './users.ts';
@@ -14,4 +15,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(consentRoutes);
   await app.register(serviceJwtRoutes);
   await app.register(swcBindingRoutes);
+  await app.register(radiantMgmtRoutes);
 }
