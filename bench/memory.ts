@@ -38,4 +38,9 @@ console.log(`  idle after start: ${idle.toFixed(0)} MB`);
 console.log(`  peak with ${SESSIONS.toLocaleString('en')} sessions in use through /auth/verify: ${peak.toFixed(0)} MB`);
 console.log('Anchor: Keycloak sizes 1,250 MB base memory for 10,000 sessions.');
 report({ name: 'server RSS idle', figure: `${idle.toFixed(0)} MB`, goal: `≤ ${GOAL_IDLE_MB} MB`, pass: idle <= GOAL_IDLE_MB });
-report({ name: 'server RSS peak, 10,000 sessions', figure: `${peak.toFixed(0)} MB`, goal: `≤ ${GOAL_PEAK_MB} MB`, pass: peak <= GOAL_PEAK_MB });
+report({
+  name: 'server RSS peak, 10,000 sessions',
+  figure: `${peak.toFixed(0)} MB`,
+  goal: `≤ ${GOAL_PEAK_MB} MB`,
+  pass: peak <= GOAL_PEAK_MB,
+});

@@ -8,12 +8,19 @@ import { startProfiledProduct } from './lib/profiled-product.ts';
 import { percentile, report } from './lib/report.ts';
 import { signInOverHttp } from './sign-in-over-http.ts';
 
-const [seconds = 10, concurrency = 20] = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number);
+const [seconds = 10, concurrency = 20] = process.argv
+  .slice(2)
+  .filter((a) => /^\d+$/.test(a))
+  .map(Number);
 const profile = process.argv.includes('--cpu-prof');
 const GOAL = 100;
 const CHARACTERS = ['1:100001', '1:100002', '1:100003', '1:100004'];
 
-const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3966), { SWC_SIMULATOR_RATE_LIMIT: '1000000', TRUST_PROXY: 'true' }, profile);
+const product = await startProfiledProduct(
+  Number(process.env.BENCH_PORT ?? 3966),
+  { SWC_SIMULATOR_RATE_LIMIT: '1000000', TRUST_PROXY: 'true' },
+  profile,
+);
 const latencies: number[] = [];
 let failures = 0;
 let rate = 0;
@@ -26,7 +33,9 @@ try {
       for (let i = worker; performance.now() < deadline; i += concurrency) {
         const t = performance.now();
         try {
-          await signInOverHttp(product.baseUrl, CHARACTERS[i % CHARACTERS.length]!, { 'x-forwarded-for': `2001:db8:${(i % 65536).toString(16)}::1` });
+          await signInOverHttp(product.baseUrl, CHARACTERS[i % CHARACTERS.length]!, {
+            'x-forwarded-for': `2001:db8:${(i % 65536).toString(16)}::1`,
+          });
           latencies.push(performance.now() - t);
         } catch (err) {
           if (++failures === 1) console.error(String(err));

@@ -42,6 +42,11 @@ console.log(formatLoad('/auth/verify warm (cached)', warm));
 console.log(formatLoad('/auth/verify cold (first touch)', cold));
 report({ name: '/auth/verify warm ÷ hello-world', figure: ratio.toFixed(2), goal: `≥ ${GOAL_RATIO}`, pass: ratio >= GOAL_RATIO });
 report({ name: '/auth/verify warm p99', figure: `${warm.p99} ms`, goal: `< ${GOAL_P99_MS} ms`, pass: warm.p99 < GOAL_P99_MS });
-report({ name: '/auth/verify cold (first touch of 10,000 sessions)', figure: `${cold.rps.toFixed(0)} req/s, p99 ${cold.p99} ms`, goal: 'none', pass: null });
+report({
+  name: '/auth/verify cold (first touch of 10,000 sessions)',
+  figure: `${cold.rps.toFixed(0)} req/s, p99 ${cold.p99} ms`,
+  goal: 'none',
+  pass: null,
+});
 
 if (profile) console.log(`\nwarm phase, ${product.summary({ fromMs: warmFrom, toMs: warmTo })}`);

@@ -1,14 +1,50 @@
 import react from '@vitejs/plugin-react';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { defineConfig, type Plugin } from 'vite';
 
 // The auth service (server/) listens on :3000; in development the SPA reaches it through this proxy,
 // so `authBaseUrl: ''` (same origin) from /config.json works unchanged.
 const backend = process.env.PORTAL_BACKEND_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/auth', '/config.json', '/.well-known'];
 
+/**
+ * Writes `.br` and `.gz` beside every text file of the build above 1 kB, at the highest levels (a
+ * one-off cost at build time), for the server to send as they are when the browser accepts them.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir!;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => compressible.test(file))
+          .map(async (file) => {
+            const full = path.join(outDir, file);
+            const content = await readFile(full);
+            if (content.length < 1024) return;
+            await Promise.all([
+              br(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }).then(
+                (c) => writeFile(`${full}.br`, c),
+              ),
+              gz(content, { level: 9 }).then((c) => writeFile(`${full}.gz`, c)),
+            ]);
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // `@/…` is src/: the app, shared code and features import each other's public files through it;
   // relative imports stay inside one feature or folder.
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

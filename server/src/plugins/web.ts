@@ -13,13 +13,22 @@ const API_PREFIXES = ['/api/', '/auth/', '/.well-known/'];
  * never change.
  */
 export function cacheControlFor(root: string, file: string): string {
-  const relative = path.relative(root, file).split(path.sep).join('/');
+  // A precompressed sibling (index.html.br) is cached as the file it stands for.
+  const relative = path
+    .relative(root, file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
   if (relative === 'index.html') return 'no-cache';
   return 'public, max-age=300';
 }
 
-/** Serves the built SPA; any other GET that a browser navigates to gets index.html (client routing). */
+/**
+ * Serves the built SPA; any other GET that a browser navigates to gets index.html (client routing).
+ * The build writes brotli and gzip copies beside each file (web/vite.config.ts): a browser that
+ * accepts them gets those, with no compression work per request.
+ */
 export default fp(async function web(app: FastifyInstance, opts: { dir: string | undefined }) {
   const root = opts.dir && existsSync(path.join(opts.dir, 'index.html')) ? path.resolve(opts.dir) : null;
   if (root) {
@@ -28,6 +37,7 @@ export default fp(async function web(app: FastifyInstance, opts: { dir: string |
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(root, file)),
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', root));
