@@ -18,6 +18,7 @@ const adminUsers = lazyScreen(() => import('./routes/admin-users.tsx'));
 const adminAccess = lazyScreen(() => import('./routes/admin-access.tsx'));
 const adminConsents = lazyScreen(() => import('./routes/admin-consents.tsx'));
 const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
+const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.tsx'));
 
 function screenRoute(path: string, { Screen, handle }: ReturnType<typeof lazyScreen>): RouteObject {
   return { path, element: <Screen />, handle };
@@ -60,6 +61,8 @@ export const appRoutes: RouteObject[] = [
           screenRoute('/admin/jwts', adminJwts),
         ],
       },
+      // Outside the session and admin guards: the screen itself says 'not logged in' or 'no admin role'.
+      screenRoute('/admin/radiant-mgmt', adminRadiantMgmt),
     ],
   },
   // Any unknown path (including /) redirects to /login.

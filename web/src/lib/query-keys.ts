@@ -11,6 +11,7 @@ export interface UserListParams {
 const adminUsers = ['admin', 'users'] as const;
 const userDetail = (userId: string) => [...adminUsers, 'detail', userId] as const;
 const serviceJwts = ['admin', 'service-jwts'] as const;
+const radiantMgmt = ['admin', 'radiant-mgmt'] as const;
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -36,4 +37,10 @@ export const queryKeys = {
     rotations: (id: string) => [...serviceJwts, id, 'rotations'] as const,
   },
   automationToken: ['swc', 'auth-token'] as const,
+  radiantMgmt: {
+    /** Sync history and per-target stats: a trigger refreshes both. */
+    all: radiantMgmt,
+    history: (limit: number) => [...radiantMgmt, 'history', limit] as const,
+    targets: [...radiantMgmt, 'targets'] as const,
+  },
 };

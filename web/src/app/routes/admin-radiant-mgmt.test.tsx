@@ -1,0 +1,226 @@
+import { SYNC_TARGETS, type SyncRun, type SyncTargetStats } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error.ts';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+import { triggerErrorText } from '@/features/radiant-mgmt/components/trigger-error-text.ts';
+import { errorReply, reply, stubFetch, type Reply, type StubCall } from '@/testing/fetch-stub.ts';
+import { admin, player } from '@/testing/fixtures.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+const HISTORY = 'GET /api/admin/radiant-mgmt/history';
+const TARGETS = 'GET /api/admin/radiant-mgmt/targets';
+const trigger = (target: string) => `POST /api/admin/radiant-mgmt/sync/${target}`;
+
+const run = (overrides: Partial<SyncRun> & Pick<SyncRun, 'type' | 'status'>): SyncRun => ({
+  message: null,
+  timestamp: '2026-11-22T12:00:00.000Z',
+  ...overrides,
+});
+const stats: SyncTargetStats[] = SYNC_TARGETS.map((target) => ({ target, rows: 0, lastCompleteAt: null }));
+
+type Routes = Record<string, Reply | ((call: StubCall, nth: number) => Reply | Promise<Reply>)>;
+
+function openScreen(routes: Routes, user: object = admin) {
+  const api = stubFetch({
+    'GET /api/me': reply(200, user),
+    [HISTORY]: reply(200, { runs: [] }),
+    [TARGETS]: reply(200, stats),
+    ...routes,
+  });
+  const app = renderApp('/admin/radiant-mgmt');
+  return { api, app };
+}
+
+const jobs = () => screen.findByRole('table', { name: 'Recent jobs' });
+/** The Recent Jobs row of a sync type (first cell). */
+function rowOf(type: string) {
+  const rows = within(screen.getByRole('table', { name: 'Recent jobs' })).getAllByRole('row');
+  const row = rows.find((r) => within(r).queryAllByRole('cell')[0]?.textContent === type);
+  if (!row) throw new Error(`No row for ${type}`);
+  return row;
+}
+/** Mantine paints a badge from its colour's CSS variables. */
+const badgeColour = (type: string) => {
+  const badge = within(rowOf(type)).getAllByRole('cell')[1]!.firstElementChild as HTMLElement;
+  return badge.getAttribute('style')?.match(/--badge-bg: var\(--mantine-color-(\w+)-light\)/)?.[1];
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/admin/radiant-mgmt access', () => {
+  it.each([
+    ['answers 401', errorReply(401, 'unauthorized', 'Not signed in')],
+    ['gets no response', 'network-error' as const],
+  ])("says 'You are not logged in.' when /api/me %s, with the portal's sign-in button and no redirect", async (_, me) => {
+    const { api, app } = openScreen({ 'GET /api/me': me });
+
+    expect(await screen.findByText('You are not logged in.')).toBeInTheDocument();
+    const login = screen.getByRole('link', { name: 'Login with Radiant' });
+    expect(login).toHaveAttribute(
+      'href',
+      `https://auth.example.test/auth/login?aud=portal&rd=${encodeURIComponent(`${window.location.origin}/dashboard`)}`,
+    );
+    expect(app.pathname()).toBe('/admin/radiant-mgmt');
+    expect(screen.queryByRole('button', { name: 'all' })).not.toBeInTheDocument();
+    expect(api.count(HISTORY)).toBe(0);
+  });
+
+  it("says 'You do not have the admin role.' to a signed-in player and asks for nothing else", async () => {
+    const { api, app } = openScreen({}, player);
+
+    expect(await screen.findByText('You do not have the admin role.')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/admin/radiant-mgmt');
+    expect(screen.queryByText('Trigger Sync')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login with Radiant' })).not.toBeInTheDocument();
+    expect(api.count(HISTORY)).toBe(0);
+    expect(api.count(TARGETS)).toBe(0);
+  });
+
+  it('lets in a user whose single role field is admin', async () => {
+    openScreen({}, { ...player, role: 'admin', roles: [] });
+
+    expect(await screen.findByRole('heading', { name: 'Trigger Sync' })).toBeInTheDocument();
+    expect(screen.queryByText('You do not have the admin role.')).not.toBeInTheDocument();
+  });
+});
+
+describe('/admin/radiant-mgmt for an admin', () => {
+  it('shows the Admin Panel breadcrumb and one trigger button per target in order, with what is stored', async () => {
+    const done = '2026-11-21T08:30:00.000Z';
+    openScreen({
+      [TARGETS]: reply(
+        200,
+        stats.map((s) =>
+          s.target === 'planets' ? { ...s, rows: 5962, lastCompleteAt: done } : s.target === 'all' ? { ...s, rows: 5962 } : s,
+        ),
+      ),
+    });
+
+    const grid = (await screen.findByRole('heading', { name: 'Trigger Sync' })).closest('section')!;
+    expect(screen.getByRole('heading', { level: 1, name: 'Radiant Management' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    expect(
+      within(grid)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([...SYNC_TARGETS]);
+    const planets = within(grid).getByRole('button', { name: 'planets' }).parentElement!;
+    expect(await within(planets).findByText(/5,962 rows/)).toHaveTextContent(`Last complete ${formatDateTime(done)}`);
+    expect(within(within(grid).getByRole('button', { name: 'systems' }).parentElement!).getByText(/0 rows/)).toHaveTextContent(
+      'Never completed',
+    );
+  });
+
+  it("shows 'Sync triggered: {message}' and reads the history again", async () => {
+    const { api, app } = openScreen({
+      [trigger('systems')]: reply(202, { message: 'The systems sync is queued.' }),
+      [HISTORY]: (_call, nth) => reply(200, { runs: nth === 0 ? [] : [run({ type: 'systems', status: 'queued' })] }),
+    });
+    expect(await screen.findByText('No recent jobs')).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('button', { name: 'systems' }));
+
+    expect(await screen.findByText('Sync triggered: The systems sync is queued.')).toBeInTheDocument();
+    await jobs();
+    expect(within(rowOf('systems')).getAllByRole('cell')[1]).toHaveTextContent('queued');
+    expect(api.count(HISTORY)).toBe(2);
+    expect(api.count(trigger('systems'))).toBe(1);
+    expect(screen.queryByText('No recent jobs')).not.toBeInTheDocument();
+  });
+
+  it("names the target when the answer's message is empty", async () => {
+    const { app } = openScreen({ [trigger('droids')]: reply(202, { message: '' }) });
+
+    await app.user.click(await screen.findByRole('button', { name: 'droids' }));
+    expect(await screen.findByText('Sync triggered: droids')).toBeInTheDocument();
+  });
+
+  it("shows the server's error field first (its message beside it) and keeps the history as it was", async () => {
+    const message = 'A factions sync is already queued or running.';
+    const { api, app } = openScreen({ [trigger('factions')]: errorReply(409, 'conflict', message) });
+
+    await app.user.click(await screen.findByRole('button', { name: 'factions' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('conflict')).toBeInTheDocument();
+    expect(alert).toHaveTextContent(message);
+    expect(screen.queryByText(/^Sync triggered/)).not.toBeInTheDocument();
+    expect(api.count(HISTORY)).toBe(1);
+  });
+
+  it("shows the error's message when the answer has no error field", async () => {
+    const { app } = openScreen({ [trigger('ships')]: 'network-error' });
+
+    await app.user.click(await screen.findByRole('button', { name: 'ships' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached.');
+  });
+
+  it("falls back to 'Failed to trigger sync' when the failure has neither", () => {
+    expect(triggerErrorText(new ApiError(409, 'conflict', 'Busy'))).toBe('conflict');
+    expect(triggerErrorText(new ApiError(502, 'unexpected_answer', 'Request failed (502)'))).toBe('Request failed (502)');
+    expect(triggerErrorText(new Error(''))).toBe('Failed to trigger sync');
+    expect(triggerErrorText(undefined)).toBe('Failed to trigger sync');
+  });
+
+  it('lists recent jobs with type, a badge coloured by status, the message and the local time', async () => {
+    const finished = '2026-11-22T11:58:00.000Z';
+    openScreen({
+      [HISTORY]: reply(200, {
+        runs: [
+          run({ type: 'planets', status: 'running', progress: { target: 'planets', done: 1200, total: 5962 } }),
+          run({ type: 'weapons', status: 'queued' }),
+          run({ type: 'factions', status: 'failed', message: 'SWCombine refused the request.', timestamp: finished }),
+          run({ type: 'systems', status: 'completed', message: 'systems: 2,400 (2,400 new)', timestamp: finished }),
+        ],
+      }),
+    });
+
+    const table = await jobs();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Type', 'Status', 'Details', 'Time']);
+    expect(badgeColour('systems')).toBe('green');
+    expect(badgeColour('factions')).toBe('red');
+    expect(badgeColour('planets')).toBe('yellow');
+    expect(badgeColour('weapons')).toBe('yellow');
+    const systems = within(rowOf('systems')).getAllByRole('cell');
+    expect(systems[1]).toHaveTextContent('completed');
+    expect(systems[2]).toHaveTextContent('systems: 2,400 (2,400 new)');
+    expect(systems[3]).toHaveTextContent(formatDateTime(finished));
+    expect(within(rowOf('factions')).getAllByRole('cell')[2]).toHaveTextContent('SWCombine refused the request.');
+    // A running job shows how far it got.
+    expect(within(rowOf('planets')).getAllByRole('cell')[2]).toHaveTextContent('planets · 1,200 of 5,962');
+    expect(within(rowOf('planets')).getByRole('progressbar', { name: '20% of planets read' })).toBeInTheDocument();
+  });
+
+  it("says 'No recent jobs' when there are none, and Refresh reads the history again", async () => {
+    const { api, app } = openScreen({
+      [HISTORY]: (_call, nth) => reply(200, { runs: nth === 0 ? [] : [run({ type: 'items', status: 'completed' })] }),
+    });
+
+    expect(await screen.findByText('No recent jobs')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await jobs();
+    expect(rowOf('items')).toBeInTheDocument();
+    expect(api.count(HISTORY)).toBe(2);
+  });
+
+  it('only logs a failed history load: no error, no empty state', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { api } = openScreen({ [HISTORY]: errorReply(500, 'internal_error', 'Boom') });
+
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load the sync history', expect.any(ApiError)));
+    expect(api.count(HISTORY)).toBe(2);
+    expect(screen.getByRole('heading', { name: 'Recent Jobs' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('No recent jobs')).not.toBeInTheDocument();
+    expect(screen.queryByText('Boom')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Recent jobs' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,15 @@
+import { SyncTargetStats } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+const SyncTargetStatsList = SyncTargetStats.array();
+
+/** GET /api/admin/radiant-mgmt/targets: rows stored and the last complete sync of each target. */
+export function getSyncTargets(signal?: AbortSignal): Promise<SyncTargetStats[]> {
+  return apiClient.get('/api/admin/radiant-mgmt/targets', SyncTargetStatsList, signal);
+}
+
+export function useSyncTargets() {
+  return useQuery({ queryKey: queryKeys.radiantMgmt.targets, queryFn: ({ signal }) => getSyncTargets(signal), staleTime: 0 });
+}
