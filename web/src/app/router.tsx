@@ -18,6 +18,7 @@ const adminUsers = lazyScreen(() => import('./routes/admin-users.tsx'));
 const adminAccess = lazyScreen(() => import('./routes/admin-access.tsx'));
 const adminConsents = lazyScreen(() => import('./routes/admin-consents.tsx'));
 const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
+const adminSwc = lazyScreen(() => import('./routes/admin-swc.tsx'));
 const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.tsx'));
 
 function screenRoute(path: string, { Screen, handle }: ReturnType<typeof lazyScreen>): RouteObject {
@@ -42,6 +43,8 @@ export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
+      // Outside the session and admin guards: the screen says itself who may not use it.
+      screenRoute('/admin/swc', adminSwc),
       {
         element: <SessionGuard />,
         children: [

@@ -1,0 +1,139 @@
+import type { SwcBindingStatus } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserNavigation } from '@/features/admin-swc/api/connect-url.ts';
+import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { admin, player, testConfig } from '@/testing/fixtures.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+const budget = { limit: 600, remaining: 540, resetAt: null };
+const notConnected: SwcBindingStatus = {
+  connected: false,
+  grantedScopes: [],
+  error: null,
+  authorizedBy: null,
+  faction: null,
+  updatedAt: null,
+  budget,
+};
+const connected: SwcBindingStatus = {
+  ...notConnected,
+  connected: true,
+  grantedScopes: ['character_auth', 'faction_credits_read'],
+  authorizedBy: { uid: '1:100001', name: 'Jorin Vex' },
+  faction: { uid: '20:2400', name: 'Galactic Weapon Systems' },
+  updatedAt: '2026-11-22T12:00:00Z',
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+async function openScreen(status: SwcBindingStatus = notConnected, routes: Parameters<typeof stubFetch>[0] = {}, path = '/admin/swc') {
+  const api = stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/swc': reply(200, status), ...routes });
+  const app = renderApp(path, { integrationBaseUrl: 'https://integration.example.org/' });
+  await screen.findByRole('textbox', { name: 'Tenant' });
+  return { api, ...app };
+}
+
+const ticked = () =>
+  within(screen.getByRole('group', { name: /Scopes/ }))
+    .getAllByRole('checkbox')
+    .filter((c) => (c as HTMLInputElement).checked)
+    .map((c) => c.getAttribute('value'));
+
+describe('/admin/swc', () => {
+  it('tells a visitor who is not signed in, and offers the portal sign-in', async () => {
+    stubFetch({ 'GET /api/me': errorReply(401, 'unauthorized', 'Sign in first.') });
+    renderApp('/admin/swc');
+    expect(await screen.findByText('You are not logged in.')).toBeInTheDocument();
+    const login = screen.getByRole('link', { name: 'Login with Radiant' });
+    expect(login.getAttribute('href')).toBe(
+      `${testConfig.authBaseUrl}/auth/login?aud=portal&rd=${encodeURIComponent(`${window.location.origin}/dashboard`)}`,
+    );
+  });
+
+  it('tells a player without the admin role, without redirecting', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player) });
+    renderApp('/admin/swc');
+    expect(await screen.findByText('You do not have the admin role.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'SWCombine Permissions' })).toBeInTheDocument();
+  });
+
+  it('shows tenant 1324, faction-leader, CHARACTER_AUTH and CHARACTER_READ ticked, and the budget', async () => {
+    const { api } = await openScreen();
+    expect(screen.getByRole('textbox', { name: 'Tenant' })).toHaveValue('1324');
+    expect(screen.getByLabelText('Actor', { selector: 'input' })).toHaveValue('faction-leader');
+    expect(await screen.findByText('Not connected')).toBeInTheDocument();
+    expect(screen.getByText('SWCombine requests left this hour: 540 of 600')).toBeInTheDocument();
+    expect(ticked()).toEqual(['CHARACTER_AUTH', 'CHARACTER_READ']);
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeDisabled();
+    expect(api.calls.find((c) => c.path === '/api/admin/swc')?.url).toContain('tenant_id=1324&actor=faction-leader');
+  });
+
+  it('ticks exactly the granted scopes once they load, and names who authorized them', async () => {
+    await openScreen(connected);
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    await waitFor(() => expect(ticked()).toEqual(['CHARACTER_AUTH', 'faction_credits_read']));
+    expect(screen.getByText(/Authorized by/)).toHaveTextContent('Authorized by Jorin Vex (1:100001) of Galactic Weapon Systems (20:2400)');
+    expect(screen.getByText('Scopes: character_auth, faction_credits_read')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+  });
+
+  it('Save & Connect navigates to the integration service with the form, falling back to the defaults', async () => {
+    const go = vi.spyOn(browserNavigation, 'go').mockImplementation(() => undefined);
+    const { user } = await openScreen();
+    await screen.findByText('Not connected');
+    await user.clear(screen.getByRole('textbox', { name: 'Tenant' }));
+    await user.click(screen.getByRole('checkbox', { name: 'faction_inv_ships_all' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Connect' }));
+    expect(go).toHaveBeenCalledWith(
+      'https://integration.example.org/api/admin/swc/connect?tenant_id=t_default&actor=faction-leader&requested_scopes=CHARACTER_AUTH+CHARACTER_READ+faction_inv_ships_all',
+    );
+  });
+
+  it('Refresh reads the status of the tenant typed in', async () => {
+    const { api, user } = await openScreen();
+    await screen.findByText('Not connected');
+    const tenant = screen.getByRole('textbox', { name: 'Tenant' });
+    await user.clear(tenant);
+    await user.type(tenant, 'guild-7');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.calls.some((c) => c.url.includes('tenant_id=guild-7'))).toBe(true));
+    expect(await screen.findByRole('heading', { name: 'Status for tenant guild-7, faction-leader' })).toBeInTheDocument();
+  });
+
+  it('refuses a tenant with spaces before asking the server', async () => {
+    const { api, user } = await openScreen();
+    await screen.findByText('Not connected');
+    await user.type(screen.getByRole('textbox', { name: 'Tenant' }), ' x');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('tenant_id may only hold letters, digits, "-" and "_"')).toBeInTheDocument();
+    expect(api.count('GET /api/admin/swc')).toBe(1);
+  });
+
+  it('Disconnect asks first, then shows the binding gone', async () => {
+    const { api, user } = await openScreen(connected, { 'DELETE /api/admin/swc/binding': reply(200, notConnected) });
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect SWCombine permissions?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Not connected')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'DELETE')?.url).toContain('/api/admin/swc/binding?tenant_id=1324&actor=faction-leader');
+  });
+
+  it("shows the server's reason when the status or a disconnect fails", async () => {
+    const { user } = await openScreen(connected, {
+      'DELETE /api/admin/swc/binding': errorReply(503, 'unavailable', 'SWCombine could not be reached.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to disconnect');
+    expect(alert).toHaveTextContent('SWCombine could not be reached.');
+  });
+
+  it('says when the status cannot be loaded', async () => {
+    await openScreen(notConnected, { 'GET /api/admin/swc': errorReply(500, 'internal_error', 'Something broke.') });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('Failed to load status');
+    expect(alert).toHaveTextContent('Something broke.');
+  });
+});

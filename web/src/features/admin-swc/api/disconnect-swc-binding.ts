@@ -1,0 +1,18 @@
+import { SwcBindingStatus, type SwcBindingQuery } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** DELETE /api/admin/swc/binding?tenant_id=&actor=: revokes the grant at SWCombine and forgets it; answers the new status. */
+export function disconnectSwcBinding(query: SwcBindingQuery): Promise<SwcBindingStatus> {
+  const params = new URLSearchParams(query);
+  return apiClient.delete(`/api/admin/swc/binding?${params.toString()}`, SwcBindingStatus);
+}
+
+export function useDisconnectSwcBinding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disconnectSwcBinding,
+    onSuccess: (status, query) => queryClient.setQueryData(queryKeys.swcBinding(query.tenant_id, query.actor), status),
+  });
+}

@@ -1,0 +1,17 @@
+import { SwcBindingStatus, type SwcBindingQuery } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** GET /api/admin/swc?tenant_id=&actor=: the binding, who authorized it, its scopes and the request budget. */
+export function getSwcBinding(query: SwcBindingQuery, signal?: AbortSignal): Promise<SwcBindingStatus> {
+  const params = new URLSearchParams(query);
+  return apiClient.get(`/api/admin/swc?${params.toString()}`, SwcBindingStatus, signal);
+}
+
+export function useSwcBinding(query: SwcBindingQuery) {
+  return useQuery({
+    queryKey: queryKeys.swcBinding(query.tenant_id, query.actor),
+    queryFn: ({ signal }) => getSwcBinding(query, signal),
+  });
+}
