@@ -5,7 +5,8 @@ import { runRotationSweep } from '../services/rotation-sweep.ts';
 import { purgeFinishedSignIns } from '../services/sign-in-cleanup.ts';
 import { refreshDueBindings } from '../services/swc-binding-refresh.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/sign-out.ts';
-import { RADIANT_SYNC_JOB } from '../services/sync/index.ts';
+import { RADIANT_SYNC_JOB, type RadiantSyncJob } from '../services/sync/index.ts';
+import { handleSyncJob } from '../services/sync/job.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
@@ -59,7 +60,14 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
   boss.on('error', (err) => opts.log?.('job system error', err));
   await boss.start();
   await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
-  await boss.createQueue(RADIANT_SYNC_JOB, { name: RADIANT_SYNC_JOB, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  // A job works at most 5 minutes of a sync (then queues its continuation); one killed mid-way is retried after 15.
+  await boss.createQueue(RADIANT_SYNC_JOB, {
+    name: RADIANT_SYNC_JOB,
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  });
   if (runsJobs) {
     for (const job of SCHEDULES) {
       await boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryDelay: 10, retryBackoff: true });
@@ -81,6 +89,14 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
       }
       await boss.work<BackchannelLogoutJob>(BACKCHANNEL_LOGOUT_JOB, async (jobs) => {
         for (const job of jobs) await runLogged(BACKCHANNEL_LOGOUT_JOB, log, () => deliverBackchannelLogout(deps, job.data));
+      });
+      await boss.work<RadiantSyncJob>(RADIANT_SYNC_JOB, { includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) {
+          const resend = async (data: RadiantSyncJob, startAfter: Date) => void (await boss.send(RADIANT_SYNC_JOB, data, { startAfter }));
+          await runLogged(RADIANT_SYNC_JOB, log, () =>
+            handleSyncJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, resend }),
+          );
+        }
       });
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { runSync } from '../../../src/services/sync/run-sync.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+import { queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const requests = () => ctx.sim.stats().requests;
+
+describe('a full sync', () => {
+  it('stores every faction, sector and system the simulator serves, by UID, with the answer kept', async () => {
+    for (const target of ['factions', 'sectors', 'systems'] as const) {
+      const outcome = await syncNow(ctx, target);
+      expect(outcome).toMatchObject({ state: 'finished', status: 'completed' });
+    }
+    const systems = await stored(ctx, 'systems');
+    expect(systems).toHaveLength(2400);
+    expect(await stored(ctx, 'sectors')).toHaveLength(240);
+    for (const uid of ['9:1', '9:1234', '9:2400']) {
+      expect(systems.find((s) => s.uid === uid)?.name).toBe(ctx.sim.galaxy.systems.get(uid)!.name);
+    }
+    const { rows } = await ctx.deps.db.query(`SELECT raw FROM swc_entities WHERE kind = 'systems' AND uid = '9:7'`);
+    expect(rows[0].raw).toMatchObject({ attributes: { uid: '9:7', name: ctx.sim.galaxy.systems.get('9:7')!.name } });
+  });
+
+  it('reads at the largest page size: 2,400 systems cost 48 requests', async () => {
+    const before = requests();
+    const outcome = await syncNow(ctx, 'systems');
+    expect(requests() - before).toBe(48);
+    expect(outcome).toMatchObject({ status: 'completed', message: 'systems: 2,400 (2,400 unchanged)' });
+  });
+
+  it('stores types with their class (a detail call only for new or changed types) and every class list', async () => {
+    let before = requests();
+    expect(await syncNow(ctx, 'droids')).toMatchObject({ status: 'completed', message: 'droids: 48 (48 new)' });
+    expect(requests() - before).toBe(1 + 48);
+    const droids = await stored(ctx, 'droids');
+    expect(droids.every((d) => ['Astromech', 'Protocol', 'Combat', 'Medical', 'Labor', 'Probe'].includes(d.class!))).toBe(true);
+
+    before = requests();
+    expect(await syncNow(ctx, 'droids')).toMatchObject({ message: 'droids: 48 (48 unchanged)' });
+    expect(requests() - before).toBe(1);
+    expect((await stored(ctx, 'droids')).map((d) => d.class)).toEqual(droids.map((d) => d.class));
+
+    expect(await syncNow(ctx, 'classes')).toMatchObject({ status: 'completed', message: 'classes: 47 (47 new)' });
+    expect((await stored(ctx, 'classes')).map((c) => c.uid)).toContain('ships:Fighter');
+  });
+});
+
+describe('a second run', () => {
+  it('counts new, changed, unchanged and gone rows, and keeps the gone ones', async () => {
+    ctx.sim.mutate({ rename: ['9:5'], remove: ['9:2'], add: { systems: 2 } });
+    const outcome = await syncNow(ctx, 'systems');
+    expect(outcome).toMatchObject({ status: 'completed', message: 'systems: 2,401 (2 new, 1 changed, 2,398 unchanged, 1 gone)' });
+    const systems = await stored(ctx, 'systems');
+    expect(systems.find((s) => s.uid === '9:2')).toMatchObject({ gone: true });
+    expect(systems.find((s) => s.uid === '9:5')!.name).toMatch(/ Prime$/);
+    expect(systems.filter((s) => !s.gone)).toHaveLength(2401);
+  });
+});
+
+/** The simulator's client, but the `n`th web-service call dies as a killed process would (nothing answered). */
+function dyingAt(n: number): SwcClient {
+  let calls = 0;
+  return {
+    ...ctx.deps.swc,
+    webService: (request) => {
+      if (++calls === n) return Promise.reject(new Error('killed'));
+      return ctx.deps.swc.webService(request);
+    },
+  };
+}
+
+describe('a run stopped in the middle', () => {
+  it('resumes at the checkpoint with no row missing or read twice', async () => {
+    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'planets'`);
+    const runId = await queueRun(ctx, 'planets');
+    await expect(runSync({ ...ctx.deps, swc: dyingAt(11) }, runId, testRunOptions(ctx))).rejects.toThrow('killed');
+    expect(await stored(ctx, 'planets')).toHaveLength(10 * 50);
+
+    const before = requests();
+    const outcome = await runSync(ctx.deps, runId, testRunOptions(ctx));
+    const total = ctx.sim.galaxy.catalogue('planets').all.length;
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      message: `planets: ${total.toLocaleString('en-US')} (${total.toLocaleString('en-US')} new)`,
+    });
+    expect(requests() - before).toBe(Math.ceil(total / 50) - 10);
+    const planets = await stored(ctx, 'planets');
+    expect(new Set(planets.map((p) => p.uid)).size).toBe(total);
+    expect(planets.map((p) => p.uid).sort()).toEqual(
+      ctx.sim.galaxy
+        .catalogue('planets')
+        .all.map((p) => p.uid)
+        .sort(),
+    );
+  });
+
+  it('pauses at a page boundary when its time slice is over, and goes on from there', async () => {
+    let pages = 0;
+    const runId = await queueRun(ctx, 'sectors');
+    const paused = await runSync(ctx.deps, runId, testRunOptions(ctx, { shouldStop: () => ++pages > 2 }));
+    expect(paused.state).toBe('paused');
+    const { rows } = await ctx.deps.db.query(`SELECT status, progress FROM sync_runs WHERE id = $1`, [runId]);
+    expect(rows[0]).toMatchObject({ status: 'running', progress: { target: 'sectors', done: 100, total: 240 } });
+    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({ message: 'sectors: 240 (240 unchanged)' });
+  });
+});
+
+describe('triggering', () => {
+  it('refuses a second run of a target while one is queued', async () => {
+    await queueRun(ctx, 'factions');
+    await expect(queueRun(ctx, 'factions')).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'A factions sync is already queued or running.',
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import type { SyncTarget } from '@portal/contract';
+import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { triggerSync } from '../../../src/services/sync/index.ts';
+import { runSync, type SyncOutcome, type SyncRunOptions } from '../../../src/services/sync/run-sync.ts';
+import type { TestContext } from '../../helpers/test-app.ts';
+
+export const META = { ip: '127.0.0.1', userAgent: 'vitest' };
+
+/** The admin who triggers runs (a user row the run's requested_by can point at). */
+export async function adminUserId(ctx: TestContext): Promise<string> {
+  const { rows } = await ctx.deps.db.query<{ id: string }>(
+    `INSERT INTO users (uid, name) VALUES ('1:100001', 'Jorin Vex') ON CONFLICT (uid) DO UPDATE SET uid = EXCLUDED.uid RETURNING id`,
+  );
+  return rows[0]!.id;
+}
+
+/** The test's way of waiting: the clock (shared with the simulator) moves instead of time passing. */
+export const testRunOptions = (ctx: TestContext, overrides: Partial<SyncRunOptions> = {}): SyncRunOptions => ({
+  sleep: async (ms) => ctx.clock.advance(ms),
+  maxSleepMs: 3_600_000,
+  shouldStop: () => false,
+  ...overrides,
+});
+
+/** Queues a run of `target` as the admin and answers its id (the job the app handed over names it). */
+export async function queueRun(ctx: TestContext, target: SyncTarget): Promise<string> {
+  await triggerSync(ctx.deps, target, { userId: await adminUserId(ctx) }, META);
+  const job = ctx.sentJobs.at(-1)!;
+  return (job.data as { runId: string }).runId;
+}
+
+/** Queues and runs a sync to its end as the worker would; `swc` swaps the SWCombine client (faults). */
+export async function syncNow(
+  ctx: TestContext,
+  target: SyncTarget,
+  opts: { swc?: SwcClient; run?: Partial<SyncRunOptions> } = {},
+): Promise<SyncOutcome & { runId: string }> {
+  const runId = await queueRun(ctx, target);
+  const outcome = await runSync({ ...ctx.deps, swc: opts.swc ?? ctx.deps.swc }, runId, testRunOptions(ctx, opts.run));
+  return { ...outcome, runId };
+}
+
+export const stored = async (ctx: TestContext, kind: string) =>
+  (
+    await ctx.deps.db.query<{ uid: string; name: string; gone: boolean; class: string | null }>(
+      `SELECT uid, name, gone_at IS NOT NULL AS gone, class FROM swc_entities WHERE kind = $1 ORDER BY uid`,
+      [kind],
+    )
+  ).rows;
