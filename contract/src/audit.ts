@@ -29,6 +29,10 @@ export const AuditEvent = {
   SwcBindingConnected: 'swc_binding_connected',
   SwcBindingDisconnected: 'swc_binding_disconnected',
   SwcBindingLost: 'swc_binding_lost',
+  SwcConsentGranted: 'swc_consent_granted',
+  SwcConsentRevoked: 'swc_consent_revoked',
+  SwcGrantLost: 'swc_grant_lost',
+  SwcTokenExchanged: 'swc_token_exchanged',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -63,6 +67,10 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   swc_binding_connected: 'SWCombine permissions connected',
   swc_binding_disconnected: 'SWCombine permissions disconnected',
   swc_binding_lost: 'SWCombine permissions lost',
+  swc_consent_granted: 'SWCombine permissions granted',
+  swc_consent_revoked: 'SWCombine permission revoked',
+  swc_grant_lost: 'SWCombine no longer accepts the grant',
+  swc_token_exchanged: 'SWCombine token handed to an app',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */

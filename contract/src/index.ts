@@ -5,6 +5,8 @@ export * from './roles.ts';
 export * from './portal.ts';
 export * from './apps.ts';
 export * from './swc.ts';
+export * from './swc-consents.ts';
+export * from './token-exchange.ts';
 export * from './runtime-config.ts';
 export * from './health.ts';
 export * from './service-jwts.ts';

@@ -1,4 +1,4 @@
-import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
+import { AuditEvent, PORTAL_APP_KEY, SWC_SIGN_IN_SCOPES } from '@portal/contract';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
 import { decideAccess } from '../domain/access.ts';
@@ -8,16 +8,18 @@ import { badRequest } from '../lib/errors.ts';
 import { findAccessStatus } from '../queries/access.ts';
 import { findAppByAudience, type AppRow } from '../queries/apps.ts';
 import { recordSessionApp } from '../queries/session-apps.ts';
-import { upsertSwcTokens } from '../queries/swc-tokens.ts';
+import { findSwcTokens, findSwcTokensByUid } from '../queries/swc-tokens.ts';
+import { unionScopes } from '../domain/swc-scopes.ts';
 import { recordSignInWithStoredProfile, upsertUserFromSwc } from '../queries/users.ts';
 import { audit, type RequestMeta } from './audit.ts';
 import type { CallbackInput, CallbackOutcome } from './oauth-callback.ts';
 import { loadIdentity } from './identity.ts';
 import { createSession, type AuthContext } from './sessions.ts';
 import { signInProfile } from './sign-in-profile.ts';
+import { narrowGrant, storeNarrowedGrant } from './swc-player-grant.ts';
 import { callbackUrl, startUpstreamAuthorization } from './upstream-authorization.ts';
 
-export const LOGIN_SCOPES = ['character_auth', 'character_read'];
+export const LOGIN_SCOPES: string[] = [...SWC_SIGN_IN_SCOPES];
 
 export interface PageLink {
   href: string;
@@ -81,7 +83,10 @@ export async function startLogin(
     appId: app.id,
     rd,
     scopes: LOGIN_SCOPES,
-    accessType: 'online',
+    // Offline: the portal refreshes the player's token for apps (token exchange). Earlier grants
+    // are kept so signing in does not drop the SWC consents the player gave.
+    accessType: 'offline',
+    renewPreviouslyGranted: true,
   });
   return { kind: 'upstream', url, state };
 }
@@ -115,19 +120,20 @@ export async function completeSignIn(deps: Deps, input: CallbackInput): Promise<
     throw err;
   });
 
+  // SWCombine may answer scopes kept from earlier grants that the player revoked here since.
+  const held =
+    profile.kind === 'fresh' ? await findSwcTokensByUid(deps.db, profile.character.uid) : await findSwcTokens(deps.db, profile.userId);
+  const grant = await narrowGrant(deps, tokens, unionScopes(LOGIN_SCOPES, held?.scopes ?? [])).catch((err: Error) => {
+    if (err instanceof SwcAuthError || err instanceof SwcUpstreamError) throw new LoginFailed(err.message);
+    throw err;
+  });
+
   const outcome = await inTransaction(deps.db, async (tx) => {
     const user =
       profile.kind === 'fresh'
         ? await upsertUserFromSwc(tx, profile.character, now)
         : await recordSignInWithStoredProfile(tx, profile.userId, now);
-    await upsertSwcTokens(tx, {
-      userId: user.id,
-      accessTokenEnc: deps.encryptor.encrypt(tokens.accessToken),
-      refreshTokenEnc: tokens.refreshToken ? deps.encryptor.encrypt(tokens.refreshToken) : null,
-      scopes: tokens.scopes,
-      expiresAt: tokens.expiresAt,
-      now,
-    });
+    await storeNarrowedGrant({ db: tx, encryptor: deps.encryptor }, user.id, grant, now, held?.needs_reauthorization);
     const identity = await loadIdentity(tx, user, deps.config.adminUids);
     const decision = decideAccess({ app, status: await findAccessStatus(tx, user.id, app.id), isGlobalAdmin: identity.isAdmin });
     if (!decision.allowed) {

@@ -24,8 +24,9 @@ const unescape = (s: string) =>
 /**
  * Does what a player does on the simulator's page: submits the form of the button
  * "Sign in as {name}" (by character uid) or "Deny". Answers the callback URL SWCombine sends back.
+ * `grantOnly` unticks every requested scope but these (the player grants a subset).
  */
-export async function approveAtSimulator(authorizeUrl: string, choice: string): Promise<string> {
+export async function approveAtSimulator(authorizeUrl: string, choice: string, grantOnly?: string[]): Promise<string> {
   const page = await (await fetch(authorizeUrl)).text();
   const forms = [...page.matchAll(/<form[\s\S]*?<\/form>/g)].map((m) => m[0]);
   const form =
@@ -36,7 +37,9 @@ export async function approveAtSimulator(authorizeUrl: string, choice: string): 
   const fields = new URLSearchParams();
   for (const input of form.match(/<input[^>]*>/g) ?? []) {
     const name = attr(input, 'name');
-    if (name) fields.append(name, unescape(attr(input, 'value') ?? ''));
+    const value = unescape(attr(input, 'value') ?? '');
+    if (name === 'granted_scope' && grantOnly && !grantOnly.includes(value.toLowerCase())) continue;
+    if (name) fields.append(name, value);
   }
   const buttons = form.match(/<button[\s\S]*?<\/button>/g) ?? [];
   const button = buttons.find((b) =>

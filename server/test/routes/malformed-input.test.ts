@@ -145,6 +145,7 @@ const VALID_BODIES: Record<string, object> = {
   'POST /api/admin/roles/revoke': GRANT,
   'POST /api/admin/service-jwts': SERVICE_JWT,
   'PUT /api/admin/service-jwts/{id}': SERVICE_JWT,
+  'POST /api/swc/authorize': { scopes: ['character_location'] },
 };
 
 const NUL = 'a\u0000b';
@@ -184,7 +185,8 @@ describe('control characters in any text answer 400 naming the field, never 500'
     const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
     return q.size ? `${path}?${q}` : path;
   };
-  const swept = () => operations.filter(({ template }) => !template.startsWith('/auth/logout'));
+  // The token exchange takes form bodies and answers in OAuth's shape: token-exchange.test.ts covers it.
+  const swept = () => operations.filter(({ template }) => !template.startsWith('/auth/logout') && template !== '/auth/token');
 
   it('in path parameters', async () => {
     const cases = swept().flatMap(({ method, template, op }) =>

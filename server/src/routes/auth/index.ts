@@ -4,6 +4,7 @@ import callbackRoute from './callback.ts';
 import localTimeRoute from './local-time.ts';
 import loginRoute from './login.ts';
 import logoutRoute from './logout.ts';
+import tokenRoute from './token.ts';
 import verifyRoute from './verify.ts';
 
 /** Public: the sign-in flow. Each route decides itself what a session changes. */
@@ -15,4 +16,5 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(localTimeRoute);
   await app.register(logoutRoute);
   await app.register(verifyRoute);
+  await app.register(tokenRoute);
 }

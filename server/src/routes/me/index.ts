@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../plugins/session.ts';
 import appsRoute from './apps.ts';
 import meRoute from './me.ts';
+import swcConsentRoutes from './swc-consents.ts';
 import swcTokenRoutes from './swc-token.ts';
 
 /** Signed-in folder: every route here needs a live session (401 otherwise). */
@@ -10,4 +11,5 @@ export default async function signedInRoutes(app: FastifyInstance) {
   await app.register(meRoute);
   await app.register(appsRoute);
   await app.register(swcTokenRoutes);
+  await app.register(swcConsentRoutes);
 }

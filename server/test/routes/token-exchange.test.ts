@@ -1,0 +1,211 @@
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSwcTokens } from '../../src/queries/swc-tokens.ts';
+import { createAppFixture } from '../helpers/fixtures.ts';
+import { signIn } from '../helpers/sign-in.ts';
+import { consentsOf, grantConsent } from '../helpers/swc-consent.ts';
+import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+
+const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const ACCESS = 'urn:ietf:params:oauth:token-type:access_token';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await createAppFixture(ctx, { key: 'fleet', skip_uid_whitelist: true, allow_delegated_swc_token: true });
+  await createAppFixture(ctx, { key: 'tracker', skip_uid_whitelist: true, allow_delegated_swc_token: false });
+});
+afterAll(() => ctx.close());
+
+const userId = async (uid: string) => (await ctx.deps.db.query<{ id: string }>('SELECT id FROM users WHERE uid = $1', [uid])).rows[0]!.id;
+
+/** What the ingress hands the app: the at+jwt in the Authorization header of /auth/verify's answer. */
+async function appToken(session: string, aud: string) {
+  const res = await ctx.app.inject({ url: `/auth/verify?aud=${aud}`, cookies: { portal_session: session } });
+  expect(res.statusCode).toBe(200);
+  return String(res.headers.authorization).replace(/^Bearer /, '');
+}
+
+/** The app's server-to-server call: a form body and no Origin. */
+const exchange = (fields: Record<string, string>) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/auth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: undefined },
+    payload: new URLSearchParams(fields).toString(),
+  });
+const exchangeToken = (subject: string) => exchange({ grant_type: GRANT, subject_token: subject, subject_token_type: ACCESS });
+
+const switchAutomation = (session: string, enabled: boolean) =>
+  ctx.app.inject({ method: 'POST', url: '/api/swc/auth-token', cookies: { portal_session: session }, payload: { enabled } });
+
+async function characterStatus(accessToken: string) {
+  const res = await fetch(`${ctx.simulatorUrl}/ws/v2.0/character/`, {
+    headers: { accept: 'application/json', authorization: `OAuth ${accessToken}` },
+  });
+  return res.status;
+}
+
+describe('POST /auth/token (RFC 8693 token exchange)', () => {
+  let session: string;
+  beforeAll(async () => {
+    session = (await signIn(ctx, '1:100002')).cookie;
+    await grantConsent(ctx, session, '1:100002', ['character_location']);
+    await switchAutomation(session, true);
+  });
+
+  it('answers the player’s SWCombine access token, usable at SWCombine, and audits the exchange', async () => {
+    const res = await exchangeToken(await appToken(session, 'fleet'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      issued_token_type: ACCESS,
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'character_auth character_location character_read',
+    });
+    expect(await characterStatus(body.access_token)).toBe(200);
+    const { rows } = await ctx.deps.db.query(`SELECT * FROM audit_log WHERE event = 'swc_token_exchanged' AND user_id = $1`, [
+      await userId('1:100002'),
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ app_key: 'fleet', details: { scopes: ['character_auth', 'character_location', 'character_read'] } });
+  });
+
+  it('refreshes (and stores) the token first when it has less than five minutes left', async () => {
+    const before = (await exchangeToken(await appToken(session, 'fleet'))).json().access_token;
+    ctx.clock.advance((3600 - 4 * 60) * 1000);
+    const res = await exchangeToken(await appToken(session, 'fleet'));
+    expect(res.statusCode).toBe(200);
+    const after = res.json();
+    expect(after.access_token).not.toBe(before);
+    expect(after.expires_in).toBe(3600);
+    expect(after.scope).toBe('character_auth character_location character_read');
+    expect(await characterStatus(after.access_token)).toBe(200);
+    const row = await findSwcTokens(ctx.deps.db, await userId('1:100002'));
+    expect(ctx.deps.encryptor.decrypt(row!.access_token_enc!)).toBe(after.access_token);
+  });
+
+  it('hands out the stored token as long as it has five minutes or more', async () => {
+    const first = (await exchangeToken(await appToken(session, 'fleet'))).json();
+    ctx.clock.advance(60_000);
+    const second = (await exchangeToken(await appToken(session, 'fleet'))).json();
+    expect(second.access_token).toBe(first.access_token);
+    expect(second.expires_in).toBe(first.expires_in - 60);
+  });
+
+  it('refuses with unauthorized_client when the app does not allow delegated tokens', async () => {
+    const res = await exchangeToken(await appToken(session, 'tracker'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'unauthorized_client',
+      error_description: 'The app tracker is not allowed delegated SWCombine tokens.',
+    });
+  });
+
+  it('refuses with invalid_grant when the player switched the automation token off', async () => {
+    await switchAutomation(session, false);
+    try {
+      const res = await exchangeToken(await appToken(session, 'fleet'));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'The player has not switched on the SWC automation token.' });
+    } finally {
+      await switchAutomation(session, true);
+    }
+  });
+
+  it('refuses with invalid_grant a subject token that expired', async () => {
+    const token = await appToken(session, 'fleet');
+    ctx.clock.advance(301_000);
+    const res = await exchangeToken(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('expired') });
+  });
+
+  it('refuses with invalid_grant a token the portal did not sign', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const now = Math.floor(ctx.clock.now().getTime() / 1000);
+    const forged = await new SignJWT({ client_id: 'fleet', sid: 'x', aud: 'fleet', sub: '1:100002', iss: ctx.config.publicUrl })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'forged' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(privateKey);
+    for (const token of [forged, 'not-a-jwt']) {
+      const res = await exchangeToken(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'The subject token is not an access token this portal issued.',
+      });
+    }
+  });
+
+  it.each([
+    [{ subject_token_type: ACCESS, grant_type: GRANT }, 'invalid_request', 'subject_token'],
+    [
+      { subject_token: 'x', grant_type: GRANT, subject_token_type: 'urn:ietf:params:oauth:token-type:jwt' },
+      'invalid_request',
+      'subject_token_type',
+    ],
+    [{ subject_token: 'x', subject_token_type: ACCESS, grant_type: 'client_credentials' }, 'unsupported_grant_type', 'grant_type'],
+  ])('refuses a malformed request %j with %s', async (fields, error, names) => {
+    const res = await exchange(fields as Record<string, string>);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error, error_description: expect.stringContaining(names) });
+  });
+
+  it('takes form bodies only (415 for JSON)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { origin: undefined },
+      payload: { grant_type: GRANT, subject_token: 'x', subject_token_type: ACCESS },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses with invalid_grant once the player signed out (the session ended)', async () => {
+    const other = (await signIn(ctx, '1:100003')).cookie;
+    await switchAutomation(other, true);
+    const token = await appToken(other, 'fleet');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      cookies: { portal_session: other },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    const res = await exchangeToken(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'The player’s session has ended.' });
+  });
+
+  it('answers invalid_grant and marks the grant gone when SWCombine refuses the refresh', async () => {
+    const row = await findSwcTokens(ctx.deps.db, await userId('1:100002'));
+    await ctx.deps.swc.revoke(ctx.deps.encryptor.decrypt(row!.refresh_token_enc!)); // revoked at SWCombine by the player
+    ctx.clock.advance(3600 * 1000);
+    const res = await exchangeToken(await appToken(session, 'fleet'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'SWCombine no longer accepts the permissions the player granted.',
+    });
+    expect(await consentsOf(ctx, session)).toMatchObject({ scopes: [], grantGone: true });
+    const again = await exchangeToken(await appToken(session, 'fleet'));
+    expect(again.json().error).toBe('invalid_grant');
+  });
+});
+
+describe('rate limit', () => {
+  it('counts each app on its own', async () => {
+    const session = (await signIn(ctx, '1:100004')).cookie;
+    const tracker = await appToken(session, 'tracker');
+    let last = 0;
+    for (let i = 0; i < 121; i++) last = (await exchangeToken(tracker)).statusCode;
+    expect(last).toBe(429);
+    await switchAutomation(session, true);
+    expect((await exchangeToken(await appToken(session, 'fleet'))).statusCode).toBe(200);
+  });
+});
