@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { checkpointsOf, closeTarget, goneSegment, type Checkpoint, type PageCounts } from '../../queries/sync-checkpoints.ts';
 import { markUnseenGone } from '../../queries/sync-entities.ts';
-import { getBindingAccess, INVENTORY_BINDING, type InventoryKind } from './binding-access.ts';
+import { CONNECT_BINDING_FIRST, getBindingAccess, INVENTORY_BINDING, type InventoryKind } from './binding-access.ts';
 import { sumCounts } from './message.ts';
 import { readList, type ListReader } from './read-list.ts';
 import { SyncTargetFailed, type CallPolicy } from './swc-call.ts';
@@ -83,7 +83,15 @@ export async function runTarget(run: TargetRun, target: Exclude<SyncTarget, 'all
       return progress;
     },
   };
-  for (const segment of plan.segments) await readList(reader, target, segment);
+  for (const segment of plan.segments) {
+    await readList(reader, target, segment).catch((err: unknown) => {
+      // SWCombine no longer takes the binding's token (revoked, expired, scope withdrawn).
+      if (plan.accessToken && err instanceof SyncTargetFailed && (err.status === 401 || err.status === 403)) {
+        throw new SyncTargetFailed(`${err.message}. ${CONNECT_BINDING_FIRST}`, err.status);
+      }
+      throw err;
+    });
+  }
 
   const read = await checkpointsOf(db, run.runId, target);
   const readStartedAt = new Date(Math.min(...read.map((c) => c.startedAt.getTime()), clock.now().getTime()));

@@ -27,7 +27,15 @@ export class SyncPaused extends Error {
 }
 
 /** SWCombine refused or kept failing: the target cannot finish; the message says why and what to do. */
-export class SyncTargetFailed extends Error {}
+export class SyncTargetFailed extends Error {
+  constructor(
+    message: string,
+    /** SWCombine's HTTP status when it refused the call. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Tries of one call when SWCombine fails or cannot be reached (each try spends a request from the budget). */
 const TRIES = 4;
@@ -54,7 +62,7 @@ export async function callInBudget<T>(policy: CallPolicy, request: Omit<SwcWsReq
         await policy.sleep(FIRST_BACKOFF_MS * 2 ** (failures - 1));
         continue;
       }
-      if (err instanceof SwcApiError) throw new SyncTargetFailed(err.message);
+      if (err instanceof SwcApiError) throw new SyncTargetFailed(err.message, err.status);
       if (err instanceof SwcUpstreamError) {
         throw new SyncTargetFailed(`${err.message} (tried ${TRIES} times). Start the sync again when SWCombine answers.`);
       }

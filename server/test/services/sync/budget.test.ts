@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SwcApiError, SwcUpstreamError, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, DASHBOARD, type TestContext } from '../../helpers/test-app.ts';
+import { stored, syncNow } from './run-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  // 20 requests a minute, 2 of them kept for sign-ins: 53 pages take three windows.
+  ctx = await createTestApp({ SWC_SIMULATOR_RATE_LIMIT: '20', SWC_SIMULATOR_RATE_WINDOW_S: '60' });
+});
+afterAll(() => ctx.close());
+
+describe('the request budget', () => {
+  it('is never exceeded: the sync waits for each new window, and a new player signs in while it waits', async () => {
+    let signedIn: Awaited<ReturnType<typeof signIn>> | undefined;
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      // The background share is used up; the reserve is still there for a sign-in.
+      signedIn ??= await signIn(ctx, '1:100002');
+      ctx.clock.advance(ms);
+    };
+    expect(await syncNow(ctx, 'sectors', { run: { sleep } })).toMatchObject({ status: 'completed' });
+    expect(await syncNow(ctx, 'systems', { run: { sleep } })).toMatchObject({ status: 'completed', message: 'systems: 2,400 (2,400 new)' });
+
+    expect(signedIn!.response.statusCode).toBe(302);
+    expect(signedIn!.response.headers.location).toBe(DASHBOARD);
+    expect(ctx.sim.stats().overLimit).toBe(0);
+    expect(waits.length).toBe(2);
+    expect(await stored(ctx, 'systems')).toHaveLength(2400);
+  });
+});
+
+/** The simulator's client, but the first `failures` calls fail with `error`. */
+function failingFirst(failures: number, error: () => Error): SwcClient & { calls: () => number } {
+  let calls = 0;
+  return {
+    ...ctx.deps.swc,
+    webService: (request) => (++calls <= failures ? Promise.reject(error()) : ctx.deps.swc.webService(request)),
+    calls: () => calls,
+  };
+}
+
+describe('SWCombine failures', () => {
+  it('are tried again after a pause, and the run completes', async () => {
+    const swc = failingFirst(2, () => new SwcApiError(502, 'SWCombine refused the faction list: HTTP 502'));
+    const slept: number[] = [];
+    const outcome = await syncNow(ctx, 'factions', { swc, run: { sleep: async (ms) => void slept.push(ms) } });
+    expect(outcome).toMatchObject({ status: 'completed' });
+    expect(slept).toEqual([1000, 2000]);
+  });
+
+  it('end the run failed after four tries, saying why and what to do', async () => {
+    const swc = failingFirst(99, () => new SwcUpstreamError('SWCombine is unreachable: connect ECONNREFUSED'));
+    const outcome = await syncNow(ctx, 'factions', { swc });
+    expect(outcome).toEqual({
+      state: 'finished',
+      status: 'failed',
+      message: 'SWCombine is unreachable: connect ECONNREFUSED (tried 4 times). Start the sync again when SWCombine answers.',
+      runId: outcome.runId,
+    });
+    expect(swc.calls()).toBe(4);
+    const { rows } = await ctx.deps.db.query(`SELECT status, message, finished_at FROM sync_runs WHERE id = $1`, [outcome.runId]);
+    expect(rows[0]).toMatchObject({ status: 'failed', message: outcome.state === 'finished' ? outcome.message : '' });
+  });
+
+  it('that cannot be helped by trying again (a refused request) fail at once', async () => {
+    const swc = failingFirst(99, () => new SwcApiError(404, 'SWCombine refused the faction list: not found'));
+    expect(await syncNow(ctx, 'factions', { swc })).toMatchObject({
+      status: 'failed',
+      message: 'SWCombine refused the faction list: not found',
+    });
+    expect(swc.calls()).toBe(1);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveAtSimulator, cookieValue, signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+import { stored, syncNow } from './run-helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = (await signIn(ctx, '1:100001')).cookie;
+});
+afterAll(() => ctx.close());
+
+const CONNECT_FIRST = 'Connect a SWCombine binding with faction inventory scopes on SWC Integration (tenant 1324, faction-leader) first.';
+
+/** Save & Connect on SWC Integration as the admin; Jorin Vex (Galactic Weapon Systems) grants the scopes. */
+async function connectBinding(scopes: string) {
+  const start = await ctx.app.inject({
+    url: `/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${encodeURIComponent(scopes)}`,
+    cookies: { portal_session: admin },
+  });
+  expect(start.statusCode).toBe(302);
+  const callback = new URL(await approveAtSimulator(start.headers.location!, '1:100001'));
+  const done = await ctx.app.inject({
+    url: callback.pathname + callback.search,
+    cookies: { portal_login_state: cookieValue(start, 'portal_login_state')!, portal_session: admin },
+  });
+  expect(done.statusCode).toBe(302);
+}
+
+describe('the inventory target', () => {
+  it('fails without a binding, saying what to do', async () => {
+    expect(await syncNow(ctx, 'inventory')).toMatchObject({ status: 'failed', message: CONNECT_FIRST });
+  });
+
+  it("reads the binding's faction inventory through the binding's token, the kinds its scopes open", async () => {
+    await connectBinding('CHARACTER_READ faction_inv_ships_all');
+    const before = ctx.sim.stats().requests;
+    const outcome = await syncNow(ctx, 'inventory');
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      message: 'inventory: 260 (260 new); not read (no scope): vehicles, stations, facilities, items, droids',
+    });
+    // 260 ships at 200 a page.
+    expect(ctx.sim.stats().requests - before).toBe(2);
+    const ships = ctx.sim.inventories.of('20:2400').all.filter((e) => e.kind === 'ships');
+    const rows = await ctx.deps.db.query(`SELECT uid, name, owner_uid, type_uid FROM swc_entities WHERE kind = 'inventory' AND uid = $1`, [
+      ships[7]!.uid,
+    ]);
+    expect(rows.rows[0]).toEqual({ uid: ships[7]!.uid, name: ships[7]!.name, owner_uid: '20:2400', type_uid: ships[7]!.type.uid });
+  });
+
+  it('counts renamed, removed and added entities on the next run', async () => {
+    const ships = ctx.sim.inventories.of('20:2400').all.filter((e) => e.kind === 'ships');
+    ctx.sim.inventories.rename(ships[0]!.uid);
+    ctx.sim.inventories.remove(ships[1]!.uid);
+    ctx.sim.inventories.add('20:2400', 'ships', 3);
+    expect(await syncNow(ctx, 'inventory')).toMatchObject({
+      message:
+        'inventory: 262 (3 new, 1 changed, 258 unchanged, 1 gone); not read (no scope): vehicles, stations, facilities, items, droids',
+    });
+    expect((await stored(ctx, 'inventory')).find((e) => e.uid === ships[1]!.uid)).toMatchObject({ gone: true });
+  });
+
+  it("fails with what to do when SWCombine no longer takes the binding's token", async () => {
+    await ctx.deps.db.query(`UPDATE swc_bindings SET access_token_enc = $1`, [ctx.deps.encryptor.encrypt('revoked-token')]);
+    const outcome = await syncNow(ctx, 'inventory');
+    expect(outcome).toMatchObject({ status: 'failed' });
+    expect(outcome.state === 'finished' && outcome.message).toMatch(
+      new RegExp(`^SWCombine refused the faction's ships inventory: .+\\. ${CONNECT_FIRST.replace(/[().]/g, '\\$&')}$`),
+    );
+  });
+
+  it('fails with what to do once the binding is disconnected', async () => {
+    await ctx.deps.db.query(`UPDATE swc_bindings SET connected = false`);
+    expect(await syncNow(ctx, 'inventory')).toMatchObject({ status: 'failed', message: CONNECT_FIRST });
+  });
+});
