@@ -15,6 +15,7 @@ import { createEncryptor } from '../server/src/lib/encryption.ts';
 import { runRotationSweep } from '../server/src/services/rotation-sweep.ts';
 import { createKeySet } from '../server/src/services/signing-keys.ts';
 import { FakeKubernetes } from '../server/test/helpers/fake-kubernetes.ts';
+import { report } from './lib/report.ts';
 
 const count = Number(process.argv[2] ?? 1000);
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-rotation-'));
@@ -52,6 +53,12 @@ try {
   console.log(
     `  rotated ${result.rotated}, failed ${result.failed}, Kubernetes requests ${requests} (${(requests / result.rotated).toFixed(1)} per rotation)`,
   );
+  report({
+    name: `rotation sweep over ${count} due service JWTs`,
+    figure: `${(result.rotated / seconds).toFixed(0)}/s`,
+    goal: 'none',
+    pass: null,
+  });
 } finally {
   await kube.stop();
   await db.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);

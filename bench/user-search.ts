@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from '../server/src/db/embedded.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createPool } from '../server/src/db/pool.ts';
 import { searchUsers } from '../server/src/queries/admin-users.ts';
+import { report } from './lib/report.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-users-'));
@@ -39,6 +40,9 @@ try {
     }
     times.sort((a, b) => a - b);
     console.log(`${label.padEnd(26)} p50 ${times[30]!.toFixed(1)} ms  p95 ${times[57]!.toFixed(1)} ms  (total ${total})`);
+    if (label === 'search by name fragment') {
+      report({ name: `admin user search at ${count} users, p95`, figure: `${times[57]!.toFixed(1)} ms`, goal: 'none', pass: null });
+    }
   }
 } finally {
   await db.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);
