@@ -89,13 +89,13 @@ export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
             Status for tenant {shown.tenant_id}, {shown.actor}
           </Title>
           {status.isError ? (
-            <SwcFailure title="Failed to load status" error={status.error} onRetry={() => void status.refetch()} />
+            <SwcFailure fallback="Failed to load status" error={status.error} onRetry={() => void status.refetch()} />
           ) : status.data ? (
             <SwcStatus status={status.data} />
           ) : (
             <Skeleton h={60} aria-label="Loading status" />
           )}
-          {disconnect.isError && <SwcFailure title="Failed to disconnect" error={disconnect.error} />}
+          {disconnect.isError && <SwcFailure fallback="Failed to disconnect" error={disconnect.error} />}
         </Stack>
 
         <Group gap="sm" wrap="wrap">
