@@ -12,6 +12,7 @@ import { lazyScreen } from './lazy-screen.ts';
 const login = lazyScreen(() => import('./routes/login.tsx'));
 const dashboard = lazyScreen(() => import('./routes/dashboard.tsx'));
 const profile = lazyScreen(() => import('./routes/profile.tsx'));
+const swcConsents = lazyScreen(() => import('./routes/swc-consents.tsx'));
 const admin = lazyScreen(() => import('./routes/admin.tsx'));
 const adminApps = lazyScreen(() => import('./routes/admin-apps.tsx'));
 const adminUsers = lazyScreen(() => import('./routes/admin-users.tsx'));
@@ -50,6 +51,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           screenRoute('/dashboard', dashboard),
           screenRoute('/profile', profile),
+          screenRoute('/swc/consents', swcConsents),
           {
             element: <AdminGuard />,
             children: [

@@ -37,6 +37,8 @@ export const queryKeys = {
     rotations: (id: string) => [...serviceJwts, id, 'rotations'] as const,
   },
   automationToken: ['swc', 'auth-token'] as const,
+  /** The player's own SWCombine consents. */
+  swcConsents: ['swc', 'consents'] as const,
   /** The admin's SWCombine binding of one tenant and actor. */
   swcBinding: (tenantId: string, actor: string) => ['admin', 'swc', tenantId, actor] as const,
   radiantMgmt: {

@@ -1,0 +1,13 @@
+import { SwcConsents } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** GET /api/swc/consents: the scopes SWCombine granted, those to grant again, and whether the grant is gone. */
+export function getSwcConsents(signal?: AbortSignal): Promise<SwcConsents> {
+  return apiClient.get('/api/swc/consents', SwcConsents, signal);
+}
+
+export function useSwcConsents() {
+  return useQuery({ queryKey: queryKeys.swcConsents, queryFn: ({ signal }) => getSwcConsents(signal) });
+}

@@ -1,0 +1,18 @@
+import { SwcConsents } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** DELETE /api/swc/consents/{scope}: answers the consents as they are afterwards. */
+export function revokeSwcConsent(scope: string): Promise<SwcConsents> {
+  return apiClient.delete(`/api/swc/consents/${encodeURIComponent(scope)}`, SwcConsents);
+}
+
+export function useRevokeSwcConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeSwcConsent,
+    onSuccess: (consents) => queryClient.setQueryData(queryKeys.swcConsents, consents),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.swcConsents }),
+  });
+}

@@ -1,0 +1,16 @@
+import { SwcAuthorizeAnswer, type SwcAuthorizeInput } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+
+/** POST /api/swc/authorize: where SWCombine asks the player for the granted scopes plus these. */
+export function startSwcAuthorization(scopes: string[]): Promise<SwcAuthorizeAnswer> {
+  return apiClient.post('/api/swc/authorize', { scopes } satisfies SwcAuthorizeInput, SwcAuthorizeAnswer);
+}
+
+/** On success the browser leaves for SWCombine, which sends it back to /swc/consents. */
+export function useStartSwcAuthorization() {
+  return useMutation({
+    mutationFn: startSwcAuthorization,
+    onSuccess: ({ authorize_url }) => window.location.assign(authorize_url),
+  });
+}

@@ -1,0 +1,49 @@
+import { isSwcSignInScope, SWC_SIGN_IN_SCOPE_REASON } from '@portal/contract';
+import { Badge, Button, Tooltip, VisuallyHidden } from '@mantine/core';
+
+interface ScopeChipProps {
+  scope: string;
+  /** Any change in flight: every revoke waits. */
+  busy: boolean;
+  onRevoke: (scope: string) => void;
+}
+
+/** A granted scope with its 'revoke' button; the sign-in scopes cannot be revoked and say why. */
+export function ScopeChip({ scope, busy, onRevoke }: ScopeChipProps) {
+  const locked = isSwcSignInScope(scope);
+  const button = (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color={locked ? 'gray' : 'red'}
+      disabled={busy || locked}
+      onClick={() => onRevoke(scope)}
+      aria-describedby={locked ? 'swc-sign-in-scope-reason' : undefined}
+    >
+      revoke<VisuallyHidden> {scope}</VisuallyHidden>
+    </Button>
+  );
+  return (
+    <Badge
+      role="listitem"
+      size="lg"
+      radius="xl"
+      variant="light"
+      tt="none"
+      fw={500}
+      pr={4}
+      rightSection={
+        locked ? (
+          <Tooltip label={SWC_SIGN_IN_SCOPE_REASON} multiline w={240} withArrow>
+            {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
+            <span>{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        )
+      }
+    >
+      {scope}
+    </Badge>
+  );
+}
