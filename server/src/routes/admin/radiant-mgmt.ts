@@ -1,4 +1,4 @@
-import { ErrorBody, SyncHistory, SyncTarget, SyncTargetStats, SyncTriggerAnswer } from '@portal/contract';
+import { ErrorBody, singleLineText, SyncHistory, SyncTarget, SyncTargetStats, SyncTriggerAnswer } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,9 +8,8 @@ import { listSyncRuns, syncTargetStats, triggerSync } from '../../services/sync/
 const TriggerParams = z.object({ target: SyncTarget });
 const LIMIT_RULE = 'limit must be a whole number from 1 to 100';
 const HistoryQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,3}$/, LIMIT_RULE)
+  limit: singleLineText('limit', { max: 10 })
+    .regex(/^[0-9]+$/, LIMIT_RULE)
     .transform(Number)
     .pipe(z.number().min(1, LIMIT_RULE).max(100, LIMIT_RULE))
     .default(10),
