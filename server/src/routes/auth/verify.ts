@@ -35,6 +35,9 @@ export default async function verifyRoute(root: FastifyInstance) {
     {
       // An ingress sub-request that no browser renders: browser security headers only cost time here.
       helmet: false,
+      // The ingress asks on every request it serves and logs those itself; two info lines per check
+      // would double the work of an answer from the cache. Failures still log as errors.
+      logLevel: 'warn',
       schema: {
         tags: ['auth'],
         summary: 'Forward auth for an ingress (auth-url): 200 with identity headers and a JWT, or 401',
