@@ -15,3 +15,4 @@ export * from './admin-users.ts';
 export * from './audit.ts';
 export * from './admin-consents.ts';
 export * from './sync.ts';
+export * from './data.ts';

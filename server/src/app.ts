@@ -13,6 +13,7 @@ import session from './plugins/session.ts';
 import web from './plugins/web.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import dataRoutes from './routes/data/index.ts';
 import signedInRoutes from './routes/me/index.ts';
 import publicRoutes from './routes/public/index.ts';
 
@@ -51,6 +52,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(signedInRoutes);
   await app.register(adminRoutes);
+  await app.register(dataRoutes);
   await app.register(web, { dir: opts.webDist });
   await app.ready();
   return app;

@@ -97,6 +97,8 @@ const PARAM_VALUES: Record<string, string> = {
   rd: DASHBOARD,
   userId: UUID,
   appId: UUID,
+  target: 'systems',
+  uid: '9:1',
   q: 'x',
   limit: '5',
   offset: '0',

@@ -1,0 +1,56 @@
+import { DATA_API_PATH, type DataItem, type DataKind, type DataListQuery, type DataPage } from '@portal/contract';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import type { Deps } from '../../deps.ts';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { findStored, listStored } from '../../queries/sync-data.ts';
+
+/** Who reads the data API: a signed-in player (an admin or not) or a service with a service JWT. */
+export type DataReader = { via: 'session'; userId: string; isAdmin: boolean } | { via: 'service'; clientId: string; subject: string };
+
+/** The `aud` a service JWT must carry to read the data API (configure it on /admin/jwts). */
+export const dataApiAudience = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${DATA_API_PATH}`;
+
+/**
+ * Checks a bearer token: an RFC 9068 access token (`typ at+jwt`, ES256) signed with one of the
+ * portal's published keys, issued by the portal, for the data API's audience, not expired.
+ */
+export async function verifyDataServiceToken(deps: Pick<Deps, 'keys' | 'config' | 'clock'>, token: string): Promise<DataReader> {
+  const audience = dataApiAudience(deps.config.publicUrl);
+  try {
+    const { payload } = await jwtVerify(token, createLocalJWKSet(await deps.keys.jwks()), {
+      issuer: deps.config.publicUrl,
+      audience,
+      typ: 'at+jwt',
+      algorithms: ['ES256'],
+      currentDate: deps.clock.now(),
+      requiredClaims: ['exp', 'sub'],
+    });
+    const clientId = typeof payload.client_id === 'string' ? payload.client_id : payload.sub!;
+    return { via: 'service', clientId, subject: payload.sub! };
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw unauthorized('The service JWT has expired; use the rotated one from its Secret.');
+    if (err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'aud') {
+      throw unauthorized(`The service JWT is not for the data API: its audience must be ${audience}.`);
+    }
+    throw unauthorized('The bearer token is not a service JWT this portal issued.');
+  }
+}
+
+/** The faction inventory is the faction's business: admins and services only. */
+function mayRead(reader: DataReader, kind: DataKind): void {
+  if (kind === 'inventory' && reader.via === 'session' && !reader.isAdmin) {
+    throw forbidden('The faction inventory needs the admin role or a service JWT.');
+  }
+}
+
+export async function readStoredPage(deps: Pick<Deps, 'db'>, reader: DataReader, kind: DataKind, query: DataListQuery): Promise<DataPage> {
+  mayRead(reader, kind);
+  return listStored(deps.db, kind, query);
+}
+
+export async function readStoredItem(deps: Pick<Deps, 'db'>, reader: DataReader, kind: DataKind, uid: string): Promise<DataItem> {
+  mayRead(reader, kind);
+  const item = await findStored(deps.db, kind, uid);
+  if (!item) throw notFound(`No ${kind} row with UID ${uid} has been synced.`);
+  return item;
+}

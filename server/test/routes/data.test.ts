@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertEntities } from '../../src/queries/sync-entities.ts';
+import { serviceJwtFixture } from '../helpers/fixtures.ts';
+import { signIn } from '../helpers/sign-in.ts';
+import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
+import { syncNow } from '../services/sync/run-helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+let player: string;
+/** A service JWT issued on /admin/jwts for the data API's audience, as a service finds it in its Secret. */
+let serviceJwt: string;
+
+const DATA_AUDIENCE = `${PUBLIC_URL}/api/data`;
+const SHIP = '2:24000001';
+
+async function issueServiceJwt(audience: string, name: string): Promise<string> {
+  const body = serviceJwtFixture({ service_name: name, audience, k8s_namespace: 'radiant', k8s_secret_name: `${name}-jwt` });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/service-jwts', payload: body, cookies: { portal_session: admin } });
+  expect(res.statusCode).toBe(201);
+  return ctx.kube.value('radiant', `${name}-jwt`, 'token')!;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = (await signIn(ctx, '1:100001')).cookie;
+  player = (await signIn(ctx, '1:100002')).cookie;
+  expect(await syncNow(ctx, 'systems')).toMatchObject({ status: 'completed' });
+  const at = ctx.clock.now();
+  const { rows } = await ctx.deps.db.query(`INSERT INTO sync_runs (target, status) VALUES ('inventory', 'completed') RETURNING id`);
+  await upsertEntities(ctx.deps.db, 'inventory', rows[0].id, at, [
+    {
+      uid: SHIP,
+      name: 'Vengeance',
+      parentUid: '9:1',
+      x: 1,
+      y: 2,
+      typeUid: '2:7',
+      className: null,
+      ownerUid: '20:2400',
+      raw: { value: { uid: SHIP } },
+      hash: 'h',
+    },
+  ]);
+  serviceJwt = await issueServiceJwt(DATA_AUDIENCE, 'radiant-bot');
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, auth: { cookie?: string; bearer?: string } = {}) =>
+  ctx.app.inject({
+    url,
+    cookies: auth.cookie ? { portal_session: auth.cookie } : {},
+    headers: auth.bearer ? { authorization: `Bearer ${auth.bearer}` } : {},
+  });
+
+describe('who may read /api/data', () => {
+  it('a signed-in player reads the galaxy, a page at a time with the total', async () => {
+    const res = await get('/api/data/systems?limit=3&offset=10', { cookie: player });
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page.total).toBe(2400);
+    expect(page.items).toHaveLength(3);
+    expect(page.items[0]).toMatchObject({
+      kind: 'systems',
+      uid: expect.stringMatching(/^9:\d+$/),
+      raw: { attributes: expect.any(Object) },
+    });
+  });
+
+  it('a service reads with a service JWT whose audience is the data API', async () => {
+    const res = await get('/api/data/systems/9:7', { bearer: serviceJwt });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ uid: '9:7', name: ctx.sim.galaxy.systems.get('9:7')!.name, gone_at: null });
+  });
+
+  it('nobody else: 401 without a session or token, with a token for another audience, or with a forged one', async () => {
+    expect((await get('/api/data/systems')).json()).toEqual({
+      error: 'unauthorized',
+      message: 'Sign in, or send a service JWT for the data API as "Authorization: Bearer <token>".',
+    });
+    const other = await issueServiceJwt('billing-api', 'billing-worker');
+    const wrongAudience = await get('/api/data/systems', { bearer: other });
+    expect(wrongAudience.statusCode).toBe(401);
+    expect(wrongAudience.json().message).toBe(`The service JWT is not for the data API: its audience must be ${DATA_AUDIENCE}.`);
+    const [header, payload] = serviceJwt.split('.');
+    expect((await get('/api/data/systems', { bearer: `${header}.${payload}.forged` })).statusCode).toBe(401);
+    expect((await get('/api/data/systems', { bearer: 'not-a-jwt' })).statusCode).toBe(401);
+  });
+
+  it('an expired service JWT is refused', async () => {
+    ctx.clock.advance(56 * 60_000);
+    try {
+      const res = await get('/api/data/systems', { bearer: serviceJwt });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('The service JWT has expired; use the rotated one from its Secret.');
+    } finally {
+      ctx.clock.advance(-56 * 60_000);
+    }
+  });
+
+  it('the faction inventory: admins and services, not other players (403)', async () => {
+    expect((await get(`/api/data/inventory/${SHIP}`, { cookie: admin })).json()).toMatchObject({ uid: SHIP, owner_uid: '20:2400' });
+    expect((await get('/api/data/inventory', { bearer: serviceJwt })).json()).toMatchObject({ total: 1 });
+    const refused = await get('/api/data/inventory', { cookie: player });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'forbidden', message: 'The faction inventory needs the admin role or a service JWT.' });
+    expect((await get(`/api/data/inventory/${SHIP}`, { cookie: player })).statusCode).toBe(403);
+  });
+});
+
+describe('finding rows', () => {
+  it('q matches part of a name in any case, or a whole UID', async () => {
+    const name = ctx.sim.galaxy.systems.get('9:42')!.name;
+    const byName = (await get(`/api/data/systems?q=${encodeURIComponent(name.slice(1, 5).toUpperCase())}`, { cookie: player })).json();
+    expect(byName.items.map((i: { uid: string }) => i.uid)).toContain('9:42');
+    expect(byName.total).toBe(byName.items.length);
+    const byUid = (await get('/api/data/systems?q=9:42', { cookie: player })).json();
+    expect(byUid).toMatchObject({ total: 1, items: [{ uid: '9:42' }] });
+    expect((await get('/api/data/systems?q=%25', { cookie: player })).json().total).toBe(0);
+  });
+
+  it('404 for a UID never synced', async () => {
+    const res = await get('/api/data/systems/9:999999', { cookie: player });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No systems row with UID 9:999999 has been synced.' });
+  });
+
+  it.each([
+    ['/api/data/systems?limit=0', 'limit must be at least 1'],
+    ['/api/data/systems?limit=201', 'limit must be at most 200'],
+    ['/api/data/systems?limit=ten', 'limit must be a whole number'],
+    ['/api/data/systems?offset=-1', 'offset must be a whole number'],
+    ['/api/data/systems?q=a%01b', 'q must not contain control characters'],
+    ['/api/data/systems/9%3A1%00', 'uid must not contain control characters'],
+    ['/api/data/moons', 'target must be one of factions, sectors'],
+  ])('400 for %s, naming the field', async (url, message) => {
+    const res = await get(url, { cookie: player });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining(message) });
+  });
+});
