@@ -31,7 +31,7 @@ export function AddScopesForm({ busy, onAdd }: AddScopesFormProps) {
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label="extra scopes"
-          description="Separate scopes with spaces; SWCombine asks you to confirm them."
+          description="Separate scopes with spaces."
           placeholder="character_location messages_read"
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}

@@ -1,5 +1,6 @@
 import { isSwcSignInScope, SWC_SIGN_IN_SCOPE_REASON } from '@portal/contract';
 import { Badge, Button, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 
 interface ScopeChipProps {
   scope: string;
@@ -14,8 +15,10 @@ export function ScopeChip({ scope, busy, onRevoke }: ScopeChipProps) {
   const button = (
     <Button
       size="compact-xs"
-      variant="subtle"
+      radius="xl"
+      variant={locked ? 'transparent' : 'light'}
       color={locked ? 'gray' : 'red'}
+      leftSection={locked ? <IconLock size={12} aria-hidden /> : undefined}
       disabled={busy || locked}
       onClick={() => onRevoke(scope)}
       aria-describedby={locked ? 'swc-sign-in-scope-reason' : undefined}
