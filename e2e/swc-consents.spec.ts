@@ -31,6 +31,7 @@ async function switchAutomationToken(p: Page, enabled: boolean) {
   const stored = p.waitForResponse((r) => r.url().endsWith('/api/swc/auth-token') && r.request().method() === 'POST');
   await box.click();
   expect((await stored).status()).toBe(200);
+  await p.getByRole('checkbox', { name: /Enable SWC automation token/, checked: enabled }).waitFor();
 }
 
 async function sql(text: string, values: unknown[] = []) {
