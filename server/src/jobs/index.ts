@@ -90,7 +90,8 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
       await boss.work<BackchannelLogoutJob>(BACKCHANNEL_LOGOUT_JOB, async (jobs) => {
         for (const job of jobs) await runLogged(BACKCHANNEL_LOGOUT_JOB, log, () => deliverBackchannelLogout(deps, job.data));
       });
-      await boss.work<RadiantSyncJob>(RADIANT_SYNC_JOB, { includeMetadata: true }, async (jobs) => {
+      // Polled every second (pg-boss's default is 2 s): an admin who triggers a sync sees it start at once.
+      await boss.work<RadiantSyncJob>(RADIANT_SYNC_JOB, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
           const resend = async (data: RadiantSyncJob, startAfter: Date) => void (await boss.send(RADIANT_SYNC_JOB, data, { startAfter }));
           await runLogged(RADIANT_SYNC_JOB, log, () =>

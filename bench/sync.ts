@@ -1,0 +1,173 @@
+// The Radiant sync against a rate-limited SWCombine simulator: a full `all` sync, then a second one
+// with nothing changed. The bench starts the simulator itself (to read its request counts: the
+// product's bundled one is out of reach) and the product with SWC_BASE_URL pointing at it, signs the
+// admin in, connects the faction-leader binding (ships inventory), waits for that window to end and
+// triggers the sync from the admin API. Usage: npx tsx bench/sync.ts [--targets=all|systems,…] [--rate=60] [--window=10]
+// Default: all at 60 requests / 10 s (about 3.5 minutes in all: 2.4 for the first run, 0.7 for the second).
+import { startSimulator } from '@portal/swc-simulator';
+import { startProduct } from '../e2e/helpers/start-product.ts';
+import { report } from './lib/report.ts';
+import { signInOverHttp } from './sign-in-over-http.ts';
+
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const TARGETS = arg('targets', 'all').split(',');
+const LIMIT = Number(arg('rate', '60'));
+const WINDOW_S = Number(arg('window', '10'));
+/** SWC_BUDGET_RESERVE's default: background work leaves 10 % of each window to sign-ins. */
+const RESERVE = Math.ceil(LIMIT * 0.1);
+const BACKGROUND_PER_WINDOW = LIMIT - RESERVE;
+const PORT = Number(process.env.BENCH_PORT ?? 4900);
+const CLIENT = { clientId: 'bench-sync', clientSecret: 'bench-sync-secret' };
+
+const TYPE_KINDS = ['ships', 'vehicles', 'facilities', 'items', 'droids', 'weapons'];
+const CLASS_KINDS = [...TYPE_KINDS, 'stations'];
+const ORDER = ['factions', 'sectors', 'systems', 'planets', 'stations', 'classes', ...TYPE_KINDS, 'inventory'];
+const targets = TARGETS.includes('all') ? ORDER : TARGETS;
+
+const sim = await startSimulator({
+  port: 0,
+  rateLimit: LIMIT,
+  rateWindowSeconds: WINDOW_S,
+  clients: [{ ...CLIENT, redirectUris: [`http://localhost:${PORT}/auth/callback`] }],
+});
+const product = await startProduct(PORT, {
+  SWC_BASE_URL: sim.url,
+  SWC_CLIENT_ID: CLIENT.clientId,
+  SWC_CLIENT_SECRET: CLIENT.clientSecret,
+  ADMIN_UIDS: '1:100001',
+});
+const base = product.baseUrl;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function api<T>(cookie: string, path: string, method = 'GET'): Promise<T> {
+  const res = await fetch(`${base}${path}`, { method, headers: { cookie: `portal_session=${cookie}`, origin: base } });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Save & Connect on SWC Integration: Jorin Vex grants the ships inventory of Galactic Weapon Systems. */
+async function connectBinding(cookie: string) {
+  const scopes = encodeURIComponent('CHARACTER_READ faction_inv_ships_all');
+  const start = await fetch(`${base}/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${scopes}`, {
+    redirect: 'manual',
+    headers: { cookie: `portal_session=${cookie}` },
+  });
+  const authorize = new URL(start.headers.get('location')!);
+  const state = /portal_login_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1];
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set('character', '1:100001');
+  for (const s of (authorize.searchParams.get('scope') ?? '').split(' ')) form.append('granted_scope', s);
+  const consent = await fetch(new URL('/ws/oauth2/auth/', authorize), { method: 'POST', body: form, redirect: 'manual' });
+  const done = await fetch(consent.headers.get('location')!, {
+    redirect: 'manual',
+    headers: { cookie: `portal_login_state=${state}; portal_session=${cookie}` },
+  });
+  if (done.status !== 302) throw new Error(`binding callback: ${done.status} ${await done.text()}`);
+}
+
+interface Run {
+  type: string;
+  status: string;
+  message: string | null;
+}
+
+/** Triggers each target (one run for `all`) and waits for every run to end. */
+async function syncOnce(cookie: string) {
+  const before = sim.stats();
+  const started = performance.now();
+  const runs = TARGETS.includes('all') ? ['all'] : targets;
+  for (const t of runs) await api(cookie, `/api/admin/radiant-mgmt/sync/${t}`, 'POST');
+  for (;;) {
+    await sleep(250);
+    const { runs: latest } = await api<{ runs: Run[] }>(cookie, `/api/admin/radiant-mgmt/history?limit=${runs.length}`);
+    if (latest.every((r) => r.status === 'completed' || r.status === 'failed')) {
+      const after = sim.stats();
+      return {
+        seconds: (performance.now() - started) / 1000,
+        requests: after.requests - before.requests,
+        overLimit: after.overLimit - before.overLimit,
+        messages: latest.map((r) => `${r.type} ${r.status}: ${r.message}`),
+      };
+    }
+  }
+}
+
+/** What is stored per kind, read back through the data API (its totals). */
+async function totals(cookie: string): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const kind of targets) out[kind] = (await api<{ total: number }>(cookie, `/api/data/${kind}?limit=1`)).total;
+  return out;
+}
+
+/** The fewest requests that read `stored`: every list page at its maximum size, plus a detail call per new type. */
+function minimumRequests(stored: Record<string, number>, firstRun: boolean): number {
+  const pages = (n: number, size: number) => Math.max(1, Math.ceil(n / size));
+  let sum = 0;
+  for (const kind of targets) {
+    if (kind === 'classes')
+      sum += CLASS_KINDS.length; // every kind has fewer than 50 classes
+    else if (kind === 'inventory')
+      sum += pages(stored[kind]!, 200); // the binding opens ships only
+    else sum += pages(stored[kind]!, 50) + (firstRun && TYPE_KINDS.includes(kind) ? stored[kind]! : 0);
+  }
+  return sum;
+}
+
+/** The budget lets background work send BACKGROUND_PER_WINDOW requests per window; the first window opens at the first. */
+const lowerBoundSeconds = (requests: number) => (Math.ceil(requests / BACKGROUND_PER_WINDOW) - 1) * WINDOW_S;
+
+try {
+  const admin = await signInOverHttp(base, '1:100001');
+  if (targets.includes('inventory')) await connectBinding(admin);
+  await sleep((WINDOW_S + 1) * 1000); // the sync starts in a fresh window, as the lower bound assumes
+
+  const first = await syncOnce(admin);
+  const stored = await totals(admin);
+  const rows = Object.values(stored).reduce((s, n) => s + n, 0);
+  const min1 = minimumRequests(stored, true);
+  const second = await syncOnce(admin);
+  const min2 = minimumRequests(stored, false);
+
+  console.log(`Targets: ${targets.join(', ')}; simulator ${LIMIT} requests / ${WINDOW_S} s, ${RESERVE} kept for sign-ins`);
+  for (const [name, run, min] of [
+    ['first run', first, min1],
+    ['second run (nothing changed)', second, min2],
+  ] as const) {
+    console.log(
+      `\n${name}: ${run.requests} requests (minimum ${min}), ${run.seconds.toFixed(1)} s (lower bound ${lowerBoundSeconds(min)} s), ` +
+        `${run.overLimit} over-limit answers`,
+    );
+    for (const m of run.messages) console.log(`  ${m}`);
+  }
+  console.log(`\nStored: ${rows.toLocaleString('en-US')} rows (${JSON.stringify(stored)})`);
+
+  const bound1 = lowerBoundSeconds(min1);
+  report({
+    name: 'sync: requests ÷ minimum (full)',
+    figure: (first.requests / min1).toFixed(3),
+    goal: '≤ 1.05',
+    pass: first.requests <= 1.05 * min1,
+  });
+  report({
+    name: 'sync: elapsed ÷ budget lower bound (full)',
+    figure: `${(first.seconds / Math.max(bound1, 1)).toFixed(2)} (${first.seconds.toFixed(0)} s / ${bound1} s)`,
+    goal: '≤ 1.15',
+    pass: first.seconds <= 1.15 * Math.max(bound1, 1),
+  });
+  report({
+    name: 'sync: over-limit answers',
+    figure: String(first.overLimit + second.overLimit),
+    goal: '0',
+    pass: first.overLimit + second.overLimit === 0,
+  });
+  report({ name: 'sync: rows stored per second (full)', figure: (rows / first.seconds).toFixed(0), goal: 'info', pass: null });
+  report({
+    name: 'sync: second run, nothing changed: requests',
+    figure: `${second.requests} (list pages ${min2})`,
+    goal: `= list pages`,
+    pass: second.requests <= min2,
+  });
+} finally {
+  await product.stop();
+  await sim.close();
+}
