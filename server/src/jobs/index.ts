@@ -60,13 +60,13 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
   boss.on('error', (err) => opts.log?.('job system error', err));
   await boss.start();
   await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
-  // A job works at most 5 minutes of a sync (then queues its continuation); one killed mid-way is retried after 15.
+  // A job works about 2 minutes of a sync, then queues its continuation; one killed mid-way expires and is retried after 5.
   await boss.createQueue(RADIANT_SYNC_JOB, {
     name: RADIANT_SYNC_JOB,
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,
-    expireInSeconds: 15 * 60,
+    expireInSeconds: 5 * 60,
   });
   if (runsJobs) {
     for (const job of SCHEDULES) {

@@ -3,7 +3,7 @@ import type { RadiantSyncJob } from './index.ts';
 import { failRun, runSync, type SyncOutcome } from './run-sync.ts';
 
 /** One job works this long at most, then hands the run to a new job (pg-boss expires jobs that run too long). */
-const SLICE_MS = 5 * 60_000;
+const SLICE_MS = 2 * 60_000;
 /** Budget waits up to this long are slept through inside the job; longer ones re-schedule it. */
 const MAX_SLEEP_MS = 60_000;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
 import { runSync } from '../../../src/services/sync/run-sync.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
-import { queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
+import { adminUserId, queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -113,6 +113,15 @@ describe('a run stopped in the middle', () => {
 });
 
 describe('triggering', () => {
+  it('queues a run for the worker, audited with the admin who asked', async () => {
+    const runId = await queueRun(ctx, 'weapons');
+    expect(ctx.sentJobs.at(-1)).toEqual({ name: 'radiant-sync', data: { runId } });
+    const { rows } = await ctx.deps.db.query(
+      `SELECT actor_id, details FROM audit_log WHERE event = 'sync_triggered' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows[0]).toEqual({ actor_id: await adminUserId(ctx), details: { target: 'weapons', runId } });
+  });
+
   it('refuses a second run of a target while one is queued', async () => {
     await queueRun(ctx, 'factions');
     await expect(queueRun(ctx, 'factions')).rejects.toMatchObject({
