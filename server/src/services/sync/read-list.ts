@@ -31,34 +31,25 @@ function verdictOf(row: Entity, stored: StoredState | undefined, runId: string):
 /** One row per UID: a page may repeat a row. */
 const uniqueByUid = (rows: Entity[]) => [...new Map(rows.map((r) => [r.uid, r])).values()];
 
-/** Completes rows whose list entry is new or changed with their detail answer; others keep what is stored. */
-async function withDetails(reader: ListReader, target: SyncTarget, segment: ListSegment, rows: Entity[]): Promise<Entity[]> {
-  const detail = segment.detail;
-  if (!detail) return rows;
+/** UIDs whose list entry is new or changed: only they need a detail call (others keep what is stored). */
+async function needingDetail(reader: ListReader, target: SyncTarget, segment: ListSegment, rows: Entity[]): Promise<Set<string>> {
+  if (!segment.detail) return new Set();
   const stored = await storedHashes(
     reader.deps.db,
     target,
     rows.map((r) => r.uid),
   );
-  const completed: Entity[] = [];
-  for (const row of rows) {
-    if (stored.get(row.uid) === row.hash) {
-      completed.push(row);
-      continue;
-    }
-    const answer = await callInBudget(reader.policy, { path: detail.path(row.uid), schema: detail.schema, what: detail.what });
-    completed.push(detail.complete(row, answer));
-  }
-  return completed;
+  return new Set(rows.filter((r) => stored.get(r.uid) !== r.hash).map((r) => r.uid));
 }
 
-/** Writes one page, its counts and the checkpoint past it in one transaction. */
-async function storePage(
+/** Writes rows of a page, their counts and the checkpoint past them in one transaction. */
+async function storeRows(
   reader: ListReader,
   checkpoint: Checkpoint,
-  rows: Entity[],
+  pageRows: Entity[],
   next: { nextStartIndex: number; total: number; done: boolean },
 ): Promise<Checkpoint> {
+  const rows = uniqueByUid(pageRows);
   const { db, clock } = reader.deps;
   return inTransaction(db, async (tx) => {
     const now = clock.now();
@@ -87,8 +78,9 @@ async function storePage(
 
 /**
  * Reads a list from its checkpoint to the end, a page at a time at the largest page size the
- * endpoint allows; each page is stored with its checkpoint, so a run stopped anywhere resumes at
- * the first page it had not stored.
+ * endpoint allows; each page (or, where detail calls complete rows, each part of a page up to a
+ * detail call) is stored with its checkpoint, so a run stopped anywhere resumes at the first row
+ * it had not stored.
  */
 export async function readList(reader: ListReader, target: SyncTarget, segment: ListSegment): Promise<Checkpoint> {
   let checkpoint = await openCheckpoint(reader.deps.db, reader.runId, target, segment.segment, reader.deps.clock.now());
@@ -105,9 +97,23 @@ export async function readList(reader: ListReader, target: SyncTarget, segment: 
     if (parsed.some((row) => row === null)) {
       throw new SyncTargetFailed(`SWCombine answered ${segment.what} with a row this portal cannot read; nothing after it was stored.`);
     }
-    const rows = await withDetails(reader, target, segment, uniqueByUid(parsed as Entity[]));
+    const rows = parsed as Entity[];
+    const { start, total } = page.attributes;
+    const detailed = await needingDetail(reader, target, segment, rows);
+    let pending: Entity[] = [];
+    const detail = segment.detail;
+    for (const [i, row] of rows.entries()) {
+      if (!detail || !detailed.has(row.uid)) {
+        pending.push(row);
+        continue;
+      }
+      // What is read so far is stored before each detail call, so a pause there wastes no detail call.
+      if (pending.length) checkpoint = await storeRows(reader, checkpoint, pending, { nextStartIndex: start + i, total, done: false });
+      const answer = await callInBudget(reader.policy, { path: detail.path(row.uid), schema: detail.schema, what: detail.what });
+      pending = [detail.complete(row, answer)];
+    }
     const { next, last } = afterPage(page.attributes);
-    checkpoint = await storePage(reader, checkpoint, rows, { nextStartIndex: next, total: page.attributes.total, done: last });
+    checkpoint = await storeRows(reader, checkpoint, pending, { nextStartIndex: next, total, done: last });
   }
   return checkpoint;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { SwcBudgetExhausted, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
 import { runSync } from '../../../src/services/sync/run-sync.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { adminUserId, queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
@@ -109,6 +109,32 @@ describe('a run stopped in the middle', () => {
     const { rows } = await ctx.deps.db.query(`SELECT status, progress FROM sync_runs WHERE id = $1`, [runId]);
     expect(rows[0]).toMatchObject({ status: 'running', progress: { target: 'sectors', done: 100, total: 240 } });
     expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({ message: 'sectors: 240 (240 unchanged)' });
+  });
+});
+
+describe('a run paused between detail calls', () => {
+  it('keeps the details it paid for: on resume only the list page is read again', async () => {
+    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'weapons'`);
+    let calls = 0;
+    const retryAt = new Date(ctx.clock.now().getTime() + 3_600_000);
+    // The 11th call (the list page, then 9 types, then this one) finds the budget used up for an hour.
+    const exhaustedAt11: SwcClient = {
+      ...ctx.deps.swc,
+      webService: (request) =>
+        ++calls === 11 ? Promise.reject(new SwcBudgetExhausted(retryAt, 'background')) : ctx.deps.swc.webService(request),
+    };
+    const runId = await queueRun(ctx, 'weapons');
+    const before = requests();
+    expect(await runSync({ ...ctx.deps, swc: exhaustedAt11 }, runId, testRunOptions(ctx, { maxSleepMs: 60_000 }))).toEqual({
+      state: 'paused',
+      resumeAt: retryAt,
+    });
+    expect(await stored(ctx, 'weapons')).toHaveLength(9);
+
+    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({ message: 'weapons: 72 (72 new)' });
+    // 2 list pages + 72 types, and the first page once more (from the 10th type).
+    expect(requests() - before).toBe(2 + 72 + 1);
+    expect(new Set((await stored(ctx, 'weapons')).map((w) => w.class)).size).toBe(6);
   });
 });
 
