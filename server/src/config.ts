@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DB_TIMEOUTS } from './db/pool.ts';
 import { parseReserve, type BudgetReserve } from './domain/swc-budget.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -13,9 +14,9 @@ const EnvSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    DATABASE_CONNECT_TIMEOUT_S: intFrom(1, 600).default(5),
-    DATABASE_STATEMENT_TIMEOUT_S: intFrom(1, 3600).default(5),
-    DATABASE_IDLE_TX_TIMEOUT_S: intFrom(1, 3600).default(30),
+    DATABASE_CONNECT_TIMEOUT_S: intFrom(1, 600).default(DEFAULT_DB_TIMEOUTS.connectSeconds),
+    DATABASE_STATEMENT_TIMEOUT_S: intFrom(1, 3600).default(DEFAULT_DB_TIMEOUTS.statementSeconds),
+    DATABASE_IDLE_TX_TIMEOUT_S: intFrom(1, 3600).default(DEFAULT_DB_TIMEOUTS.idleInTransactionSeconds),
     SWC_CLIENT_ID: z.string().min(1).optional(),
     SWC_CLIENT_SECRET: z.string().min(1).optional(),
     SWC_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.swcombine.com'),

@@ -14,7 +14,7 @@ export interface DbTimeouts {
   idleInTransactionSeconds: number;
 }
 
-export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, statementSeconds: 15, idleInTransactionSeconds: 30 };
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, statementSeconds: 5, idleInTransactionSeconds: 30 };
 
 /** The client gives up this long after PostgreSQL's own statement timeout, when the server does not answer at all. */
 const CLIENT_MARGIN_MS = 2000;
