@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Every `error` code the server sends; the web app tells them apart by these names only. */
 export const ErrorCode = {
   BadRequest: 'bad_request',
@@ -16,13 +14,6 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
-
-/** The one shape of every non-2xx answer. */
-export const ErrorBody = z.object({
-  error: z.string(),
-  message: z.string(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Is `code` one the server sends (as opposed to one the web app made up for a network failure)? */
 export function isServerErrorCode(code: string): code is ErrorCode {

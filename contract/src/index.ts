@@ -1,4 +1,5 @@
 export * from './error.ts';
+export * from './error-body.ts';
 export * from './text.ts';
 export * from './me.ts';
 export * from './roles.ts';
