@@ -6,7 +6,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,

@@ -1,28 +1,44 @@
-import '@mantine/core/styles.css';
+// Mantine's base styles (its CSS variables come from MantineProvider); each component's own stylesheet
+// comes with the chunk that uses it (web/vite-plugins/mantine-styles-per-component.ts), so /login does
+// not load the admin screens' CSS.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { StartupError } from './app/startup-error.tsx';
+import { preloadRouteCode, prefetchRouteData } from './app/route-preload.ts';
+import { appRoutes } from './app/router.tsx';
 import { loadRuntimeConfig, setRuntimeConfig } from './lib/runtime-config.ts';
 
-const root = createRoot(document.getElementById('root')!);
+// The dev server does not split Mantine's stylesheet per component: it serves the whole one.
+if (import.meta.env.DEV) void import('@mantine/core/styles.css');
 
-// The runtime config (auth service URL, simulator flag) is read once, before the router renders.
+const root = createRoot(document.getElementById('root')!);
+const queryClient = createQueryClient();
+const { pathname } = window.location;
+
+// Everything the first screen needs starts at once: its chunks now, /config.json (preloaded by index.html),
+// then its first API calls (/api/me, the dashboard's apps); the first render waits for the code only,
+// so a signed-in screen paints its layout straight away instead of a loader.
+const code = preloadRouteCode(appRoutes, pathname);
 loadRuntimeConfig().then(
-  (config) => {
+  async (config) => {
     setRuntimeConfig(config);
+    prefetchRouteData(appRoutes, pathname, queryClient);
+    await code;
     root.render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
     );
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     console.error('Could not load /config.json', error);
+    const { StartupError } = await import('./app/startup-error.tsx');
     root.render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <StartupError />
       </AppProviders>,
     );

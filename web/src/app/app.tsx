@@ -1,15 +1,14 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers.tsx';
-import { createQueryClient } from './query-client.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

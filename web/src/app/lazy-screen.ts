@@ -1,29 +1,39 @@
-import { lazy, useEffect, type ComponentType } from 'react';
-import { useMatches } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
-type ScreenModule = { default: ComponentType };
+/** A route's module: the component, and optionally the calls it will make, so they can start with its code. */
+export interface ScreenModule {
+  default: ComponentType;
+  /** Starts the screen's first requests (idempotent: see `prefetchOnce`); runs once the runtime config is set. */
+  prefetch?: (client: QueryClient) => void;
+}
 
-/** What a route carries in its `handle` so the shell can fetch its code ahead of rendering it. */
+/** What a route carries in its `handle` so the app can fetch its code (and data) ahead of rendering it. */
 export interface ScreenHandle {
   preload: () => Promise<ScreenModule>;
 }
 
-/** A screen in its own chunk whose download can start before it renders (one request either way). */
+/**
+ * A screen (or layout, or guard) in its own chunk whose download can start before it renders (one request
+ * either way). Code that is already here renders at once, without a Suspense fallback for a frame.
+ */
 export function lazyScreen(load: () => Promise<ScreenModule>) {
   let loading: Promise<ScreenModule> | undefined;
-  const preload = () => (loading ??= load());
-  return { Screen: lazy(preload), handle: { preload } satisfies ScreenHandle };
+  let loaded: ScreenModule | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module;
+      return module;
+    }));
+  const Lazy = lazy(preload);
+  function Screen() {
+    // Chosen once per mount: switching from the lazy wrapper to the component later would remount the screen.
+    const [Component] = useState<ComponentType>(() => loaded?.default ?? Lazy);
+    return createElement(Component);
+  }
+  return { Screen, handle: { preload } satisfies ScreenHandle };
 }
 
-function isScreenHandle(handle: unknown): handle is ScreenHandle {
+export function isScreenHandle(handle: unknown): handle is ScreenHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as ScreenHandle).preload === 'function';
-}
-
-/** Starts downloading the matched screens' code now, so it arrives while the session is still checked. */
-export function usePreloadMatchedScreens(): void {
-  const matches = useMatches();
-  useEffect(() => {
-    // A failed download is not reported here: rendering the screen tries the same promise and shows the error.
-    for (const match of matches) if (isScreenHandle(match.handle)) match.handle.preload().catch(() => undefined);
-  }, [matches]);
 }

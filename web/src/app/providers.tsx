@@ -12,7 +12,14 @@ interface AppProvidersProps {
 
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="dark" env={env}>
+    // All theme variables come from here (deduplication off), so no stylesheet of Mantine's defaults has to load first.
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      deduplicateCssVariables={false}
+      forceColorScheme="dark"
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -9,6 +9,8 @@ import { queryKeys } from '@/lib/query-keys.ts';
 export function createQueryClient(): QueryClient {
   const recheckSession = (error: unknown, queryKey?: readonly unknown[]) => {
     if (!isSessionFailure(error) || queryKey?.[0] === queryKeys.me[0]) return;
+    // Until /api/me has answered (the dashboard's apps are asked alongside it), that answer decides alone.
+    if (queryClient.getQueryState(queryKeys.me)?.status !== 'success') return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   };
   const queryClient: QueryClient = new QueryClient({

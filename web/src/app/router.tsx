@@ -1,15 +1,18 @@
-import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
-import { AdminGuard } from './guards/admin-guard.tsx';
 import { GuestGuard } from './guards/guest-guard.tsx';
-import { SessionGuard } from './guards/session-guard.tsx';
-import AppLayout from './layout/app-layout.tsx';
 import { lazyScreen } from './lazy-screen.ts';
+import { prefetchRouteData } from './route-preload.ts';
+import LoginRoute from './routes/login.tsx';
 
-// One chunk per screen. The signed-in shell (header, footer) is in the entry chunk so it paints at
-// once; the session guard inside it starts the matched screen's download while /api/me runs.
-const login = lazyScreen(() => import('./routes/login.tsx'));
+// /login is in the entry chunk: it paints with nothing more to fetch. Every other screen has its own
+// chunk, and so have the signed-in shell and each guard, so /login loads none of them. The app starts
+// downloading every chunk a path needs at once (see main.tsx and AppRoutes below).
+const layout = lazyScreen(() => import('./layout/app-layout.tsx'));
+const sessionGuard = lazyScreen(() => import('./guards/session-guard.tsx').then((m) => ({ default: m.SessionGuard })));
+const adminGuard = lazyScreen(() => import('./guards/admin-guard.tsx').then((m) => ({ default: m.AdminGuard })));
 const dashboard = lazyScreen(() => import('./routes/dashboard.tsx'));
 const profile = lazyScreen(() => import('./routes/profile.tsx'));
 const swcConsents = lazyScreen(() => import('./routes/swc-consents.tsx'));
@@ -22,58 +25,55 @@ const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
 const adminSwc = lazyScreen(() => import('./routes/admin-swc.tsx'));
 const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.tsx'));
 
-function screenRoute(path: string, { Screen, handle }: ReturnType<typeof lazyScreen>): RouteObject {
+type Lazy = ReturnType<typeof lazyScreen>;
+
+function screenRoute(path: string, { Screen, handle }: Lazy): RouteObject {
   return { path, element: <Screen />, handle };
+}
+
+/** A layout or guard route: renders an <Outlet /> around its children. */
+function shellRoute({ Screen, handle }: Lazy, children: RouteObject[]): RouteObject {
+  return { element: <Screen />, handle, children };
 }
 
 export const appRoutes: RouteObject[] = [
   {
     // A visitor who is already signed in is sent on to /dashboard.
     element: <GuestGuard />,
-    children: [
-      {
-        path: '/login',
-        element: (
-          <Suspense fallback={<CenteredLoader fullScreen />}>
-            <login.Screen />
-          </Suspense>
-        ),
-      },
-    ],
+    children: [{ path: '/login', element: <LoginRoute /> }],
   },
-  {
-    element: <AppLayout />,
-    children: [
-      // Outside the session and admin guards: the screen says itself who may not use it.
-      screenRoute('/admin/swc', adminSwc),
-      {
-        element: <SessionGuard />,
-        children: [
-          screenRoute('/dashboard', dashboard),
-          screenRoute('/profile', profile),
-          screenRoute('/swc/consents', swcConsents),
-          {
-            element: <AdminGuard />,
-            children: [
-              screenRoute('/admin', admin),
-              screenRoute('/admin/apps', adminApps),
-              screenRoute('/admin/users', adminUsers),
-              screenRoute('/admin/access', adminAccess),
-              screenRoute('/admin/consents', adminConsents),
-            ],
-          },
-          // The JWT screen does no client-side role check: the server answers 403 to a non-admin.
-          screenRoute('/admin/jwts', adminJwts),
-        ],
-      },
-      // Outside the session and admin guards: the screen itself says 'not logged in' or 'no admin role'.
-      screenRoute('/admin/radiant-mgmt', adminRadiantMgmt),
-    ],
-  },
+  shellRoute(layout, [
+    // Outside the session and admin guards: the screen says itself who may not use it.
+    screenRoute('/admin/swc', adminSwc),
+    shellRoute(sessionGuard, [
+      screenRoute('/dashboard', dashboard),
+      screenRoute('/profile', profile),
+      screenRoute('/swc/consents', swcConsents),
+      shellRoute(adminGuard, [
+        screenRoute('/admin', admin),
+        screenRoute('/admin/apps', adminApps),
+        screenRoute('/admin/users', adminUsers),
+        screenRoute('/admin/access', adminAccess),
+        screenRoute('/admin/consents', adminConsents),
+      ]),
+      // The JWT screen does no client-side role check: the server answers 403 to a non-admin.
+      screenRoute('/admin/jwts', adminJwts),
+    ]),
+    // Outside the session and admin guards: the screen itself says 'not logged in' or 'no admin role'.
+    screenRoute('/admin/radiant-mgmt', adminRadiantMgmt),
+  ]),
   // Any unknown path (including /) redirects to /login.
   { path: '*', element: <Navigate to="/login" replace /> },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * The app's routes, in a <BrowserRouter> (or a <MemoryRouter> in tests). On every navigation the
+ * matched routes' code and first requests start together, before their components ask for them.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => prefetchRouteData(appRoutes, pathname, queryClient), [pathname, queryClient]);
+  const element = useRoutes(appRoutes);
+  return <Suspense fallback={<CenteredLoader fullScreen />}>{element}</Suspense>;
 }

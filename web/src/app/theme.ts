@@ -1,4 +1,11 @@
-import { Anchor, Card, createTheme, Paper, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type AnchorProps,
+  type CardProps,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type PaperProps,
+} from '@mantine/core';
 
 /** Dark navy / steel: replaces Mantine's grey `dark` scale (0 = text … 7 = page … 9 = deepest). */
 const navy: MantineColorsTuple = [
@@ -38,10 +45,11 @@ export const theme = createTheme({
   cursorType: 'pointer',
   fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: { fontWeight: '700' },
+  // Plain objects rather than `Card.extend(…)`: importing the components here would put them in front of every screen.
   components: {
-    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md', padding: 'lg', shadow: 'sm' } }),
-    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
-    Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),
+    Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg', shadow: 'sm' } satisfies CardProps },
+    Paper: { defaultProps: { radius: 'md' } satisfies PaperProps },
+    Anchor: { defaultProps: { underline: 'hover' } satisfies AnchorProps },
   },
 });
 

@@ -2,12 +2,12 @@ import type { RuntimeConfig } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider, type Location } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router';
 import { afterEach } from 'vitest';
 import { AppProviders } from '@/app/providers.tsx';
 import { createQueryClient } from '@/app/query-client.ts';
-import { appRoutes } from '@/app/router.tsx';
+import { AppRoutes } from '@/app/router.tsx';
 import { setRuntimeConfig } from '@/lib/runtime-config.ts';
 import { testConfig } from './fixtures.ts';
 
@@ -16,30 +16,40 @@ afterEach(() => {
   for (const client of clients.splice(0)) client.clear();
 });
 
+/** Records every location the router goes to and how it got there. */
+function LocationSpy({ seen }: { seen: { location: Location; action: NavigationType }[] }) {
+  const location = useLocation();
+  const action = useNavigationType();
+  useEffect(() => {
+    if (location.key !== seen.at(-1)?.location.key) seen.push({ location, action });
+  }, [seen, location, action]);
+  return null;
+}
+
 /** The whole app (providers, guards, layout, lazy routes) on a memory router at `path`. */
 export function renderApp(path: string, config: Partial<RuntimeConfig> = {}) {
   setRuntimeConfig({ ...testConfig, ...config });
   const queryClient = createQueryClient();
   clients.push(queryClient);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const locations: Location[] = [router.state.location];
-  router.subscribe((state) => {
-    if (state.location.key !== locations.at(-1)?.key) locations.push(state.location);
-  });
+  const seen: { location: Location; action: NavigationType }[] = [];
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationSpy seen={seen} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return {
     ...view,
     user,
-    router,
     queryClient,
     /** Every location the router went to, in order, starting with `path`. */
-    visited: () => locations.map((l) => l.pathname),
-    pathname: () => router.state.location.pathname,
+    visited: () => seen.map((s) => s.location.pathname),
+    pathname: () => seen.at(-1)!.location.pathname,
+    /** How the router reached the current location: 'PUSH', 'REPLACE' (a redirect) or 'POP'. */
+    lastNavigation: () => seen.at(-1)!.action,
   };
 }
 

@@ -11,7 +11,7 @@ describe('admin guard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Your apps' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/dashboard');
-    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(app.lastNavigation()).toBe('REPLACE');
     expect(screen.queryByText('Admin Panel')).not.toBeInTheDocument();
   });
 

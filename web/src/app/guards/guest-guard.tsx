@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
-import { getMe } from '@/features/me/api/get-me.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
@@ -12,7 +11,8 @@ import { queryKeys } from '@/lib/query-keys.ts';
 export function GuestGuard() {
   const { status } = useQuery({
     queryKey: queryKeys.me,
-    queryFn: ({ signal }) => getMe(signal),
+    // Imported on use: the response schemas stay out of the code /login needs for its first paint.
+    queryFn: ({ signal }) => import('@/features/me/api/get-me.ts').then(({ getMe }) => getMe(signal)),
     retry: false,
     // Only a visit with no answer yet asks: after a failed check, or a stale success, the last answer stands.
     retryOnMount: false,

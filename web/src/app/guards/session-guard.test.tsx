@@ -28,7 +28,7 @@ describe('session guard', () => {
     await settle();
     expect(app.pathname()).toBe('/login');
     expect(app.visited()).toEqual(['/profile', '/login']);
-    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(app.lastNavigation()).toBe('REPLACE');
     expect(api.count('GET /api/me')).toBe(1);
   });
 

@@ -1,14 +1,22 @@
 import { AppShell, Container } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
-import { useMe } from '@/features/me/api/get-me.ts';
+import { getMe, useMe } from '@/features/me/api/get-me.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { getRuntimeConfig } from '@/lib/runtime-config.ts';
+import { prefetchForScreen } from '../route-preload.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SIMULATOR_NOTICE_HEIGHT, SimulatorNotice } from './simulator-notice.tsx';
 
 const HEADER_HEIGHT = 64;
+
+/** Every signed-in screen starts by asking who is signed in: the call starts with this chunk, before the first render. */
+export function prefetch(client: QueryClient): void {
+  prefetchForScreen(client, { queryKey: queryKeys.me, queryFn: ({ signal }) => getMe(signal), staleTime: 60_000 });
+}
 
 /**
  * Signed-in screens: header, the screen, footer. It paints before the session is known (the user

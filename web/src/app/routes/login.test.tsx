@@ -26,7 +26,7 @@ describe('/login', () => {
 
     expect(await screen.findByRole('heading', { name: 'Your apps' })).toBeInTheDocument();
     expect(app.visited()).toEqual(['/login', '/dashboard']);
-    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(app.lastNavigation()).toBe('REPLACE');
   });
 
   it('shows the sign-in page at once, without waiting for the session check', async () => {

@@ -7,10 +7,10 @@ import { getSwcConsents } from '@/features/swc-consents/api/get-swc-consents.ts'
 import { typedScopes } from '@/features/swc-consents/components/add-scopes-form.tsx';
 import { SwcConsentsPanel } from '@/features/swc-consents/components/swc-consents-panel.tsx';
 import { queryKeys } from '@/lib/query-keys.ts';
-import { prefetchOnce } from '../route-preload.ts';
+import { prefetchForScreen } from '../route-preload.ts';
 
 export function prefetch(client: QueryClient): void {
-  prefetchOnce(client, { queryKey: queryKeys.swcConsents, queryFn: ({ signal }) => getSwcConsents(signal) });
+  prefetchForScreen(client, { queryKey: queryKeys.swcConsents, queryFn: ({ signal }) => getSwcConsents(signal) });
 }
 
 const PROFILE = { label: 'Your Profile', to: '/profile' };
