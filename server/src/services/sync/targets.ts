@@ -63,24 +63,26 @@ const ListItem = z.object({
   value: z.unknown().optional(),
 });
 
+/** A row with a UID and a name and nothing else typed: the answer stays in `raw`. */
+const plainEntityOf = (uid: string, name: string, raw: unknown): Entity => ({
+  uid,
+  name,
+  parentUid: null,
+  x: null,
+  y: null,
+  typeUid: null,
+  className: null,
+  ownerUid: null,
+  raw,
+  hash: hashOf(raw),
+});
+
 /** `{ attributes: { uid, name, href }, value: name }`: all a galaxy, faction or type list says of a row. */
 function plainEntity(item: unknown): Entity | null {
   const parsed = ListItem.safeParse(item);
   if (!parsed.success) return null;
   const { attributes, value } = parsed.data;
-  const name = attributes.name ?? (typeof value === 'string' ? value : attributes.uid);
-  return {
-    uid: attributes.uid,
-    name,
-    parentUid: null,
-    x: null,
-    y: null,
-    typeUid: null,
-    className: null,
-    ownerUid: null,
-    raw: item,
-    hash: hashOf(item),
-  };
+  return plainEntityOf(attributes.uid, attributes.name ?? (typeof value === 'string' ? value : attributes.uid), item);
 }
 
 const simpleList = (segment: string, path: string, listKeys: string[], itemKey: string, what: string): ListSegment => ({
@@ -110,19 +112,6 @@ function classSegment(kind: TypeKind): ListSegment {
     },
   };
 }
-
-const plainEntityOf = (uid: string, name: string, raw: unknown): Entity => ({
-  uid,
-  name,
-  parentUid: null,
-  x: null,
-  y: null,
-  typeUid: null,
-  className: null,
-  ownerUid: null,
-  raw,
-  hash: hashOf(raw),
-});
 
 const TypeDetail = z.object({ class: z.object({ value: z.string() }).loose().nullish() }).loose();
 
