@@ -202,10 +202,10 @@ describe('the refresh job', () => {
   it('refreshes a binding whose access token expires within 15 minutes, and leaves others alone', async () => {
     await connect();
     const before = await storedTokens();
-    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 0, lost: 0, failed: 0 });
+    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 0, lost: 0, failed: 0, superseded: 0 });
 
     ctx.clock.advance(50 * MINUTE); // the simulator's tokens live an hour: 10 minutes left
-    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 1, lost: 0, failed: 0 });
+    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 1, lost: 0, failed: 0, superseded: 0 });
     const after = await storedTokens();
     expect(after.expires_at.getTime()).toBeGreaterThan(before.expires_at.getTime());
     const info = await ctx.deps.swc.tokenInfo(ctx.deps.encryptor.decrypt(after.access_token_enc));
@@ -237,19 +237,19 @@ describe('the refresh job', () => {
     const original = ctx.deps.swc.refresh;
     ctx.deps.swc.refresh = () => Promise.reject(new SwcUpstreamError('SWCombine is unreachable: connect ECONNREFUSED'));
     try {
-      expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 0, lost: 0, failed: 1 });
+      expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 0, lost: 0, failed: 1, superseded: 0 });
     } finally {
       ctx.deps.swc.refresh = original;
     }
     expect((await get(`/api/admin/swc?${binding()}`)).json()).toMatchObject({ connected: true, error: null });
-    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 1, lost: 0, failed: 0 });
+    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 1, lost: 0, failed: 0, superseded: 0 });
   });
 
   it('disconnects a binding whose grant SWCombine no longer accepts, saying what to do, audited', async () => {
     await connect();
     await ctx.deps.swc.revoke(ctx.deps.encryptor.decrypt((await storedTokens()).refresh_token_enc));
     ctx.clock.advance(50 * MINUTE);
-    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 0, lost: 1, failed: 0 });
+    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 0, lost: 1, failed: 0, superseded: 0 });
 
     const status = (await get(`/api/admin/swc?${binding()}`)).json();
     expect(status).toMatchObject({ connected: false, error: GRANT_GONE_MESSAGE, authorizedBy: { uid: '1:100001' } });
@@ -260,10 +260,70 @@ describe('the refresh job', () => {
     });
     // A lost binding is not tried again.
     ctx.clock.advance(10 * MINUTE);
-    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 0, lost: 0, failed: 0 });
+    expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 0, lost: 0, failed: 0, superseded: 0 });
 
     // Save & Connect again brings it back.
     await connect();
+    expect((await get(`/api/admin/swc?${binding()}`)).json()).toMatchObject({ connected: true, error: null });
+  });
+
+  /** Wraps the client's refresh: SWCombine refreshes the grant at once, but its answer arrives only on `answer()`. */
+  function slowRefreshAnswer() {
+    const original = ctx.deps.swc.refresh;
+    let answer!: () => void;
+    let refreshed!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const started = new Promise<void>((resolve) => (refreshed = resolve));
+    ctx.deps.swc.refresh = async (token, scopes) => {
+      const tokens = await original(token, scopes);
+      refreshed();
+      await answered;
+      return tokens;
+    };
+    return {
+      started,
+      answer,
+      restore() {
+        answer();
+        ctx.deps.swc.refresh = original;
+      },
+    };
+  }
+
+  it('lets an admin disconnect while SWCombine is slow to answer a refresh, and the refresh does not bring it back', async () => {
+    await connect();
+    ctx.clock.advance(50 * MINUTE);
+    const slow = slowRefreshAnswer();
+    try {
+      const run = refreshDueBindings(ctx.deps);
+      await slow.started;
+      const res = await disconnect();
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ connected: false });
+      slow.answer();
+      expect(await run).toEqual({ refreshed: 0, lost: 0, failed: 0, superseded: 1 });
+    } finally {
+      slow.restore();
+    }
+    expect((await ctx.deps.db.query('SELECT 1 FROM swc_bindings')).rowCount).toBe(0);
+  });
+
+  it('keeps the grant of a Save & Connect made while SWCombine is slow to answer a refresh of the old one', async () => {
+    await connect();
+    ctx.clock.advance(50 * MINUTE);
+    const slow = slowRefreshAnswer();
+    let reconnected: Awaited<ReturnType<typeof storedTokens>>;
+    try {
+      const run = refreshDueBindings(ctx.deps);
+      await slow.started;
+      expect((await connect()).statusCode).toBe(302);
+      reconnected = await storedTokens();
+      slow.answer();
+      expect(await run).toEqual({ refreshed: 0, lost: 0, failed: 0, superseded: 1 });
+    } finally {
+      slow.restore();
+    }
+    expect((await storedTokens()).access_token_enc).toBe(reconnected.access_token_enc);
     expect((await get(`/api/admin/swc?${binding()}`)).json()).toMatchObject({ connected: true, error: null });
   });
 });
