@@ -65,7 +65,7 @@ describe('session guard', () => {
     expect(api.count('GET /api/me')).toBe(2);
   });
 
-  it.each(['/nowhere', '/admin/swc', '/'])('redirects the unknown path %s to /login once; only /login checks the session', async (path) => {
+  it.each(['/nowhere', '/admin/nowhere', '/'])('redirects the unknown path %s to /login once; only /login checks the session', async (path) => {
     const api = stubFetch({ 'GET /api/me': errorReply(401, 'unauthorized', 'Not signed in') });
     const app = renderApp(path);
 
