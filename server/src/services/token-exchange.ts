@@ -1,11 +1,13 @@
 import { ACCESS_TOKEN_TYPE, AuditEvent, TOKEN_EXCHANGE_GRANT, type TokenExchangeAnswer, type TokenExchangeRequest } from '@portal/contract';
-import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Deps } from '../deps.ts';
+import { decideAccess } from '../domain/access.ts';
+import { isGlobalAdmin } from '../domain/admin.ts';
 import { isSessionLive } from '../domain/session-expiry.ts';
 import { MIN_HANDED_OUT_TOKEN_LIFE_MS } from '../domain/swc-scopes.ts';
-import { SwcUpstreamError } from '../integrations/swcombine/client.ts';
+import { SwcAuthError, SwcUpstreamError } from '../integrations/swcombine/client.ts';
 import { findExchangeSubject } from '../queries/token-exchange.ts';
 import { audit, type RequestMeta } from './audit.ts';
+import { PortalTokenRejected, verifyPortalAccessToken } from './portal-jwt.ts';
 import { livePlayerToken, SwcGrantUnavailable } from './swc-player-grant.ts';
 
 /** An RFC 6749 §5.2 refusal: `code` is the OAuth error code. */
@@ -37,15 +39,10 @@ export interface ExchangeSubject {
 export async function verifySubjectToken(deps: Pick<Deps, 'keys' | 'config' | 'clock'>, token: string): Promise<ExchangeSubject> {
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, createLocalJWKSet(await deps.keys.jwks()), {
-      issuer: deps.config.publicUrl,
-      typ: 'at+jwt',
-      algorithms: ['ES256'],
-      currentDate: deps.clock.now(),
-      requiredClaims: ['exp', 'sid', 'client_id', 'aud', 'sub'],
-    }));
+    payload = await verifyPortalAccessToken(deps, token, { requiredClaims: ['exp', 'sid', 'client_id', 'aud', 'sub'] });
   } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) throw invalidGrant('The subject token expired; ask /auth/verify for a new one.');
+    if (!(err instanceof PortalTokenRejected)) throw err;
+    if (err.problem === 'expired') throw invalidGrant('The subject token expired; ask /auth/verify for a new one.');
     throw invalidGrant('The subject token is not an access token this portal issued.');
   }
   const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
@@ -77,6 +74,13 @@ export async function exchangeForSwcToken(deps: Deps, subject: ExchangeSubject, 
   const row = await findExchangeSubject(deps.db, { sid: subject.sid, appKey: subject.clientId, audience: subject.audience });
   if (!row || row.uid !== subject.sub) throw invalidGrant('The subject token names no session or app this portal knows.');
   if (!isSessionLive(row, now)) throw invalidGrant('The player’s session has ended.');
+  const access = decideAccess({
+    app: { key: row.app_key, skip_uid_whitelist: row.skip_uid_whitelist, allow_global_admin: row.allow_global_admin },
+    status: row.access_status,
+    isGlobalAdmin: isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids),
+  });
+  // The subject token may be up to five minutes old: a suspension or revocation since then counts.
+  if (!access.allowed) throw invalidGrant(`The app ${row.app_key} no longer admits the player: ${access.reason}`);
   if (!row.allow_delegated_swc_token) {
     throw new OAuthError(400, 'unauthorized_client', `The app ${row.app_key} is not allowed delegated SWCombine tokens.`);
   }
@@ -87,6 +91,8 @@ export async function exchangeForSwcToken(deps: Deps, subject: ExchangeSubject, 
   } catch (err) {
     if (err instanceof SwcGrantUnavailable) throw invalidGrant(err.message);
     if (err instanceof SwcUpstreamError) throw new OAuthError(503, 'temporarily_unavailable', `SWCombine did not answer: ${err.message}`);
+    // invalid_scope, invalid_client or a refused revocation while narrowing: the grant cannot be handed out.
+    if (err instanceof SwcAuthError) throw invalidGrant(`SWCombine refused the player’s grant: ${err.message}`);
     throw err;
   }
   await audit(deps.db, meta, {

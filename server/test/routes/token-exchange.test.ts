@@ -1,5 +1,6 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SwcAuthError, SwcUpstreamError } from '../../src/integrations/swcombine/client.ts';
 import { findSwcTokens } from '../../src/queries/swc-tokens.ts';
 import { createAppFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
@@ -164,6 +165,10 @@ describe('POST /auth/token (RFC 8693 token exchange)', () => {
       payload: { grant_type: GRANT, subject_token: 'x', subject_token_type: ACCESS },
     });
     expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: 'invalid_request',
+      error_description: expect.stringContaining('application/x-www-form-urlencoded'),
+    });
   });
 
   it('refuses with invalid_grant once the player signed out (the session ended)', async () => {
@@ -202,10 +207,112 @@ describe('rate limit', () => {
   it('counts each app on its own', async () => {
     const session = (await signIn(ctx, '1:100004')).cookie;
     const tracker = await appToken(session, 'tracker');
-    let last = 0;
-    for (let i = 0; i < 121; i++) last = (await exchangeToken(tracker)).statusCode;
-    expect(last).toBe(429);
+    let res;
+    for (let i = 0; i < 121; i++) res = await exchangeToken(tracker);
+    expect(res!.statusCode).toBe(429);
+    expect(res!.json()).toEqual({ error: 'slow_down', error_description: expect.stringContaining('Too many token requests') });
+    expect(res!.headers['retry-after']).toBeDefined();
     await switchAutomation(session, true);
     expect((await exchangeToken(await appToken(session, 'fleet'))).statusCode).toBe(200);
+  });
+});
+
+describe('failures answer in OAuth’s shape', () => {
+  let session: string;
+  beforeAll(async () => {
+    session = (await signIn(ctx, '1:100003')).cookie;
+    await switchAutomation(session, true);
+  });
+
+  /** Runs `work` with `ctx.deps.<key>.<method>` replaced. */
+  async function withStub<K extends 'keys' | 'swc', M extends keyof TestContext['deps'][K]>(
+    key: K,
+    method: M,
+    stub: TestContext['deps'][K][M],
+    work: () => Promise<void>,
+  ) {
+    const target = ctx.deps[key];
+    const original = target[method];
+    target[method] = stub;
+    try {
+      await work();
+    } finally {
+      target[method] = original;
+    }
+  }
+
+  it('answers 503 temporarily_unavailable with Retry-After while the database does not answer', async () => {
+    const token = await appToken(session, 'fleet');
+    const outage = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    await withStub(
+      'keys',
+      'jwks',
+      () => Promise.reject(outage),
+      async () => {
+        const res = await exchangeToken(token);
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringContaining('database') });
+      },
+    );
+  });
+
+  it('answers 500 server_error, not a serialization failure, for an unexpected error', async () => {
+    const token = await appToken(session, 'fleet');
+    await withStub(
+      'keys',
+      'jwks',
+      () => Promise.reject(new Error('disk on fire')),
+      async () => {
+        const res = await exchangeToken(token);
+        expect(res.statusCode).toBe(500);
+        expect(res.json()).toEqual({ error: 'server_error', error_description: 'Something went wrong on our side. Please try again.' });
+      },
+    );
+  });
+
+  it('answers 503 temporarily_unavailable when SWCombine does not answer the refresh', async () => {
+    ctx.clock.advance(3600 * 1000);
+    const token = await appToken(session, 'fleet');
+    const unreachable = () => Promise.reject(new SwcUpstreamError('SWCombine is unreachable: connect ECONNREFUSED'));
+    await withStub('swc', 'refresh', unreachable, async () => {
+      const res = await exchangeToken(token);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringContaining('ECONNREFUSED') });
+    });
+  });
+
+  it('answers invalid_grant when SWCombine refuses the refresh with another OAuth error (invalid_scope)', async () => {
+    ctx.clock.advance(3600 * 1000);
+    const token = await appToken(session, 'fleet');
+    const refused = () => Promise.reject(new SwcAuthError('invalid_scope', 'character_location is not a scope of this client'));
+    await withStub('swc', 'refresh', refused, async () => {
+      const res = await exchangeToken(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'SWCombine refused the player’s grant: character_location is not a scope of this client',
+      });
+    });
+  });
+});
+
+describe('the player’s access to the app', () => {
+  it('refuses with invalid_grant once the player’s access was suspended, even with a subject token issued before', async () => {
+    const guild = await createAppFixture(ctx, { key: 'guild', allow_delegated_swc_token: true });
+    const session = (await signIn(ctx, '1:100004')).cookie;
+    await switchAutomation(session, true);
+    const player = await userId('1:100004');
+    await ctx.deps.db.query(`INSERT INTO user_app_access (user_id, app_id, status) VALUES ($1, $2, 'active')`, [player, guild.id]);
+    const token = await appToken(session, 'guild');
+    expect((await exchangeToken(token)).statusCode).toBe(200);
+
+    await ctx.deps.db.query(`UPDATE user_app_access SET status = 'suspended' WHERE user_id = $1 AND app_id = $2`, [player, guild.id]);
+    const res = await exchangeToken(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The app guild no longer admits the player: Your access to this app is suspended.',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { OAuthErrorBody, TokenExchangeAnswer, TokenExchangeRequest } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../plugins/session.ts';
 import {
@@ -9,12 +9,10 @@ import {
   verifySubjectToken,
   type ExchangeSubject,
 } from '../../services/token-exchange.ts';
+import { oauthErrorHandler } from './oauth-errors.ts';
 
 /** Verified before the rate limit runs, so each app has its own limit and a forged client_id counts against its sender. */
 const subjects = new WeakMap<FastifyRequest, ExchangeSubject | OAuthError>();
-
-const sendOAuthError = (reply: FastifyReply, err: OAuthError) =>
-  reply.code(err.status).header('cache-control', 'no-store').send({ error: err.code, error_description: err.message });
 
 export default async function tokenRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -26,9 +24,17 @@ export default async function tokenRoute(root: FastifyInstance) {
         tags: ['auth'],
         summary: 'RFC 8693 token exchange: an app’s /auth/verify token for the player’s SWCombine token (OAuth errors)',
         body: TokenExchangeRequest,
-        response: { 200: TokenExchangeAnswer, 400: OAuthErrorBody, 503: OAuthErrorBody },
+        response: {
+          200: TokenExchangeAnswer,
+          400: OAuthErrorBody,
+          415: OAuthErrorBody,
+          429: OAuthErrorBody,
+          500: OAuthErrorBody,
+          503: OAuthErrorBody,
+        },
       },
-      // Malformed requests answer in OAuth's shape, not the portal's.
+      // Every refusal and failure answers in OAuth's shape, not the portal's (validation included).
+      errorHandler: oauthErrorHandler,
       attachValidation: true,
       config: {
         crossSite: 'server-to-server',
@@ -56,17 +62,12 @@ export default async function tokenRoute(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      try {
-        if (request.validationError) throw new OAuthError(400, 'invalid_request', request.validationError.message);
-        checkExchangeRequest(request.body);
-        const subject = subjects.get(request) ?? (await verifySubjectToken(deps, request.body.subject_token));
-        if (subject instanceof OAuthError) throw subject;
-        const answer = await exchangeForSwcToken(deps, subject, requestMeta(request));
-        return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
-      } catch (err) {
-        if (err instanceof OAuthError) return sendOAuthError(reply, err);
-        throw err;
-      }
+      if (request.validationError) throw new OAuthError(400, 'invalid_request', request.validationError.message);
+      checkExchangeRequest(request.body);
+      const subject = subjects.get(request) ?? (await verifySubjectToken(deps, request.body.subject_token));
+      if (subject instanceof OAuthError) throw subject;
+      const answer = await exchangeForSwcToken(deps, subject, requestMeta(request));
+      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
     },
   );
 }

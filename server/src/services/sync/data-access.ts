@@ -1,8 +1,8 @@
 import { DATA_API_PATH, type DataItem, type DataKind, type DataListQuery, type DataPage } from '@portal/contract';
-import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { findStored, listStored } from '../../queries/sync-data.ts';
+import { PortalTokenRejected, verifyPortalAccessToken } from '../portal-jwt.ts';
 
 /** Who reads the data API: a signed-in player (an admin or not) or a service with a service JWT. */
 export type DataReader = { via: 'session'; userId: string; isAdmin: boolean } | { via: 'service'; clientId: string; subject: string };
@@ -17,21 +17,13 @@ export const dataApiAudience = (publicUrl: string) => `${publicUrl.replace(/\/+$
 export async function verifyDataServiceToken(deps: Pick<Deps, 'keys' | 'config' | 'clock'>, token: string): Promise<DataReader> {
   const audience = dataApiAudience(deps.config.publicUrl);
   try {
-    const { payload } = await jwtVerify(token, createLocalJWKSet(await deps.keys.jwks()), {
-      issuer: deps.config.publicUrl,
-      audience,
-      typ: 'at+jwt',
-      algorithms: ['ES256'],
-      currentDate: deps.clock.now(),
-      requiredClaims: ['exp', 'sub'],
-    });
+    const payload = await verifyPortalAccessToken(deps, token, { audience, requiredClaims: ['exp', 'sub'] });
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : payload.sub!;
     return { via: 'service', clientId, subject: payload.sub! };
   } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) throw unauthorized('The service JWT has expired; use the rotated one from its Secret.');
-    if (err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'aud') {
-      throw unauthorized(`The service JWT is not for the data API: its audience must be ${audience}.`);
-    }
+    if (!(err instanceof PortalTokenRejected)) throw err;
+    if (err.problem === 'expired') throw unauthorized('The service JWT has expired; use the rotated one from its Secret.');
+    if (err.problem === 'audience') throw unauthorized(`The service JWT is not for the data API: its audience must be ${audience}.`);
     throw unauthorized('The bearer token is not a service JWT this portal issued.');
   }
 }
