@@ -16,3 +16,5 @@ export const unauthorized = (message = 'Sign in first.') => new HttpError(401, E
 export const forbidden = (message = 'You do not have the admin role.') => new HttpError(403, ErrorCode.Forbidden, message);
 export const notFound = (message: string) => new HttpError(404, ErrorCode.NotFound, message);
 export const conflict = (message: string) => new HttpError(409, ErrorCode.Conflict, message);
+/** An outside system (SWCombine) did not answer: nothing changed, try again. */
+export const unavailable = (message: string) => new HttpError(503, ErrorCode.Unavailable, message);

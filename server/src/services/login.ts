@@ -3,12 +3,10 @@ import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/pool.ts';
 import { decideAccess } from '../domain/access.ts';
 import { isCleanReturnAddress, registeredRedirect } from '../domain/redirect-match.ts';
-import { SwcAuthError, SwcUpstreamError } from '../integrations/swcombine/client.ts';
 import { badRequest } from '../lib/errors.ts';
 import { findAccessStatus } from '../queries/access.ts';
 import { findAppByAudience, type AppRow } from '../queries/apps.ts';
 import { recordSessionApp } from '../queries/session-apps.ts';
-import { findSwcTokens, findSwcTokensByUid } from '../queries/swc-tokens.ts';
 import { unionScopes } from '../domain/swc-scopes.ts';
 import { recordSignInWithStoredProfile, upsertUserFromSwc } from '../queries/users.ts';
 import { audit, type RequestMeta } from './audit.ts';
@@ -16,8 +14,9 @@ import type { CallbackInput, CallbackOutcome } from './oauth-callback.ts';
 import { loadIdentity } from './identity.ts';
 import { createSession, type AuthContext } from './sessions.ts';
 import { signInProfile } from './sign-in-profile.ts';
-import { narrowGrant, storeNarrowedGrant } from './swc-player-grant.ts';
+import { narrowAndStore } from './swc-player-grant.ts';
 import { callbackUrl, startUpstreamAuthorization } from './upstream-authorization.ts';
+import { tripError } from './upstream-trip-errors.ts';
 
 export const LOGIN_SCOPES: string[] = [...SWC_SIGN_IN_SCOPES];
 
@@ -100,40 +99,39 @@ export async function completeSignIn(deps: Deps, input: CallbackInput): Promise<
   if (!rd)
     throw new LoginFailed(`The return address is no longer one of the redirect URLs registered for ${app.name}. Please start again.`);
 
+  const texts = {
+    failed: 'SWCombine did not complete the sign-in',
+    declined: { message: 'You declined the sign-in at SWCombine, so you were not signed in.', title: 'Sign-in cancelled' },
+  };
   let tokens;
+  let profile;
   try {
     tokens = await deps.swc.exchangeCallback(input.url, state, callbackUrl(deps));
+    profile = await signInProfile(deps, tokens.accessToken, { appKey: app.key, meta: input.meta, now });
   } catch (err) {
-    if (err instanceof SwcAuthError && err.code === 'access_denied') {
+    const failure = tripError(err, texts);
+    if (failure instanceof LoginDenied) {
       await audit(deps.db, input.meta, {
         event: AuditEvent.LoginDenied,
         appKey: app.key,
         at: now,
         details: { reason: 'declined at SWCombine' },
       });
-      throw new LoginDenied('You declined the sign-in at SWCombine, so you were not signed in.', 'Sign-in cancelled');
     }
-    throw new LoginFailed(`SWCombine did not complete the sign-in: ${(err as Error).message}`);
+    throw failure;
   }
-  const profile = await signInProfile(deps, tokens.accessToken, { appKey: app.key, meta: input.meta, now }).catch((err: Error) => {
-    if (err instanceof SwcAuthError || err instanceof SwcUpstreamError) throw new LoginFailed(err.message);
-    throw err;
-  });
 
-  // SWCombine may answer scopes kept from earlier grants that the player revoked here since.
-  const held =
-    profile.kind === 'fresh' ? await findSwcTokensByUid(deps.db, profile.character.uid) : await findSwcTokens(deps.db, profile.userId);
-  const grant = await narrowGrant(deps, tokens, unionScopes(LOGIN_SCOPES, held?.scopes ?? [])).catch((err: Error) => {
-    if (err instanceof SwcAuthError || err instanceof SwcUpstreamError) throw new LoginFailed(err.message);
-    throw err;
+  const user =
+    profile.kind === 'fresh'
+      ? await upsertUserFromSwc(deps.db, profile.character, now)
+      : await recordSignInWithStoredProfile(deps.db, profile.userId, now);
+  // SWCombine may answer scopes kept from earlier grants that the player revoked here since
+  // (also while this sign-in ran): only the sign-in scopes and those still held are stored.
+  await narrowAndStore(deps, user.id, tokens, (held) => unionScopes(LOGIN_SCOPES, held?.scopes ?? []), now).catch((err: unknown) => {
+    throw tripError(err, texts);
   });
 
   const outcome = await inTransaction(deps.db, async (tx) => {
-    const user =
-      profile.kind === 'fresh'
-        ? await upsertUserFromSwc(tx, profile.character, now)
-        : await recordSignInWithStoredProfile(tx, profile.userId, now);
-    await storeNarrowedGrant({ db: tx, encryptor: deps.encryptor }, user.id, grant, now, held?.needs_reauthorization);
     const identity = await loadIdentity(tx, user, deps.config.adminUids);
     const decision = decideAccess({ app, status: await findAccessStatus(tx, user.id, app.id), isGlobalAdmin: identity.isAdmin });
     if (!decision.allowed) {

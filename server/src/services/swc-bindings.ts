@@ -1,24 +1,16 @@
-import {
-  AuditEvent,
-  ErrorCode,
-  PORTAL_APP_KEY,
-  SwcBindingActor,
-  SwcTenantId,
-  type SwcBindingQuery,
-  type SwcBindingStatus,
-} from '@portal/contract';
+import { AuditEvent, SwcBindingActor, SwcTenantId, type SwcBindingQuery, type SwcBindingStatus } from '@portal/contract';
 import { z } from 'zod';
 import { inTransaction } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
 import { SwcAuthError, SwcBudgetExhausted, SwcUpstreamError, type SwcTokens } from '../integrations/swcombine/client.ts';
-import { HttpError, notFound } from '../lib/errors.ts';
-import { findAppByAudience } from '../queries/apps.ts';
+import { notFound, unavailable } from '../lib/errors.ts';
 import { deleteBinding, findBinding, upsertBinding, type BindingKey, type SwcBindingRow } from '../queries/swc-bindings.ts';
 import { auditAdmin, type Actor } from './admin-audit.ts';
-import { LoginDenied, LoginFailed } from './login.ts';
+import { LoginFailed } from './login.ts';
 import type { CallbackInput, CallbackOutcome } from './oauth-callback.ts';
 import { budgetStatus } from './swc-budget.ts';
 import { callbackUrl, startUpstreamAuthorization } from './upstream-authorization.ts';
+import { tripError } from './upstream-trip-errors.ts';
 
 const keyOf = (q: SwcBindingQuery): BindingKey => ({ tenantId: q.tenant_id, actor: q.actor });
 const named = (uid: string | null, name: string | null) => (uid ? { uid, name: name ?? uid } : null);
@@ -57,13 +49,10 @@ export async function startSwcBinding(
   deps: Deps,
   input: { query: SwcBindingQuery; scopes: string[]; userId: string },
 ): Promise<{ url: string; state: string }> {
-  const portal = await findAppByAudience(deps.db, PORTAL_APP_KEY);
-  if (!portal) throw new Error('the portal app is missing');
   const key = keyOf(input.query);
   return startUpstreamAuthorization(deps, {
     purpose: 'swc_binding',
     payload: { tenantId: key.tenantId, actor: key.actor, userId: input.userId },
-    appId: portal.id,
     rd: bindingScreenUrl(deps, key),
     scopes: input.scopes,
     accessType: 'offline',
@@ -123,13 +112,10 @@ export async function completeSwcBinding(deps: Deps, input: CallbackInput): Prom
     tokens = await deps.swc.exchangeCallback(input.url, input.state, callbackUrl(deps));
     character = await authorizingCharacter(deps, tokens);
   } catch (err) {
-    if (err instanceof SwcAuthError && err.code === 'access_denied') {
-      throw new LoginDenied('You declined at SWCombine, so no permissions were connected.', 'Connection cancelled');
-    }
-    if (err instanceof SwcAuthError || err instanceof SwcUpstreamError) {
-      throw new LoginFailed(`SWCombine did not complete the connection: ${err.message}`);
-    }
-    throw err;
+    throw tripError(err, {
+      failed: 'SWCombine did not complete the connection',
+      declined: { message: 'You declined at SWCombine, so no permissions were connected.', title: 'Connection cancelled' },
+    });
   }
   const actingAdmin: Actor = { userId, meta: input.meta };
   await inTransaction(deps.db, async (tx) => {
@@ -163,11 +149,7 @@ export async function disconnectSwcBinding(deps: Deps, admin: Actor, query: SwcB
   } catch (err) {
     // SWCombine refusing the token means the grant is already gone: forgetting it is right.
     if (!(err instanceof SwcAuthError)) {
-      throw new HttpError(
-        503,
-        ErrorCode.Unavailable,
-        'SWCombine could not be reached, so the grant was not revoked and the binding is kept. Try again in a moment.',
-      );
+      throw unavailable('SWCombine could not be reached, so the grant was not revoked and the binding is kept. Try again in a moment.');
     }
   }
   await inTransaction(deps.db, async (tx) => {

@@ -1,20 +1,27 @@
-import { AuditEvent, ErrorCode, isSwcSignInScope, PORTAL_APP_KEY, SWC_SIGN_IN_SCOPE_REASON, type SwcConsents } from '@portal/contract';
+import { AuditEvent, isSwcSignInScope, PORTAL_APP_KEY, SWC_SIGN_IN_SCOPE_REASON, type SwcConsents } from '@portal/contract';
 import type { Deps } from '../deps.ts';
 import { normaliseScopes, scopesWithout, unionScopes } from '../domain/swc-scopes.ts';
 import { SwcAuthError, SwcGrantGone, SwcUpstreamError } from '../integrations/swcombine/client.ts';
-import { badRequest, HttpError, notFound } from '../lib/errors.ts';
-import { findAppByAudience } from '../queries/apps.ts';
-import { findSwcTokens, storeUnusableSwcGrant } from '../queries/swc-tokens.ts';
+import { badRequest, notFound, unavailable } from '../lib/errors.ts';
+import { findSwcTokens, storeUnusableSwcGrant, type SwcTokenRow } from '../queries/swc-tokens.ts';
 import { audit, type RequestMeta } from './audit.ts';
-import { LoginDenied, LoginFailed, type PageLink } from './login.ts';
+import { LoginFailed } from './login.ts';
 import type { CallbackInput, CallbackOutcome } from './oauth-callback.ts';
 import type { AuthContext } from './sessions.ts';
-import { narrowGrant, recordGrantLost, storeNarrowedGrant } from './swc-player-grant.ts';
-import { startUpstreamAuthorization } from './upstream-authorization.ts';
+import {
+  narrowAndStore,
+  narrowGrant,
+  onCurrentGrant,
+  recordGrantLost,
+  STALE,
+  storeNarrowedGrant,
+  SwcGrantBusy,
+  type NarrowedGrant,
+} from './swc-player-grant.ts';
+import { callbackUrl, startUpstreamAuthorization } from './upstream-authorization.ts';
+import { tripError, type TripTexts } from './upstream-trip-errors.ts';
 
 export const consentsPage = (deps: Pick<Deps, 'config'>) => `${deps.config.publicUrl}/swc/consents`;
-
-const unavailable = (message: string) => new HttpError(503, ErrorCode.Unavailable, message);
 
 export async function listSwcConsents(deps: Pick<Deps, 'db'>, userId: string): Promise<SwcConsents> {
   const row = await findSwcTokens(deps.db, userId);
@@ -33,12 +40,9 @@ export async function listSwcConsents(deps: Pick<Deps, 'db'>, userId: string): P
 export async function startSwcConsent(deps: Deps, auth: AuthContext, scopes: string[]): Promise<{ url: string; state: string }> {
   const row = await findSwcTokens(deps.db, auth.user.id);
   const asked = unionScopes(row?.scopes ?? [], scopes);
-  const portal = await findAppByAudience(deps.db, PORTAL_APP_KEY);
-  if (!portal) throw new Error('the portal app is missing');
   return startUpstreamAuthorization(deps, {
     purpose: 'swc_consent',
     payload: { userId: auth.user.id, scopes: asked },
-    appId: portal.id,
     rd: consentsPage(deps),
     scopes: asked,
     accessType: 'offline',
@@ -46,49 +50,53 @@ export async function startSwcConsent(deps: Deps, auth: AuthContext, scopes: str
   });
 }
 
-const failedPage = (rd: string): { title: string; back: PageLink } => ({
-  title: 'Permissions not updated',
-  back: { href: rd, label: 'Back to SWC consents' },
+const consentTexts = (rd: string): TripTexts => ({
+  failed: 'SWCombine did not complete the authorization',
+  declined: { message: 'You declined at SWCombine, so your permissions did not change.', title: 'Permissions not changed' },
+  page: { title: 'Permissions not updated', back: { href: rd, label: 'Back to SWC consents' } },
 });
+
+/**
+ * What the consent may store of the scopes it asked for, given the row as stored now: a scope the
+ * player held when the callback first read the row but revoked since stays revoked.
+ */
+function allowedSince(asked: string[]) {
+  let first: SwcTokenRow | null | undefined;
+  return (row: SwcTokenRow | null) => {
+    if (first === undefined) first = row;
+    return scopesWithout(asked, scopesWithout(first?.scopes ?? [], row?.scopes ?? []));
+  };
+}
 
 /** The SWC consent purpose of the OAuth callback: the same player stores what SWCombine granted. */
 export async function completeSwcConsent(deps: Deps, input: CallbackInput): Promise<CallbackOutcome> {
   const { attempt, now } = input;
   const rd = attempt.rd;
+  const texts = consentTexts(rd);
   const userId = typeof attempt.payload.userId === 'string' ? attempt.payload.userId : null;
   const asked = Array.isArray(attempt.payload.scopes) ? normaliseScopes(attempt.payload.scopes.map(String)) : [];
   if (!userId || input.current?.user.id !== userId) {
     throw new LoginFailed(
       'This SWCombine authorization was started by another player, or your session ended. Sign in and try again.',
-      failedPage(rd),
+      texts.page,
     );
   }
   const user = input.current.user;
-  let tokens;
+  let grant: NarrowedGrant;
   try {
-    tokens = await deps.swc.exchangeCallback(input.url, input.state, `${deps.config.publicUrl}/auth/callback`);
-  } catch (err) {
-    if (err instanceof SwcAuthError && err.code === 'access_denied') {
-      throw new LoginDenied('You declined at SWCombine, so your permissions did not change.', 'Permissions not changed', {
-        href: rd,
-        label: 'Back to SWC consents',
-      });
+    const tokens = await deps.swc.exchangeCallback(input.url, input.state, callbackUrl(deps));
+    const info = await deps.swc.tokenInfo(tokens.accessToken);
+    if (info.uid !== user.uid) {
+      await deps.swc.revoke(tokens.refreshToken ?? tokens.accessToken).catch(() => undefined);
+      throw new LoginFailed(
+        `You granted the permissions as another character at SWCombine; sign in there as ${user.name} and try again.`,
+        texts.page,
+      );
     }
-    throw new LoginFailed(`SWCombine did not complete the authorization: ${(err as Error).message}`, failedPage(rd));
+    grant = await narrowAndStore(deps, user.id, tokens, allowedSince(asked), now);
+  } catch (err) {
+    throw tripError(err, texts);
   }
-  const info = await deps.swc.tokenInfo(tokens.accessToken).catch((err: Error) => {
-    throw new LoginFailed(`SWCombine did not say who granted the permissions: ${err.message}`, failedPage(rd));
-  });
-  if (info.uid !== user.uid) {
-    await deps.swc.revoke(tokens.refreshToken ?? tokens.accessToken).catch(() => undefined);
-    throw new LoginFailed(
-      `You granted the permissions as another character at SWCombine; sign in there as ${user.name} and try again.`,
-      failedPage(rd),
-    );
-  }
-  const row = await findSwcTokens(deps.db, user.id);
-  const grant = await narrowGrant(deps, tokens, asked);
-  await storeNarrowedGrant(deps, user.id, grant, now, row?.needs_reauthorization);
   await audit(deps.db, input.meta, {
     event: AuditEvent.SwcConsentGranted,
     userId: user.id,
@@ -102,49 +110,51 @@ export async function completeSwcConsent(deps: Deps, input: CallbackInput): Prom
 /**
  * Revokes one scope. SWCombine revokes whole grants only, so the access token is narrowed by a
  * refresh naming the remaining scopes; when SWCombine still answers the scope, the grant is
- * revoked and the remaining scopes wait for the player to authorize them again.
+ * revoked and the remaining scopes wait for the player to authorize them again. A token exchange
+ * or sign-in that changes the grant meanwhile makes it start over on the newer row.
  */
 export async function revokeSwcConsent(deps: Deps, auth: AuthContext, scope: string, meta: RequestMeta): Promise<SwcConsents> {
   if (isSwcSignInScope(scope)) throw badRequest(`${scope}: ${SWC_SIGN_IN_SCOPE_REASON}`);
   const userId = auth.user.id;
   const now = deps.clock.now();
-  const row = await findSwcTokens(deps.db, userId);
   const auditRevoked = (details: Record<string, unknown>) =>
     audit(deps.db, meta, { event: AuditEvent.SwcConsentRevoked, userId, appKey: PORTAL_APP_KEY, at: now, details: { scope, ...details } });
 
-  if (row && row.needs_reauthorization.includes(scope) && !row.scopes.includes(scope)) {
-    // Not held any more: the player just no longer wants it back.
-    await storeUnusableSwcGrant(deps.db, {
-      userId,
-      needsReauthorization: scopesWithout(row.needs_reauthorization, [scope]),
-      lostAt: row.grant_lost_at,
-      now,
-    });
-    await auditRevoked({ pending: true });
-    return listSwcConsents(deps, userId);
-  }
-  if (!row || !row.access_token_enc || !row.scopes.includes(scope)) throw notFound(`You have not granted ${scope} to the portal.`);
-
-  const remaining = scopesWithout(row.scopes, [scope]);
-  const refreshToken = row.refresh_token_enc ? deps.encryptor.decrypt(row.refresh_token_enc) : null;
-  const accessToken = deps.encryptor.decrypt(row.access_token_enc);
-  try {
-    const refreshed = refreshToken ? await deps.swc.refresh(refreshToken, remaining) : null;
-    const grant = refreshed
-      ? await narrowGrant(deps, refreshed, remaining)
-      : (await deps.swc.revoke(accessToken), { kind: 'revoked' as const, scopes: remaining });
-    await storeNarrowedGrant(deps, userId, grant, now, scopesWithout(row.needs_reauthorization, [scope]));
-    await auditRevoked({ grantRevoked: grant.kind === 'revoked' });
-  } catch (err) {
-    if (err instanceof SwcGrantGone) {
-      await recordGrantLost(
-        deps,
-        { ...row, scopes: remaining, needs_reauthorization: scopesWithout(row.needs_reauthorization, [scope]) },
-        { meta, reason: err.message },
-      );
-      return listSwcConsents(deps, userId);
+  async function revokeFrom(row: SwcTokenRow | null): Promise<'done' | typeof STALE> {
+    const stillNeeded = scopesWithout(row?.needs_reauthorization ?? [], [scope]);
+    if (row && row.needs_reauthorization.includes(scope) && !row.scopes.includes(scope)) {
+      // Not held any more: the player just no longer wants it back.
+      const stored = await storeUnusableSwcGrant(deps.db, {
+        userId,
+        needsReauthorization: stillNeeded,
+        lostAt: row.grant_lost_at,
+        now,
+        expected: row.version,
+      });
+      if (!stored) return STALE;
+      await auditRevoked({ pending: true });
+      return 'done';
     }
-    if (err instanceof SwcUpstreamError || err instanceof SwcAuthError) {
+    if (!row || !row.access_token_enc || !row.scopes.includes(scope)) throw notFound(`You have not granted ${scope} to the portal.`);
+    const remaining = scopesWithout(row.scopes, [scope]);
+    try {
+      const grant: NarrowedGrant = row.refresh_token_enc
+        ? await narrowGrant(deps, await deps.swc.refresh(deps.encryptor.decrypt(row.refresh_token_enc), remaining), remaining)
+        : (await deps.swc.revoke(deps.encryptor.decrypt(row.access_token_enc)), { kind: 'revoked', scopes: remaining });
+      if (!(await storeNarrowedGrant(deps, userId, grant, now, row, stillNeeded))) return STALE;
+      await auditRevoked({ grantRevoked: grant.kind === 'revoked' });
+      return 'done';
+    } catch (err) {
+      if (!(err instanceof SwcGrantGone)) throw err;
+      const lost = { ...row, scopes: remaining, needs_reauthorization: stillNeeded };
+      return (await recordGrantLost(deps, lost, { meta, reason: err.message })) ? 'done' : STALE;
+    }
+  }
+
+  try {
+    await onCurrentGrant(deps, userId, revokeFrom);
+  } catch (err) {
+    if (err instanceof SwcUpstreamError || err instanceof SwcAuthError || err instanceof SwcGrantBusy) {
       throw unavailable(`SWCombine did not answer the revocation, so nothing changed: ${err.message}`);
     }
     throw err;

@@ -8,7 +8,7 @@ import { SwcAuthError, SwcUpstreamError } from '../integrations/swcombine/client
 import { findExchangeSubject } from '../queries/token-exchange.ts';
 import { audit, type RequestMeta } from './audit.ts';
 import { PortalTokenRejected, verifyPortalAccessToken } from './portal-jwt.ts';
-import { livePlayerToken, SwcGrantUnavailable } from './swc-player-grant.ts';
+import { livePlayerToken, SwcGrantBusy, SwcGrantUnavailable } from './swc-player-grant.ts';
 
 /** An RFC 6749 §5.2 refusal: `code` is the OAuth error code. */
 export class OAuthError extends Error {
@@ -91,6 +91,7 @@ export async function exchangeForSwcToken(deps: Deps, subject: ExchangeSubject, 
   } catch (err) {
     if (err instanceof SwcGrantUnavailable) throw invalidGrant(err.message);
     if (err instanceof SwcUpstreamError) throw new OAuthError(503, 'temporarily_unavailable', `SWCombine did not answer: ${err.message}`);
+    if (err instanceof SwcGrantBusy) throw new OAuthError(503, 'temporarily_unavailable', err.message);
     // invalid_scope, invalid_client or a refused revocation while narrowing: the grant cannot be handed out.
     if (err instanceof SwcAuthError) throw invalidGrant(`SWCombine refused the player’s grant: ${err.message}`);
     throw err;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SwcClient } from '../../src/integrations/swcombine/client.ts';
+import { SwcUpstreamError, type SwcClient } from '../../src/integrations/swcombine/client.ts';
 import { findSwcTokens } from '../../src/queries/swc-tokens.ts';
 import { approveAtSimulator, signIn } from '../helpers/sign-in.ts';
 import { consentsOf, grantConsent, startConsent } from '../helpers/swc-consent.ts';
@@ -207,5 +207,33 @@ describe('a grant SWCombine no longer accepts', () => {
       needsReauthorization: [],
       grantGone: false,
     });
+  });
+});
+
+describe('SWCombine failing while the callback narrows the grant', () => {
+  it('shows the Permissions not updated page, not a server error, and changes nothing', async () => {
+    const session = (await signIn(ctx, '1:100003')).cookie;
+    const before = await consentsOf(ctx, session);
+    const real = ctx.deps.swc;
+    // SWCombine answers a scope that was not asked for, then does not answer the narrowing refresh.
+    ctx.deps.swc = {
+      ...real,
+      exchangeCallback: async (...args) => {
+        const tokens = await real.exchangeCallback(...args);
+        return { ...tokens, scopes: [...tokens.scopes, 'messages_read'] };
+      },
+      refresh: () => Promise.reject(new SwcUpstreamError('SWCombine is unreachable: connect ECONNREFUSED')),
+    };
+    try {
+      const res = await grantConsent(ctx, session, '1:100003', ['character_location']);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('Permissions not updated');
+      expect(res.body).toContain('SWCombine did not complete the authorization: SWCombine is unreachable');
+      expect(res.body).toContain('Back to SWC consents');
+    } finally {
+      ctx.deps.swc = real;
+    }
+    expect(await consentsOf(ctx, session)).toEqual(before);
   });
 });

@@ -316,3 +316,51 @@ describe('the player’s access to the app', () => {
     });
   });
 });
+
+describe('a scope revoked while an exchange refreshes the token', () => {
+  it('is neither stored back nor handed out by the exchange that read the grant before the revocation', async () => {
+    const session = (await signIn(ctx, '1:100002')).cookie;
+    await grantConsent(ctx, session, '1:100002', ['character_location', 'character_stats']);
+    await switchAutomation(session, true);
+    ctx.clock.advance((3600 - 4 * 60) * 1000); // the stored token has 4 minutes left: the exchange refreshes it
+    const token = await appToken(session, 'fleet');
+
+    const real = ctx.deps.swc;
+    let refreshed!: () => void;
+    let answer!: () => void;
+    const started = new Promise<void>((resolve) => (refreshed = resolve));
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let slowed = false;
+    // SWCombine refreshes at once, but only the first refresh's answer (the exchange's) is slow to arrive.
+    ctx.deps.swc = {
+      ...real,
+      refresh: async (refreshToken, scopes) => {
+        const tokens = await real.refresh(refreshToken, scopes);
+        if (!slowed) {
+          slowed = true;
+          refreshed();
+          await answered;
+        }
+        return tokens;
+      },
+    };
+    try {
+      const exchanged = exchangeToken(token);
+      await started;
+      const revoked = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/swc/consents/character_location',
+        cookies: { portal_session: session },
+      });
+      expect(revoked.statusCode).toBe(200);
+      answer();
+      const res = await exchanged;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().scope).toBe('character_auth character_read character_stats');
+    } finally {
+      answer();
+      ctx.deps.swc = real;
+    }
+    expect((await consentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_read', 'character_stats']);
+  });
+});
