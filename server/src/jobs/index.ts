@@ -7,6 +7,7 @@ import { refreshDueBindings } from '../services/swc-binding-refresh.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/sign-out.ts';
 import { RADIANT_SYNC_JOB, type RadiantSyncJob } from '../services/sync/index.ts';
 import { handleSyncJob } from '../services/sync/job.ts';
+import { requeueStalledRuns } from '../services/sync/sweep.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
@@ -15,6 +16,8 @@ const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unkn
   { name: 'signing-key-rotation', cron: '17 * * * *', run: (deps) => deps.keys.ensure() },
   { name: 'sign-in-cleanup', cron: '*/15 * * * *', run: (deps) => purgeFinishedSignIns(deps) },
   { name: 'swc-binding-refresh', cron: '*/5 * * * *', run: (deps) => refreshDueBindings(deps) },
+  // Sync runs whose job died or hangs (lease run out) resume within about a minute.
+  { name: 'radiant-sync-sweep', cron: '* * * * *', run: (deps) => requeueStalledRuns(deps) },
 ];
 
 /** Schedules of earlier releases, removed so that pg-boss stops queueing jobs nobody works on. */
@@ -60,7 +63,8 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
   boss.on('error', (err) => opts.log?.('job system error', err));
   await boss.start();
   await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
-  // A job works about 2 minutes of a sync, then queues its continuation; one killed mid-way expires and is retried after 5.
+  // A job works about 2 minutes of a sync, then queues its continuation; one killed mid-way loses its run's lease
+  // after a minute and the sweep hands the run to a new job (pg-boss's own expiry after 5 minutes comes later).
   await boss.createQueue(RADIANT_SYNC_JOB, {
     name: RADIANT_SYNC_JOB,
     retryLimit: 5,
@@ -91,14 +95,14 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
         for (const job of jobs) await runLogged(BACKCHANNEL_LOGOUT_JOB, log, () => deliverBackchannelLogout(deps, job.data));
       });
       // Polled every second (pg-boss's default is 2 s): an admin who triggers a sync sees it start at once.
-      await boss.work<RadiantSyncJob>(RADIANT_SYNC_JOB, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
+      await boss.work<RadiantSyncJob>(RADIANT_SYNC_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
           const resend = async (data: RadiantSyncJob, startAfter: Date) => void (await boss.send(RADIANT_SYNC_JOB, data, { startAfter }));
-          await runLogged(RADIANT_SYNC_JOB, log, () =>
-            handleSyncJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, resend }),
-          );
+          await runLogged(RADIANT_SYNC_JOB, log, () => handleSyncJob(deps, job.data, { resend }));
         }
       });
+      // Runs left behind by a worker that was killed resume now rather than at the next sweep.
+      await runLogged('radiant-sync-sweep', log, () => requeueStalledRuns(deps)).catch(() => undefined);
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };

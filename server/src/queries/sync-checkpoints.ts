@@ -42,28 +42,32 @@ export async function checkpointsOf(db: DbClient, runId: string, target: SyncTar
   return rows.map((r) => ({ ...r, counts: { ...NO_COUNTS, ...r.counts } }));
 }
 
-/** Moves a list's checkpoint past a page; in the page's transaction. */
+/**
+ * Moves a list's checkpoint past a page, in the page's transaction, only from where this job read
+ * it (`from`): false when another job has moved it since (the page must not be stored).
+ */
 export async function advanceCheckpoint(
   db: DbClient,
   runId: string,
   segment: string,
+  from: number,
   next: { nextStartIndex: number; total: number | null; done: boolean; counts: PageCounts },
-): Promise<void> {
-  await db.query(
-    `UPDATE sync_checkpoints SET next_start_index = $3, total = $4, done = $5, counts = $6 WHERE run_id = $1 AND segment = $2`,
-    [runId, segment, next.nextStartIndex, next.total, next.done, next.counts],
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE sync_checkpoints SET next_start_index = $4, total = $5, done = $6, counts = $7
+     WHERE run_id = $1 AND segment = $2 AND next_start_index = $3 AND NOT done`,
+    [runId, segment, from, next.nextStartIndex, next.total, next.done, next.counts],
   );
+  return rowCount === 1;
 }
 
-/** Records that a target finished (rows it did not see are marked gone in the same transaction). */
+/** Records that a target finished (rows it did not see are marked gone in the same transaction); once per run. */
 export async function closeTarget(db: DbClient, runId: string, target: SyncTarget, gone: number, at: Date): Promise<void> {
-  await db.query(`INSERT INTO sync_checkpoints (run_id, segment, target, done, counts, started_at) VALUES ($1, $2, $3, true, $4, $5)`, [
-    runId,
-    goneSegment(target),
-    target,
-    { ...NO_COUNTS, gone },
-    at,
-  ]);
+  await db.query(
+    `INSERT INTO sync_checkpoints (run_id, segment, target, done, counts, started_at) VALUES ($1, $2, $3, true, $4, $5)
+     ON CONFLICT (run_id, segment) DO NOTHING`,
+    [runId, goneSegment(target), target, { ...NO_COUNTS, gone }, at],
+  );
 }
 
 /** The checkpoint row that says a target is complete, gone rows counted. */

@@ -16,11 +16,21 @@ export interface SyncRunRow {
 const COLUMNS = `id, target, status, message, progress, requested_by AS "requestedBy", created_at AS "createdAt",
   started_at AS "startedAt", finished_at AS "finishedAt"`;
 
-/** Fails with a unique violation (23505) while a run of the same target is queued or running. */
-export async function insertQueuedRun(db: DbClient, target: SyncTarget, requestedBy: string | null, at: Date): Promise<SyncRunRow> {
+/**
+ * A queued run, its lease kept until `leaseUntil` for the job it is handed to. Fails with a unique
+ * violation (23505) while a run of the same target is queued or running.
+ */
+export async function insertQueuedRun(
+  db: DbClient,
+  target: SyncTarget,
+  requestedBy: string | null,
+  at: Date,
+  leaseUntil: Date,
+): Promise<SyncRunRow> {
   const { rows } = await db.query<SyncRunRow>(
-    `INSERT INTO sync_runs (target, status, requested_by, created_at) VALUES ($1, 'queued', $2, $3) RETURNING ${COLUMNS}`,
-    [target, requestedBy, at],
+    `INSERT INTO sync_runs (target, status, requested_by, created_at, lease_until) VALUES ($1, 'queued', $2, $3, $4)
+     RETURNING ${COLUMNS}`,
+    [target, requestedBy, at, leaseUntil],
   );
   return rows[0]!;
 }
@@ -31,30 +41,25 @@ export async function findRun(db: DbClient, id: string): Promise<SyncRunRow | nu
 }
 
 export async function listRuns(db: DbClient, limit: number): Promise<SyncRunRow[]> {
-  const { rows } = await db.query<SyncRunRow>(`SELECT ${COLUMNS} FROM sync_runs ORDER BY created_at DESC, id LIMIT $1`, [limit]);
+  const { rows } = await db.query<SyncRunRow>(`SELECT ${COLUMNS} FROM sync_runs ORDER BY created_at DESC, seq DESC LIMIT $1`, [limit]);
   return rows;
 }
 
-/** Marks a queued run running (a resumed one keeps its first start); false when it already ended. */
-export async function markRunning(db: DbClient, id: string, at: Date): Promise<boolean> {
+/** Ends a queued or running run; with `holder`, only while that job holds its lease. */
+export async function finishRun(
+  db: DbClient,
+  id: string,
+  status: 'completed' | 'failed',
+  message: string,
+  at: Date,
+  holder: string | null = null,
+): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE sync_runs SET status = 'running', started_at = COALESCE(started_at, $2)
-     WHERE id = $1 AND status IN ('queued', 'running')`,
-    [id, at],
+    `UPDATE sync_runs SET status = $2, message = $3, finished_at = $4, progress = '{}', leased_by = NULL, lease_until = NULL
+     WHERE id = $1 AND status IN ('queued', 'running') AND ($5::text IS NULL OR leased_by = $5)`,
+    [id, status, message, at, holder],
   );
   return rowCount === 1;
-}
-
-export async function setProgress(db: DbClient, id: string, progress: SyncProgress): Promise<void> {
-  await db.query(`UPDATE sync_runs SET progress = $2 WHERE id = $1`, [id, progress]);
-}
-
-export async function finishRun(db: DbClient, id: string, status: 'completed' | 'failed', message: string, at: Date): Promise<void> {
-  await db.query(
-    `UPDATE sync_runs SET status = $2, message = $3, finished_at = $4, progress = '{}'
-     WHERE id = $1 AND status IN ('queued', 'running')`,
-    [id, status, message, at],
-  );
 }
 
 /** When a run of `target` (or of `all`) last completed, per target. */

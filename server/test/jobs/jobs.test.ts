@@ -27,6 +27,7 @@ describe('scheduled jobs', () => {
   it('registers every sweep on its schedule', async () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      ['radiant-sync-sweep', '* * * * *'],
       ['service-jwt-rotation-sweep', '* * * * *'],
       ['sign-in-cleanup', '*/15 * * * *'],
       ['signing-key-rotation', '17 * * * *'],

@@ -7,6 +7,7 @@ import { countLiveByKind } from '../../queries/sync-entities.ts';
 import { finishRun, insertQueuedRun, lastCompletedByTarget, listRuns, type SyncRunRow } from '../../queries/sync-runs.ts';
 import { auditAdmin } from '../admin-audit.ts';
 import type { RequestMeta } from '../audit.ts';
+import { LEASE_MS } from './lease.ts';
 
 /** The pg-boss job that runs one sync run: `{ runId }`. */
 export const RADIANT_SYNC_JOB = 'radiant-sync';
@@ -24,7 +25,8 @@ export async function triggerSync(
   meta: RequestMeta,
 ): Promise<{ message: string }> {
   const run = await inTransaction(deps.db, async (tx) => {
-    const row = await insertQueuedRun(tx, target, actor.userId, deps.clock.now()).catch((err: unknown) => {
+    const now = deps.clock.now();
+    const row = await insertQueuedRun(tx, target, actor.userId, now, new Date(now.getTime() + LEASE_MS)).catch((err: unknown) => {
       if (isUniqueViolation(err)) throw conflict(`A ${target} sync is already queued or running.`);
       throw err;
     });

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { RadiantSyncJob } from './index.ts';
-import { failRun, runSync, type SyncOutcome } from './run-sync.ts';
+import { runSync, type SyncOutcome } from './run-sync.ts';
 
 /** One job works this long at most, then hands the run to a new job (pg-boss expires jobs that run too long). */
 const SLICE_MS = 2 * 60_000;
@@ -8,9 +8,6 @@ const SLICE_MS = 2 * 60_000;
 const MAX_SLEEP_MS = 60_000;
 
 export interface SyncJobContext {
-  /** pg-boss's count of earlier failed tries of this job, and how many it allows. */
-  retryCount: number;
-  retryLimit: number;
   /** Queues the job again, to start at `startAfter`. */
   resend(data: RadiantSyncJob, startAfter: Date): Promise<void>;
 }
@@ -18,18 +15,14 @@ export interface SyncJobContext {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The radiant-sync job: runs its sync run from the checkpoints. A paused run is queued again for
- * when the budget allows; an unexpected failure is retried by pg-boss, and ends the run failed
- * once the tries are used up, so its target is not blocked forever.
+ * The radiant-sync job: runs its sync run from the checkpoints while it holds the run's lease. A
+ * paused run is queued again for when the budget allows; an unexpected failure is thrown for
+ * pg-boss to retry (the run counts it, and ends failed after five in a row); a job that finds
+ * another one working the run stops quietly.
  */
 export async function handleSyncJob(deps: Deps, data: RadiantSyncJob, ctx: SyncJobContext): Promise<SyncOutcome> {
   const started = Date.now();
-  try {
-    const outcome = await runSync(deps, data.runId, { sleep, maxSleepMs: MAX_SLEEP_MS, shouldStop: () => Date.now() - started > SLICE_MS });
-    if (outcome.state === 'paused') await ctx.resend(data, outcome.resumeAt);
-    return outcome;
-  } catch (err) {
-    if (ctx.retryCount >= ctx.retryLimit) await failRun(deps, data.runId, (err as Error).message);
-    throw err;
-  }
+  const outcome = await runSync(deps, data.runId, { sleep, maxSleepMs: MAX_SLEEP_MS, shouldStop: () => Date.now() - started > SLICE_MS });
+  if (outcome.state === 'paused') await ctx.resend(data, outcome.resumeAt);
+  return outcome;
 }

@@ -3,7 +3,8 @@ import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { advanceCheckpoint, openCheckpoint, type Checkpoint, type PageCounts } from '../../queries/sync-checkpoints.ts';
 import { lockStoredStates, storedHashes, touchEntities, upsertEntities, type StoredState } from '../../queries/sync-entities.ts';
-import { setProgress } from '../../queries/sync-runs.ts';
+import { renewWithPage } from '../../queries/sync-leases.ts';
+import { LeaseLost, type RunLease } from './lease.ts';
 import { callInBudget, SyncPaused, SyncTargetFailed, type CallPolicy } from './swc-call.ts';
 import { afterPage } from './swc-lists.ts';
 import type { Entity, ListSegment } from './targets.ts';
@@ -12,6 +13,8 @@ export interface ListReader {
   deps: Pick<Deps, 'db' | 'clock'>;
   policy: CallPolicy;
   runId: string;
+  /** This job's hold on the run: every stored page renews it, and a page is not stored without it. */
+  lease: RunLease;
   accessToken?: string;
   /** Asked before each page: true ends this job's share of the run (it resumes from the checkpoint). */
   shouldStop(): boolean;
@@ -70,8 +73,9 @@ async function storeRows(
     await upsertEntities(tx, checkpoint.target, reader.runId, now, write);
     await touchEntities(tx, checkpoint.target, reader.runId, now, touch);
     const after: Checkpoint = { ...checkpoint, ...next, counts };
-    await advanceCheckpoint(tx, reader.runId, checkpoint.segment, after);
-    await setProgress(tx, reader.runId, reader.progress(after));
+    // Another job moved the checkpoint or took the run over: this page is theirs to store.
+    if (!(await advanceCheckpoint(tx, reader.runId, checkpoint.segment, checkpoint.nextStartIndex, after))) throw new LeaseLost();
+    if (!(await renewWithPage(tx, reader.lease.terms(), reader.progress(after)))) throw new LeaseLost();
     return after;
   });
 }

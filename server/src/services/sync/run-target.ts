@@ -3,8 +3,10 @@ import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { checkpointsOf, closeTarget, goneSegment, type Checkpoint, type PageCounts } from '../../queries/sync-checkpoints.ts';
 import { markUnseenGone } from '../../queries/sync-entities.ts';
+import { holdLease } from '../../queries/sync-leases.ts';
 import { CONNECT_BINDING_FIRST, getBindingAccess, INVENTORY_BINDING, type InventoryKind } from './binding-access.ts';
 import { sumCounts } from './message.ts';
+import { LeaseLost, type RunLease } from './lease.ts';
 import { readList, type ListReader } from './read-list.ts';
 import { SyncTargetFailed, type CallPolicy } from './swc-call.ts';
 import { inventorySegments, segmentsOf, type ListSegment } from './targets.ts';
@@ -13,6 +15,7 @@ export interface TargetRun {
   deps: Pick<Deps, 'db' | 'clock' | 'encryptor'>;
   policy: CallPolicy;
   runId: string;
+  lease: RunLease;
   shouldStop(): boolean;
   /** The part of the run this target is, for the progress: `all` counts its targets. */
   step: { step: number; steps: number } | null;
@@ -71,6 +74,7 @@ export async function runTarget(run: TargetRun, target: Exclude<SyncTarget, 'all
     deps: run.deps,
     policy: run.policy,
     runId: run.runId,
+    lease: run.lease,
     accessToken: plan.accessToken,
     shouldStop: run.shouldStop,
     progress(checkpoint) {
@@ -96,6 +100,7 @@ export async function runTarget(run: TargetRun, target: Exclude<SyncTarget, 'all
   const read = await checkpointsOf(db, run.runId, target);
   const readStartedAt = new Date(Math.min(...read.map((c) => c.startedAt.getTime()), clock.now().getTime()));
   const gone = await inTransaction(db, async (tx) => {
+    if (!(await holdLease(tx, run.lease.terms()))) throw new LeaseLost();
     const at = clock.now();
     const n = await markUnseenGone(tx, target, { runId: run.runId, readStartedAt, at }, plan.uidTypes);
     await closeTarget(tx, run.runId, target, n, at);

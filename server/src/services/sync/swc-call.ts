@@ -15,7 +15,10 @@ export interface CallPolicy {
   sleep(ms: number): Promise<void>;
   /** The longest wait for the budget done by sleeping; a longer one pauses the run until then. */
   maxSleepMs: number;
-  /** Told when the run starts or stops waiting for the budget (null: going on). */
+  /**
+   * Told when the run starts waiting for the budget until `until` (sleeping, or paused when longer
+   * than maxSleepMs) or stops (null: going on). May end the run's wait by throwing.
+   */
   onWait(until: Date | null): Promise<void>;
 }
 
@@ -73,8 +76,8 @@ export async function callInBudget<T>(policy: CallPolicy, request: Omit<SwcWsReq
 
 async function waitForBudget(policy: CallPolicy, retryAt: Date): Promise<void> {
   const ms = retryAt.getTime() - policy.clock.now().getTime();
-  if (ms > policy.maxSleepMs) throw new SyncPaused(retryAt);
   await policy.onWait(retryAt);
+  if (ms > policy.maxSleepMs) throw new SyncPaused(retryAt);
   // A retry time already past still yields once, so two replicas cannot spin against each other.
   await policy.sleep(Math.max(ms, 50));
   await policy.onWait(null);

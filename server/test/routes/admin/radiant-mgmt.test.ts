@@ -1,6 +1,8 @@
 import { SYNC_TARGETS } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { finishRun, markRunning, setProgress } from '../../../src/queries/sync-runs.ts';
+import type { SyncProgress } from '@portal/contract';
+import { holdLease, takeLease } from '../../../src/queries/sync-leases.ts';
+import { finishRun } from '../../../src/queries/sync-runs.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -66,7 +68,7 @@ describe('POST /api/admin/radiant-mgmt/sync/{target}', () => {
     expect(twice.json()).toEqual({ error: 'conflict', message: 'A factions sync is already queued or running.' });
 
     const runId = await runIdOf('factions');
-    await markRunning(ctx.deps.db, runId, ctx.clock.now());
+    await startRun(runId, ctx.clock.now());
     expect((await trigger('factions')).statusCode).toBe(409);
     // Another target is not held up by it.
     expect((await trigger('planets')).statusCode).toBe(202);
@@ -85,6 +87,13 @@ describe('POST /api/admin/radiant-mgmt/sync/{target}', () => {
   });
 });
 
+/** A job takes the run at `at` (the run turns running), and reports `progress`. */
+async function startRun(runId: string, at: Date, progress?: SyncProgress) {
+  const lease = { runId, holder: 'test-job', until: new Date(at.getTime() + MINUTE) };
+  expect(await takeLease(ctx.deps.db, lease, at)).toBe(true);
+  if (progress) await holdLease(ctx.deps.db, lease, progress);
+}
+
 describe('GET /api/admin/radiant-mgmt/history', () => {
   it('lists runs newest first with type, status, message and the time of their last step', async () => {
     const queuedAt = ctx.clock.now();
@@ -94,8 +103,7 @@ describe('GET /api/admin/radiant-mgmt/history', () => {
     await trigger('planets');
     ctx.clock.advance(MINUTE);
     await trigger('factions');
-    await markRunning(ctx.deps.db, await runIdOf('planets'), planetsAt);
-    await setProgress(ctx.deps.db, await runIdOf('planets'), { target: 'planets', done: 1200, total: 5962 });
+    await startRun(await runIdOf('planets'), planetsAt, { target: 'planets', done: 1200, total: 5962 });
     ctx.clock.advance(MINUTE);
     const finishedAt = ctx.clock.now();
     await finishRun(ctx.deps.db, await runIdOf('factions'), 'failed', 'SWCombine refused the request.', finishedAt);

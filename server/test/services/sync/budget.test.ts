@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATOR_CLIENT } from '../../../src/config.ts';
+import { createSwcBudget } from '../../../src/integrations/swcombine/budget.ts';
 import { SwcApiError, SwcUpstreamError, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { createSwcClient } from '../../../src/integrations/swcombine/oauth-client.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, DASHBOARD, type TestContext } from '../../helpers/test-app.ts';
 import { stored, syncNow } from './run-helpers.ts';
@@ -72,5 +75,29 @@ describe('SWCombine failures', () => {
       message: 'SWCombine refused the faction list: not found',
     });
     expect(swc.calls()).toBe(1);
+  });
+});
+
+describe('a reserve that leaves background work nothing', () => {
+  it('fails the run after three budget windows without a request, saying the reserve leaves no room', async () => {
+    // SWCombine's limit turned out no larger than the reserve: every background call is refused.
+    const budget = createSwcBudget({
+      db: ctx.deps.db,
+      clock: ctx.clock,
+      reserve: { count: 20, percent: 0 },
+      assumedLimit: 20,
+      windowSeconds: 60,
+    });
+    const swc = createSwcClient({ baseUrl: ctx.simulatorUrl, ...SIMULATOR_CLIENT, clock: ctx.clock, budget });
+    const waits: number[] = [];
+    const outcome = await syncNow(ctx, 'factions', { swc, run: { sleep: async (ms) => void (waits.push(ms), ctx.clock.advance(ms)) } });
+    expect(outcome).toMatchObject({
+      state: 'finished',
+      status: 'failed',
+      message:
+        'The sync got no SWCombine request in 3 windows of the request budget: the reserve for sign-ins (SWC_BUDGET_RESERVE) ' +
+        'leaves no room for background work. Lower it, then start the sync again.',
+    });
+    expect(waits.reduce((a, b) => a + b, 0)).toBeGreaterThan(3 * 60_000);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcBudgetExhausted, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { listSyncRuns } from '../../../src/services/sync/index.ts';
 import { runSync } from '../../../src/services/sync/run-sync.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { adminUserId, queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
@@ -154,5 +155,12 @@ describe('triggering', () => {
       statusCode: 409,
       message: 'A factions sync is already queued or running.',
     });
+  });
+
+  it('lists runs triggered in the same instant newest first', async () => {
+    await ctx.deps.db.query(`UPDATE sync_runs SET status = 'failed' WHERE status IN ('queued', 'running')`);
+    const targets = ['sectors', 'systems', 'planets', 'stations', 'classes', 'ships'] as const;
+    for (const target of targets) await queueRun(ctx, target);
+    expect((await listSyncRuns(ctx.deps, targets.length)).map((r) => r.type)).toEqual([...targets].reverse());
   });
 });

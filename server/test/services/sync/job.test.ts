@@ -18,12 +18,9 @@ const runRow = async (id: string) =>
     progress: Record<string, unknown>;
   };
 
-function jobContext(retryCount = 0) {
+function jobContext() {
   const resent: { data: RadiantSyncJob; startAfter: Date }[] = [];
-  return {
-    resent,
-    ctx: { retryCount, retryLimit: 5, resend: async (data: RadiantSyncJob, startAfter: Date) => void resent.push({ data, startAfter }) },
-  };
+  return { resent, ctx: { resend: async (data: RadiantSyncJob, startAfter: Date) => void resent.push({ data, startAfter }) } };
 }
 
 describe('the radiant-sync job', () => {
@@ -46,19 +43,34 @@ describe('the radiant-sync job', () => {
     });
   });
 
-  it('leaves an unexpected failure to pg-boss to retry, and ends the run failed when the tries are used up', async () => {
+  it('leaves an unexpected failure to pg-boss to retry at once, and ends the run failed after five in a row', async () => {
     const broken: SwcClient = { ...ctx.deps.swc, webService: () => Promise.reject(new Error('connection lost')) };
     const runId = await queueRun(ctx, 'sectors');
-    await expect(handleSyncJob({ ...ctx.deps, swc: broken }, { runId }, jobContext(0).ctx)).rejects.toThrow('connection lost');
-    expect(await runRow(runId)).toMatchObject({ status: 'running' });
-
-    await expect(handleSyncJob({ ...ctx.deps, swc: broken }, { runId }, jobContext(5).ctx)).rejects.toThrow('connection lost');
+    for (let failure = 1; failure < 5; failure++) {
+      await expect(handleSyncJob({ ...ctx.deps, swc: broken }, { runId }, jobContext().ctx)).rejects.toThrow('connection lost');
+      expect(await runRow(runId)).toMatchObject({ status: 'running' });
+    }
+    await expect(handleSyncJob({ ...ctx.deps, swc: broken }, { runId }, jobContext().ctx)).rejects.toThrow('connection lost');
     expect(await runRow(runId)).toMatchObject({
       status: 'failed',
       message: 'The sync stopped: connection lost. Start it again; it reads everything once more.',
     });
     // The target is free again.
     await expect(queueRun(ctx, 'sectors')).resolves.toEqual(expect.any(String));
+  });
+
+  it('counts only failures in a row: a stored page starts the count over', async () => {
+    let calls = 0;
+    // Every other execution fails before its first page; the others store one page and fail on the next.
+    const flaky: SwcClient = {
+      ...ctx.deps.swc,
+      webService: (request) => (++calls % 2 === 0 ? Promise.reject(new Error('connection lost')) : ctx.deps.swc.webService(request)),
+    };
+    const runId = await queueRun(ctx, 'systems');
+    for (let execution = 0; execution < 6; execution++) {
+      await expect(handleSyncJob({ ...ctx.deps, swc: flaky }, { runId }, jobContext().ctx)).rejects.toThrow('connection lost');
+    }
+    expect(await runRow(runId)).toMatchObject({ status: 'running' });
   });
 
   it('does nothing for a run that has already ended', async () => {

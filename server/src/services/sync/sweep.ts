@@ -1,0 +1,17 @@
+import type { Deps } from '../../deps.ts';
+import { reserveStalledRuns } from '../../queries/sync-leases.ts';
+import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
+import { LEASE_MS } from './lease.ts';
+
+/**
+ * Hands every queued or running run whose lease has run out (its process was killed, its call
+ * hangs, or its pg-boss job was lost) to a new job, which resumes it from its checkpoints. Run by
+ * the worker at start and every minute. Answers how many runs were handed over.
+ */
+export async function requeueStalledRuns(deps: Pick<Deps, 'db' | 'clock' | 'queue'>): Promise<{ requeued: number }> {
+  const now = deps.clock.now();
+  const ids = await reserveStalledRuns(deps.db, now, new Date(now.getTime() + LEASE_MS));
+  // A send that fails leaves the run reserved for a minute: the next sweep tries again.
+  for (const runId of ids) await deps.queue.send(RADIANT_SYNC_JOB, { runId } satisfies RadiantSyncJob);
+  return { requeued: ids.length };
+}

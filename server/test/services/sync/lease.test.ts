@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SwcBudgetExhausted, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { closeTarget } from '../../../src/queries/sync-checkpoints.ts';
+import { takeLease } from '../../../src/queries/sync-leases.ts';
+import { handleSyncJob } from '../../../src/services/sync/job.ts';
+import { runSync } from '../../../src/services/sync/run-sync.ts';
+import { requeueStalledRuns } from '../../../src/services/sync/sweep.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+import { queueRun, stored, testRunOptions } from './run-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const requests = () => ctx.sim.stats().requests;
+const PAST_LEASE = 61_000;
+const noResend = { resend: async () => undefined };
+
+/** The simulator's client, but the `n`th call hangs (as a SWCombine that stops answering) until released. */
+function hangingAt(n: number) {
+  let calls = 0;
+  let reached!: () => void;
+  let release!: () => void;
+  const hung = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const swc: SwcClient = {
+    ...ctx.deps.swc,
+    webService: async (request) => {
+      if (++calls === n) {
+        reached();
+        await released;
+      }
+      return ctx.deps.swc.webService(request);
+    },
+  };
+  return { swc, hung, release };
+}
+
+/** The jobs the sweep handed over since `from`, by run id. */
+const handedOver = (from: number) => ctx.sentJobs.slice(from).map((j) => (j.data as { runId: string }).runId);
+
+const runRow = async (id: string) =>
+  (await ctx.deps.db.query(`SELECT status, message FROM sync_runs WHERE id = $1`, [id])).rows[0] as { status: string; message: string };
+
+describe('a run is worked by one job at a time', () => {
+  it('a second job for a run another job is working stops at once, sending nothing', async () => {
+    const runId = await queueRun(ctx, 'factions');
+    const until = new Date(ctx.clock.now().getTime() + 60_000);
+    expect(await takeLease(ctx.deps.db, { runId, holder: 'first-job', until }, ctx.clock.now())).toBe(true);
+    const before = requests();
+    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toEqual({ state: 'superseded' });
+    expect(requests()).toBe(before);
+    await ctx.deps.db.query(`UPDATE sync_runs SET status = 'failed' WHERE id = $1`, [runId]);
+  });
+
+  it('a job that hung past its lease stores nothing when it comes back: the job that took over owns the run', async () => {
+    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'sectors'`);
+    const runId = await queueRun(ctx, 'sectors');
+    // The first job stores two pages of sectors, then its third call hangs.
+    const first = hangingAt(3);
+    const firstJob = runSync({ ...ctx.deps, swc: first.swc }, runId, testRunOptions(ctx));
+    await first.hung;
+
+    ctx.clock.advance(PAST_LEASE);
+    const sent = ctx.sentJobs.length;
+    expect(await requeueStalledRuns(ctx.deps)).toEqual({ requeued: 1 });
+    expect(handedOver(sent)).toEqual([runId]);
+    // The new job reads one page, and its time slice ends.
+    let pages = 0;
+    const opts = testRunOptions(ctx, { shouldStop: () => ++pages > 1 });
+    expect(await runSync(ctx.deps, runId, opts)).toMatchObject({ state: 'paused' });
+
+    // The first job's call answers: its page (read from where it stood) is not stored.
+    first.release();
+    expect(await firstJob).toEqual({ state: 'superseded' });
+
+    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({ status: 'completed', message: 'sectors: 240 (240 new)' });
+    const sectors = await stored(ctx, 'sectors');
+    expect(sectors).toHaveLength(240);
+    expect(sectors.every((s) => !s.gone)).toBe(true);
+  });
+
+  it('a target is closed once even when asked twice', async () => {
+    const runId = await queueRun(ctx, 'stations');
+    await closeTarget(ctx.deps.db, runId, 'stations', 0, ctx.clock.now());
+    await expect(closeTarget(ctx.deps.db, runId, 'stations', 0, ctx.clock.now())).resolves.toBeUndefined();
+    await ctx.deps.db.query(`UPDATE sync_runs SET status = 'failed' WHERE id = $1`, [runId]);
+  });
+});
+
+describe('a run whose job died', () => {
+  it('resumes from its checkpoint within a minute through the sweep, with no row missing or read twice', async () => {
+    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'planets'`);
+    const runId = await queueRun(ctx, 'planets');
+    // Ten pages stored, then the process is killed during the eleventh call: nothing more happens, the lease is kept.
+    const killed = hangingAt(11);
+    void runSync({ ...ctx.deps, swc: killed.swc }, runId, testRunOptions(ctx));
+    await killed.hung;
+    expect(await stored(ctx, 'planets')).toHaveLength(10 * 50);
+
+    // pg-boss's retry finds the lease held; the sweep leaves the run alone until the lease runs out.
+    expect(await handleSyncJob(ctx.deps, { runId }, noResend)).toEqual({ state: 'superseded' });
+    const sent = ctx.sentJobs.length;
+    ctx.clock.advance(30_000);
+    expect(await requeueStalledRuns(ctx.deps)).toEqual({ requeued: 0 });
+    ctx.clock.advance(PAST_LEASE - 30_000);
+    expect(await requeueStalledRuns(ctx.deps)).toEqual({ requeued: 1 });
+    expect(handedOver(sent)).toEqual([runId]);
+
+    const before = requests();
+    const total = ctx.sim.galaxy.catalogue('planets').all.length;
+    expect(await handleSyncJob(ctx.deps, { runId }, noResend)).toMatchObject({
+      status: 'completed',
+      message: `planets: ${total.toLocaleString('en-US')} (${total.toLocaleString('en-US')} new)`,
+    });
+    expect(requests() - before).toBe(Math.ceil(total / 50) - 10);
+    const planets = await stored(ctx, 'planets');
+    expect(planets.map((p) => p.uid).sort()).toEqual(
+      ctx.sim.galaxy
+        .catalogue('planets')
+        .all.map((p) => p.uid)
+        .sort(),
+    );
+  });
+
+  it('a queued run whose job vanished is handed to a new job instead of blocking its target', async () => {
+    const runId = await queueRun(ctx, 'factions');
+    ctx.sentJobs.pop(); // lost on the way to the worker
+    const sent = ctx.sentJobs.length;
+    ctx.clock.advance(PAST_LEASE);
+    expect(await requeueStalledRuns(ctx.deps)).toEqual({ requeued: 1 });
+    expect(handedOver(sent)).toEqual([runId]);
+    expect(await handleSyncJob(ctx.deps, { runId }, noResend)).toMatchObject({ state: 'finished', status: 'completed' });
+    expect(await runRow(runId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('a run paused for the budget is left to its continuation until it is due', async () => {
+    const retryAt = new Date(ctx.clock.now().getTime() + 30 * 60_000);
+    const exhausted: SwcClient = { ...ctx.deps.swc, webService: () => Promise.reject(new SwcBudgetExhausted(retryAt, 'background')) };
+    const runId = await queueRun(ctx, 'systems');
+    expect(await runSync({ ...ctx.deps, swc: exhausted }, runId, testRunOptions(ctx, { maxSleepMs: 60_000 }))).toEqual({
+      state: 'paused',
+      resumeAt: retryAt,
+    });
+    ctx.clock.advance(29 * 60_000);
+    expect(await requeueStalledRuns(ctx.deps)).toEqual({ requeued: 0 });
+    // The continuation takes it when due.
+    ctx.clock.advance(60_000);
+    expect(await handleSyncJob(ctx.deps, { runId }, noResend)).toMatchObject({ state: 'finished', status: 'completed' });
+  });
+});
