@@ -31,6 +31,7 @@ const EnvSchema = z
         (v, ctx) => parseReserve(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be a count like 60 or a share like 10%' }), z.NEVER),
       ),
     SWC_PROFILE_MAX_AGE_H: intFrom(0, 24 * 365).default(24),
+    SWC_REQUEST_TIMEOUT_S: intFrom(1, 300).default(10),
     ADMIN_UIDS: z.string().optional(),
     ENCRYPTION_KEY: z
       .string()
@@ -80,6 +81,8 @@ export interface Config {
     budget: { assumedLimit: number; windowSeconds: number; reserve: BudgetReserve };
     /** A returning player's profile younger than this is not read again at sign-in. */
     profileMaxAgeHours: number;
+    /** Seconds one request to SWCombine may take before it counts as SWCombine not answering. */
+    requestTimeoutSeconds: number;
   };
   adminUids: string[];
   encryptionKeyHex: string | undefined;
@@ -143,6 +146,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         reserve: env.SWC_BUDGET_RESERVE,
       },
       profileMaxAgeHours: env.SWC_PROFILE_MAX_AGE_H,
+      requestTimeoutSeconds: env.SWC_REQUEST_TIMEOUT_S,
     },
     adminUids,
     encryptionKeyHex: env.ENCRYPTION_KEY,

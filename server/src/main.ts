@@ -136,6 +136,7 @@ async function main() {
       clientId: config.swc.clientId,
       clientSecret: config.swc.clientSecret,
       clock: systemClock,
+      requestTimeoutMs: config.swc.requestTimeoutSeconds * 1000,
       budget: createSwcBudget({ db, clock: systemClock, ...config.swc.budget }),
     }),
   };

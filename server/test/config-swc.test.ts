@@ -7,7 +7,9 @@ describe('SWCombine settings', () => {
       simulatorLimits: { rateLimit: 600, rateWindowSeconds: 3600, tokenTtlSeconds: 3600 },
       budget: { assumedLimit: 600, windowSeconds: 3600, reserve: { count: 0, percent: 10 } },
       profileMaxAgeHours: 24,
+      requestTimeoutSeconds: 10,
     });
+    expect(loadConfig({ SWC_REQUEST_TIMEOUT_S: '3' }).swc.requestTimeoutSeconds).toBe(3);
   });
 
   it('passes the simulator limits from the environment and budgets for them', () => {
@@ -33,6 +35,7 @@ describe('SWCombine settings', () => {
     ['SWC_SIMULATOR_RATE_WINDOW_S', 'hour'],
     ['SWC_SIMULATOR_TOKEN_TTL_S', '-1'],
     ['SWC_PROFILE_MAX_AGE_H', '1.5'],
+    ['SWC_REQUEST_TIMEOUT_S', '0'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createSwcBudget } from '../../src/integrations/swcombine/budget.ts';
@@ -167,5 +169,40 @@ describe('SWCombine web services against the simulator', () => {
     const refused = await t.swc.getCharacter('not-a-token', 'interactive').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SwcApiError);
     expect(refused).toMatchObject({ status: 401, message: expect.stringMatching(/^SWCombine refused the character lookup: /) });
+  });
+});
+
+describe('a SWCombine that never answers', () => {
+  let silent: Server;
+  let baseUrl: string;
+  beforeAll(async () => {
+    // Accepts every request and never answers it.
+    silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  const client = () =>
+    createSwcClient({
+      baseUrl,
+      clientId: 'portal-dev',
+      clientSecret: 'portal-dev-secret',
+      requestTimeoutMs: 200,
+      budget: { take: async () => undefined, observe: async () => undefined, exhaust: async () => new Date() },
+    });
+
+  it.each([
+    ['the token endpoint (refresh)', () => client().refresh('refresh-token')],
+    ['an OAuth GET (token info)', () => client().tokenInfo('access-token')],
+    ['an OAuth GET (revoke)', () => client().revoke('refresh-token')],
+    ['a web service', () => client().getCharacter('access-token', 'interactive')],
+  ])('gives up on %s after the request timeout, as SWCombine not answering', async (_what, call) => {
+    const err = await call().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SwcUpstreamError);
+    expect(err).toMatchObject({ message: 'SWCombine did not answer within 0.2 s' });
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import type { SwcBudget } from './budget.ts';
 import { SwcAuthError, SwcGrantGone, SwcUpstreamError, type SwcClient, type SwcTokens } from './client.ts';
+import { DEFAULT_SWC_TIMEOUT_MS, isTimeout, timedFetch, timeoutError } from './timed-fetch.ts';
 import { createWebServices, fetchCharacter } from './web-services.ts';
 
 export interface SwcClientOptions {
@@ -13,6 +14,8 @@ export interface SwcClientOptions {
   budget: SwcBudget;
   fetch?: typeof fetch;
   clock?: Clock;
+  /** How long one request may take before it fails with SwcUpstreamError (default 10 s). */
+  requestTimeoutMs?: number;
 }
 
 const DEFAULT_EXPIRES_IN = 3600;
@@ -38,7 +41,15 @@ function tolerantTokenFetch(base: typeof fetch): typeof fetch {
 }
 
 export function createSwcClient(opts: SwcClientOptions): SwcClient {
-  const baseFetch = opts.fetch ?? fetch;
+  const timeoutMs = opts.requestTimeoutMs ?? DEFAULT_SWC_TIMEOUT_MS;
+  const baseFetch = timedFetch(opts.fetch ?? fetch, timeoutMs);
+  /** A failure to reach SWCombine, said plainly: a timeout as such, anything else as `what` failing. */
+  const upstream = (err: unknown, what: string) =>
+    err instanceof SwcUpstreamError
+      ? err
+      : isTimeout(err)
+        ? timeoutError(timeoutMs)
+        : new SwcUpstreamError(`${what}: ${(err as Error).message}`);
   const now = () => (opts.clock ? opts.clock.now().getTime() : Date.now());
   const as: oauth.AuthorizationServer = {
     issuer: opts.baseUrl,
@@ -77,7 +88,7 @@ export function createSwcClient(opts: SwcClientOptions): SwcClient {
         if (grantGoneOnInvalidGrant && err.error === 'invalid_grant') throw new SwcGrantGone(message);
         throw new SwcAuthError(err.error, message);
       }
-      throw new SwcUpstreamError(`SWCombine token endpoint failed: ${(err as Error).message}`);
+      throw upstream(err, 'SWCombine token endpoint failed');
     }
   }
 
@@ -89,9 +100,12 @@ export function createSwcClient(opts: SwcClientOptions): SwcClient {
     try {
       res = await baseFetch(url, { headers: { Accept: 'application/json' } });
     } catch (err) {
-      throw new SwcUpstreamError(`SWCombine is unreachable: ${(err as Error).message}`);
+      throw upstream(err, 'SWCombine is unreachable');
     }
-    const body: unknown = await res.json().catch(() => null);
+    const body: unknown = await res.json().catch((err: unknown) => {
+      if (isTimeout(err)) throw timeoutError(timeoutMs);
+      return null;
+    });
     if (res.ok) return body;
     const error = OAuthError.safeParse(body);
     if (res.status < 500 && error.success) throw new SwcAuthError(error.data.error, error.data.error_description ?? error.data.error);

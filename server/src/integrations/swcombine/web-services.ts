@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { SwcBudget } from './budget.ts';
 import { SwcApiError, SwcBudgetExhausted, SwcUpstreamError, type SwcCharacter, type SwcWsRequest } from './client.ts';
 import { readRateLimit, retryTime } from './rate-limit-headers.ts';
+import { isTimeout } from './timed-fetch.ts';
 
 const ErrorEnvelope = z.object({ swcapi: z.object({ error_code: z.unknown(), error_message: z.string() }) });
 
@@ -32,9 +33,13 @@ export function createWebServices(opts: WebServicesOptions) {
     try {
       res = await opts.fetch(url, { headers });
     } catch (err) {
+      if (err instanceof SwcUpstreamError) throw err; // the request timed out
       throw new SwcUpstreamError(`SWCombine is unreachable: ${(err as Error).message}`);
     }
-    const body: unknown = await res.json().catch(() => null);
+    const body: unknown = await res.json().catch((err: unknown) => {
+      if (isTimeout(err)) throw new SwcUpstreamError(`SWCombine stopped answering ${req.what}`);
+      return null;
+    });
     if (!res.ok) {
       const parsed = ErrorEnvelope.safeParse(body);
       const message = parsed.success ? parsed.data.swcapi.error_message : `HTTP ${res.status}`;
