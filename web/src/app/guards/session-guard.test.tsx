@@ -65,13 +65,16 @@ describe('session guard', () => {
     expect(api.count('GET /api/me')).toBe(2);
   });
 
-  it.each(['/nowhere', '/admin/nowhere', '/'])('redirects the unknown path %s to /login once; only /login checks the session', async (path) => {
-    const api = stubFetch({ 'GET /api/me': errorReply(401, 'unauthorized', 'Not signed in') });
-    const app = renderApp(path);
+  it.each(['/nowhere', '/admin/nowhere', '/'])(
+    'redirects the unknown path %s to /login once; only /login checks the session',
+    async (path) => {
+      const api = stubFetch({ 'GET /api/me': errorReply(401, 'unauthorized', 'Not signed in') });
+      const app = renderApp(path);
 
-    expect(await screen.findByText('Please login with your SWCombine Account')).toBeInTheDocument();
-    await settle();
-    expect(app.visited()).toEqual([path, '/login']);
-    expect(api.count('GET /api/me')).toBe(1);
-  });
+      expect(await screen.findByText('Please login with your SWCombine Account')).toBeInTheDocument();
+      await settle();
+      expect(app.visited()).toEqual([path, '/login']);
+      expect(api.count('GET /api/me')).toBe(1);
+    },
+  );
 });
