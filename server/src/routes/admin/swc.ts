@@ -1,6 +1,7 @@
 import { ErrorBody, SwcBindingQuery, SwcBindingStatus, SwcConnectQuery } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sameSiteNavigation } from '../../plugins/navigation-guard.ts';
 import { bindingStatus, disconnectSwcBinding, startSwcBinding } from '../../services/swc-bindings.ts';
 import { STATE_COOKIE } from '../auth/cookies.ts';
 import { actorOf } from './actor.ts';
@@ -38,16 +39,19 @@ export default async function swcBindingRoutes(root: FastifyInstance) {
     (request) => disconnectSwcBinding(deps, actorOf(request), request.query),
   );
 
-  // A browser navigation (Save & Connect), not a fetch: it answers with a redirect to SWCombine.
+  // A browser navigation (Save & Connect), not a fetch: it answers with a redirect to SWCombine,
+  // and the grant it leads to replaces the binding, so another site must not be able to start it.
   app.get(
     '/api/admin/swc/connect',
     {
       schema: {
         tags,
-        summary: 'Send the admin to SWCombine to grant the scopes (offline) for a tenant and actor',
+        summary:
+          'Send the admin to SWCombine to grant the scopes (offline) for a tenant and actor (a same-site navigation: 403 when started from another site)',
         querystring: SwcConnectQuery,
         response: errors,
       },
+      onRequest: sameSiteNavigation({ action: 'Save & Connect', back: `${deps.config.publicUrl}/admin/swc` }),
     },
     async (request, reply) => {
       const { requested_scopes: scopes, ...query } = request.query;

@@ -20,7 +20,9 @@ beforeEach(async () => {
 
 const ALL_SCOPES = 'CHARACTER_AUTH CHARACTER_READ faction_inv_ships_all faction_credits_read';
 const binding = (tenant = '1324', actor = 'faction-leader') => `tenant_id=${tenant}&actor=${actor}`;
-const get = (url: string, cookie: string | null = admin) => ctx.app.inject({ url, cookies: cookie ? { portal_session: cookie } : {} });
+/** The portal's own page asking (a browser marks it same-origin, also on a navigation). */
+const get = (url: string, cookie: string | null = admin, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) =>
+  ctx.app.inject({ url, headers, cookies: cookie ? { portal_session: cookie } : {} });
 const disconnect = (query = binding(), cookie = admin) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/admin/swc/binding?${query}`, cookies: { portal_session: cookie } });
 const connectUrl = (query = binding(), scopes = ALL_SCOPES) =>
@@ -166,6 +168,41 @@ describe('Save & Connect', () => {
     expect(callback.statusCode).toBe(400);
     expect(callback.body).toContain('Only the admin who started this connection can complete it');
     expect((await get(`/api/admin/swc?${binding()}`)).json().connected).toBe(false);
+  });
+});
+
+describe('Save & Connect started by another site', () => {
+  const attempts = async () => Number((await ctx.deps.db.query(`SELECT count(*) FROM login_attempts`)).rows[0].count);
+
+  it.each([
+    ['a link or redirect on another site', { 'sec-fetch-site': 'cross-site', accept: 'text/html' }],
+    ['a client without Sec-Fetch-Site and no Referer', {}],
+    ['a client without Sec-Fetch-Site whose Referer is another site', { referer: 'https://evil.example/page' }],
+  ])('is refused with 403 for %s, before any trip to SWCombine', async (_who, headers) => {
+    const before = await attempts();
+    const res = await get(connectUrl(), admin, headers as Record<string, string>);
+    expect(res.statusCode).toBe(403);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.cookies.find((c) => c.name === 'portal_login_state')).toBeUndefined();
+    expect(res.body).toContain('Connect must be started from the portal itself');
+    expect(await attempts()).toBe(before);
+  });
+
+  it('answers JSON to a client that does not ask for a page', async () => {
+    const res = await get(connectUrl(), admin, { 'sec-fetch-site': 'cross-site' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'forbidden', message: expect.stringContaining('came from another site') });
+  });
+
+  it.each([
+    ['the portal (same-origin)', { 'sec-fetch-site': 'same-origin' }],
+    ['the SPA on a sibling host (same-site)', { 'sec-fetch-site': 'same-site' }],
+    ['the admin’s address bar (none)', { 'sec-fetch-site': 'none' }],
+    ['a client without Sec-Fetch-Site coming from the portal (Referer)', { referer: `${PUBLIC_URL}/admin/swc` }],
+  ])('goes on to SWCombine from %s', async (_who, headers) => {
+    const res = await get(connectUrl(), admin, headers as Record<string, string>);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toContain('/ws/oauth2/auth/');
   });
 });
 
