@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../queries/admin-apps.ts';
 import { findAppById } from '../queries/apps.ts';
 import { auditAdmin, type Actor } from './admin-audit.ts';
+import { dataApiAudience } from './sync/data-access.ts';
 
 function uniqueness(err: unknown, f: AppFields): never {
   const e = err as DatabaseError;
@@ -17,9 +18,18 @@ function uniqueness(err: unknown, f: AppFields): never {
   throw err;
 }
 
+/** The data API's audience is for service JWTs only: an app's tokens for it would read the data API as a service. */
+function refuseDataApiAudience(deps: Pick<Deps, 'config'>, f: AppFields): void {
+  const dataApi = dataApiAudience(deps.config.publicUrl);
+  if (f.audience.replace(/\/+$/, '') === dataApi) {
+    throw badRequest(`audience must not be ${dataApi}: that is the data API's, read by services with a service JWT from /admin/jwts.`);
+  }
+}
+
 export const listAdminApps = async (deps: Pick<Deps, 'db'>) => listApps(deps.db);
 
 export async function createApp(deps: Deps, actor: Actor, f: AppFields): Promise<App> {
+  refuseDataApiAudience(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
     await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
@@ -28,6 +38,7 @@ export async function createApp(deps: Deps, actor: Actor, f: AppFields): Promise
 }
 
 export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFields): Promise<App> {
+  refuseDataApiAudience(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const before = await findAppById(tx, id);
     if (!before) throw notFound('No app with this id.');

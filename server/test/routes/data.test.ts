@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertEntities } from '../../src/queries/sync-entities.ts';
-import { serviceJwtFixture } from '../helpers/fixtures.ts';
+import { appFixture, serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
 import { syncNow } from '../services/sync/run-helpers.ts';
@@ -14,12 +14,21 @@ let serviceJwt: string;
 const DATA_AUDIENCE = `${PUBLIC_URL}/api/data`;
 const SHIP = '2:24000001';
 
-async function issueServiceJwt(audience: string, name: string): Promise<string> {
-  const body = serviceJwtFixture({ service_name: name, audience, k8s_namespace: 'radiant', k8s_secret_name: `${name}-jwt` });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/service-jwts', payload: body, cookies: { portal_session: admin } });
+const serviceJwtBody = (audience: string, name: string) =>
+  serviceJwtFixture({ service_name: name, audience, k8s_namespace: 'radiant', k8s_secret_name: `${name}-jwt` });
+
+/** Creates a service-JWT configuration as the admin does on /admin/jwts: its id and the token in its Secret. */
+async function createServiceJwt(audience: string, name: string): Promise<{ id: string; token: string }> {
+  const payload = serviceJwtBody(audience, name);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/service-jwts', payload, cookies: { portal_session: admin } });
   expect(res.statusCode).toBe(201);
-  return ctx.kube.value('radiant', `${name}-jwt`, 'token')!;
+  return { id: res.json().id, token: ctx.kube.value('radiant', `${name}-jwt`, 'token')! };
 }
+
+const issueServiceJwt = async (audience: string, name: string) => (await createServiceJwt(audience, name)).token;
+
+const adminCall = (method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, cookies: { portal_session: admin } });
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -96,6 +105,47 @@ describe('who may read /api/data', () => {
     } finally {
       ctx.clock.advance(-56 * 60_000);
     }
+  });
+
+  it('an app token for a player is refused, even one for the data API audience naming a service', async () => {
+    const iat = Math.floor(ctx.clock.now().getTime() / 1000);
+    // What /auth/verify gives an app whose audience is the data API's: it names the player's session.
+    const appToken = await ctx.deps.keys.sign(
+      { iss: PUBLIC_URL, aud: DATA_AUDIENCE, sub: '1:100002', client_id: 'radiant-bot', sid: 'a-session', iat, exp: iat + 300, jti: 'j' },
+      'at+jwt',
+    );
+    const res = await get('/api/data/systems', { bearer: appToken });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: 'unauthorized',
+      message: 'The bearer token is an app token for a player, not a service JWT; create a service JWT on /admin/jwts.',
+    });
+  });
+
+  it("a deleted configuration's tokens are refused at once; one with rotation turned off still reads", async () => {
+    const { id, token } = await createServiceJwt(DATA_AUDIENCE, 'old-bot');
+    const paused = await adminCall('PUT', `/api/admin/service-jwts/${id}`, {
+      ...serviceJwtBody(DATA_AUDIENCE, 'old-bot'),
+      rotation_enabled: false,
+    });
+    expect(paused.statusCode).toBe(200);
+    expect((await get('/api/data/systems', { bearer: token })).statusCode).toBe(200);
+
+    expect((await adminCall('DELETE', `/api/admin/service-jwts/${id}`)).statusCode).toBeLessThan(300);
+    const res = await get('/api/data/systems', { bearer: token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('The service JWT\'s configuration "old-bot" for the data API no longer exists on /admin/jwts.');
+    // The live one still reads.
+    expect((await get('/api/data/systems', { bearer: serviceJwt })).statusCode).toBe(200);
+  });
+
+  it("no app may take the data API's audience (its tokens would pass for a service's): 400", async () => {
+    const res = await adminCall('POST', '/api/admin/apps', appFixture({ key: 'sneaky', audience: DATA_AUDIENCE }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: `audience must not be ${DATA_AUDIENCE}: that is the data API's, read by services with a service JWT from /admin/jwts.`,
+    });
   });
 
   it('the faction inventory: admins and services, not other players (403)', async () => {

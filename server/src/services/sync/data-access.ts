@@ -1,6 +1,7 @@
 import { DATA_API_PATH, type DataItem, type DataKind, type DataListQuery, type DataPage } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { serviceJwtConfigExists } from '../../queries/sync-data-readers.ts';
 import { findStored, listStored } from '../../queries/sync-data.ts';
 import { PortalTokenRejected, verifyPortalAccessToken } from '../portal-jwt.ts';
 
@@ -12,14 +13,26 @@ export const dataApiAudience = (publicUrl: string) => `${publicUrl.replace(/\/+$
 
 /**
  * Checks a bearer token: an RFC 9068 access token (`typ at+jwt`, ES256) signed with one of the
- * portal's published keys, issued by the portal, for the data API's audience, not expired.
+ * portal's published keys, issued by the portal, for the data API's audience, not expired; and a
+ * service JWT: no app token for a player (those name a session, `sid`), and `client_id` names a
+ * service-JWT configuration for the data API that still exists (deleting it revokes its tokens).
  */
-export async function verifyDataServiceToken(deps: Pick<Deps, 'keys' | 'config' | 'clock'>, token: string): Promise<DataReader> {
+export async function verifyDataServiceToken(deps: Pick<Deps, 'keys' | 'config' | 'clock' | 'db'>, token: string): Promise<DataReader> {
   const audience = dataApiAudience(deps.config.publicUrl);
+  const payload = await verifySignedForDataApi(deps, token, audience);
+  if (payload.sid !== undefined) {
+    throw unauthorized('The bearer token is an app token for a player, not a service JWT; create a service JWT on /admin/jwts.');
+  }
+  if (typeof payload.client_id !== 'string') throw unauthorized('The bearer token is not a service JWT this portal issued.');
+  if (!(await serviceJwtConfigExists(deps.db, payload.client_id, audience))) {
+    throw unauthorized(`The service JWT's configuration "${payload.client_id}" for the data API no longer exists on /admin/jwts.`);
+  }
+  return { via: 'service', clientId: payload.client_id, subject: payload.sub! };
+}
+
+async function verifySignedForDataApi(deps: Pick<Deps, 'keys' | 'config' | 'clock'>, token: string, audience: string) {
   try {
-    const payload = await verifyPortalAccessToken(deps, token, { audience, requiredClaims: ['exp', 'sub'] });
-    const clientId = typeof payload.client_id === 'string' ? payload.client_id : payload.sub!;
-    return { via: 'service', clientId, subject: payload.sub! };
+    return await verifyPortalAccessToken(deps, token, { audience, requiredClaims: ['exp', 'sub'] });
   } catch (err) {
     if (!(err instanceof PortalTokenRejected)) throw err;
     if (err.problem === 'expired') throw unauthorized('The service JWT has expired; use the rotated one from its Secret.');
