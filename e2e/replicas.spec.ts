@@ -82,7 +82,8 @@ beforeAll(async () => {
   [a, b, worker] = await Promise.all([
     startReplica(PORT.a, { ...env, PORTAL_MODE: 'web' }),
     startReplica(PORT.b, { ...env, PORTAL_MODE: 'web' }),
-    startReplica(PORT.worker, { ...env, PORTAL_MODE: 'worker' }),
+    // The worker starts no simulator: it calls the one replica A runs on its port + 1.
+    startReplica(PORT.worker, { ...env, PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: `http://localhost:${PORT.a + 1}` }),
   ]);
   db = new pg.Client({ connectionString: database.url });
   await db.connect();
@@ -152,6 +153,17 @@ describe('two web replicas and a worker on one database', () => {
 
     expect((await adminCall(a, 'POST', `${grantPath}/suspend`)).status).toBe(200);
     expect((await verifyOnB()).status).toBe(401);
+  });
+
+  it('the worker syncs SWCombine data from the simulator replica A runs', async () => {
+    expect(worker.log()).toContain(`SIMULATOR at http://localhost:${PORT.a + 1}`);
+    expect((await adminCall(a, 'POST', '/api/admin/radiant-mgmt/sync/factions')).status).toBe(202);
+    const latest = async () =>
+      ((await (await adminCall(b, 'GET', '/api/admin/radiant-mgmt/history')).json()) as { runs: { status: string; message: string }[] })
+        .runs[0];
+    await expect
+      .poll(latest, { timeout: 30_000, interval: 500 })
+      .toMatchObject({ status: 'completed', message: expect.stringMatching(/^factions: \d+ \(\d+ new\)$/) });
   });
 
   it('the worker answers its probes and metrics over HTTP, and nothing else', async () => {

@@ -21,6 +21,7 @@ const EnvSchema = z
     SWC_CLIENT_SECRET: z.string().min(1).optional(),
     SWC_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.swcombine.com'),
     SWC_SIMULATOR_PORT: intFrom(0, 65535).optional(),
+    SWC_SIMULATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     SWC_SIMULATOR_RATE_LIMIT: intFrom(1, 1_000_000).default(600),
     SWC_SIMULATOR_RATE_WINDOW_S: intFrom(1, 7 * 24 * 3600).default(3600),
     SWC_SIMULATOR_TOKEN_TTL_S: intFrom(1, 7 * 24 * 3600).default(3600),
@@ -55,6 +56,26 @@ const EnvSchema = z
         message: 'SWC_CLIENT_ID and SWC_CLIENT_SECRET must be set together (or both unset for the simulator)',
       });
     }
+    const simulator = !env.SWC_CLIENT_ID;
+    if (env.PORTAL_MODE === 'worker' && simulator && !env.SWC_SIMULATOR_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SWC_SIMULATOR_URL'],
+        message:
+          'is required for PORTAL_MODE=worker with the simulator (SWC_CLIENT_ID unset): a worker starts no simulator, so give it the URL of the one a web replica runs (e.g. http://portal-web:3001)',
+      });
+    }
+    // Background work (the data sync) only takes requests above the reserve: a reserve of the whole limit starves it.
+    if (env.SWC_BUDGET_RESERVE.percent >= 100) {
+      ctx.addIssue({ code: 'custom', path: ['SWC_BUDGET_RESERVE'], message: 'must be below 100%, or background work never gets a request' });
+    }
+    if (simulator && env.SWC_BUDGET_RESERVE.count >= env.SWC_SIMULATOR_RATE_LIMIT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SWC_BUDGET_RESERVE'],
+        message: `must be below the simulator's limit (SWC_SIMULATOR_RATE_LIMIT=${env.SWC_SIMULATOR_RATE_LIMIT}), or background work never gets a request`,
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required in production' });
     }
@@ -75,6 +96,8 @@ export interface Config {
     clientId: string;
     clientSecret: string;
     simulatorPort: number;
+    /** Where a worker reaches the simulator a web replica runs (simulator mode only). */
+    simulatorUrl: string | undefined;
     /** What the bundled simulator enforces. */
     simulatorLimits: { rateLimit: number; rateWindowSeconds: number; tokenTtlSeconds: number };
     /** The shared web-service request budget: SWCombine's limit until it answers, and what background work leaves. */
@@ -134,6 +157,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientId: env.SWC_CLIENT_ID ?? SIMULATOR_CLIENT.clientId,
       clientSecret: env.SWC_CLIENT_SECRET ?? SIMULATOR_CLIENT.clientSecret,
       simulatorPort: env.SWC_SIMULATOR_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1),
+      simulatorUrl: env.SWC_SIMULATOR_URL?.replace(/\/+$/, ''),
       simulatorLimits: {
         rateLimit: env.SWC_SIMULATOR_RATE_LIMIT,
         rateWindowSeconds: env.SWC_SIMULATOR_RATE_WINDOW_S,

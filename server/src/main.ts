@@ -65,8 +65,10 @@ async function main() {
   if (applied.length) notes.push(`Migrations: applied ${applied.join(', ')}`);
 
   let swcBaseUrl = config.swc.baseUrl;
-  if (config.mode === 'worker') {
-    notes.push('SWCombine:  not used by the worker (PORTAL_MODE=worker)');
+  if (config.mode === 'worker' && config.swc.simulator) {
+    // A worker starts no simulator: it calls the one a web replica runs (the config requires its URL).
+    swcBaseUrl = config.swc.simulatorUrl!;
+    notes.push(`SWCombine:  SIMULATOR at ${swcBaseUrl} (SWC_SIMULATOR_URL; SWC_CLIENT_ID unset) — not the real swcombine.com`);
   } else if (config.swc.simulator) {
     const sim = await startSimulator({
       port: config.swc.simulatorPort,

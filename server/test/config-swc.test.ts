@@ -28,6 +28,16 @@ describe('SWCombine settings', () => {
     expect(loadConfig({ SWC_BUDGET_RESERVE: '25%' }).swc.budget.reserve).toEqual({ count: 0, percent: 25 });
   });
 
+  it('refuses a reserve that would leave background work no request', () => {
+    expect(() => loadConfig({ SWC_BUDGET_RESERVE: '100%' })).toThrow('SWC_BUDGET_RESERVE: must be below 100%');
+    expect(() => loadConfig({ SWC_BUDGET_RESERVE: '600' })).toThrow(
+      "SWC_BUDGET_RESERVE: must be below the simulator's limit (SWC_SIMULATOR_RATE_LIMIT=600)",
+    );
+    expect(loadConfig({ SWC_BUDGET_RESERVE: '599' }).swc.budget.reserve).toEqual({ count: 599, percent: 0 });
+    // SWCombine's own limit is only known once it answers: the engine fails a starved run instead.
+    expect(loadConfig({ SWC_CLIENT_ID: 'id', SWC_CLIENT_SECRET: 's', SWC_BUDGET_RESERVE: '600' }).swc.budget.reserve.count).toBe(600);
+  });
+
   it.each([
     ['SWC_BUDGET_RESERVE', 'lots'],
     ['SWC_BUDGET_RESERVE', '150%'],

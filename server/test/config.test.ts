@@ -31,8 +31,19 @@ describe('loadConfig', () => {
 
   it('runs HTTP and jobs by default, and either alone on request', () => {
     expect(loadConfig({}).mode).toBe('all');
-    expect(loadConfig({ PORTAL_MODE: 'worker' }).mode).toBe('worker');
+    expect(loadConfig({ PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001' }).mode).toBe('worker');
     expect(() => loadConfig({ PORTAL_MODE: 'both' })).toThrow('PORTAL_MODE');
+  });
+
+  it('tells a worker in simulator mode where the simulator runs, since it starts none', () => {
+    const worker = { PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://portal-web:3001/' };
+    expect(loadConfig(worker).swc).toMatchObject({ simulator: true, simulatorUrl: 'http://portal-web:3001' });
+    expect(() => loadConfig({ PORTAL_MODE: 'worker' })).toThrow(
+      'SWC_SIMULATOR_URL: is required for PORTAL_MODE=worker with the simulator (SWC_CLIENT_ID unset)',
+    );
+    expect(() => loadConfig({ ...worker, SWC_SIMULATOR_URL: 'portal-web:3001' })).toThrow('SWC_SIMULATOR_URL');
+    // Against the real SWCombine a worker needs no simulator.
+    expect(loadConfig({ PORTAL_MODE: 'worker', SWC_CLIENT_ID: 'id', SWC_CLIENT_SECRET: 's' }).swc.simulatorUrl).toBeUndefined();
   });
 
   it('bounds waits on the database: 5 s to connect, 5 s per statement, 30 s idle in a transaction, each adjustable', () => {
