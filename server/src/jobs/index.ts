@@ -16,7 +16,7 @@ const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unkn
   { name: 'signing-key-rotation', cron: '17 * * * *', run: (deps) => deps.keys.ensure() },
   { name: 'sign-in-cleanup', cron: '*/15 * * * *', run: (deps) => purgeFinishedSignIns(deps) },
   { name: 'swc-binding-refresh', cron: '*/5 * * * *', run: (deps) => refreshDueBindings(deps) },
-  // Sync runs whose job died or hangs (lease run out) resume within about a minute.
+  // Sync runs whose job died or hangs resume at most a minute after their lease runs out.
   { name: 'radiant-sync-sweep', cron: '* * * * *', run: (deps) => requeueStalledRuns(deps) },
 ];
 
