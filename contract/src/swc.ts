@@ -5,6 +5,13 @@ import { singleLineText } from './text.ts';
 export const AutomationToken = z.object({ enabled: z.boolean() });
 export type AutomationToken = z.infer<typeof AutomationToken>;
 
+/**
+ * The one spelling of a scope list: trimmed, lowercased (SWCombine refuses uppercase; the screens
+ * show some uppercase), de-duplicated and sorted, so lists compare and read alike.
+ */
+export const normaliseScopes = (scopes: Iterable<string>): string[] =>
+  [...new Set([...scopes].map((s) => s.trim().toLowerCase()).filter(Boolean))].sort();
+
 /** Who a game-integration binding acts as: the faction's leader or a service account. */
 export const SWC_BINDING_ACTORS = ['faction-leader', 'service-account'] as const;
 export const SwcBindingActor = z.enum(SWC_BINDING_ACTORS, { error: 'actor must be faction-leader or service-account' });
@@ -21,7 +28,7 @@ export const SWC_BINDING_SCOPES = [
   'faction_datacards_write',
   'faction_credits_write',
 ] as const;
-const OFFERED = new Set(SWC_BINDING_SCOPES.map((s) => s.toLowerCase()));
+const OFFERED = new Set(normaliseScopes(SWC_BINDING_SCOPES));
 
 export const DEFAULT_SWC_TENANT = 't_default';
 export const DEFAULT_SWC_ACTOR: SwcBindingActor = 'faction-leader';
@@ -35,15 +42,8 @@ export const SwcTenantId = singleLineText('tenant_id', { min: 1, max: 64 }).rege
 export const SwcBindingQuery = z.object({ tenant_id: SwcTenantId, actor: SwcBindingActor });
 export type SwcBindingQuery = z.infer<typeof SwcBindingQuery>;
 
-/** Scope names from a space-separated text: trimmed, lowercased (SWCombine refuses uppercase), de-duplicated. */
-export const scopeList = (text: string): string[] => [
-  ...new Set(
-    text
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((s) => s.toLowerCase()),
-  ),
-];
+/** Scope names from a space-separated text, normalised. */
+export const scopeList = (text: string): string[] => normaliseScopes(text.split(/\s+/));
 
 /** Space-separated scope names; only those the screen offers. */
 export const SwcRequestedScopes = singleLineText('requested_scopes', { max: 1000 })

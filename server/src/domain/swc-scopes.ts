@@ -1,6 +1,6 @@
-/** Lowercased (SWCombine refuses uppercase), de-duplicated and sorted, so lists compare and read alike. */
-export const normaliseScopes = (scopes: Iterable<string>): string[] =>
-  [...new Set([...scopes].map((s) => s.trim().toLowerCase()).filter(Boolean))].sort();
+import { normaliseScopes } from '@portal/contract';
+
+export { normaliseScopes };
 
 export const unionScopes = (...lists: Iterable<string>[]): string[] => normaliseScopes(lists.flatMap((l) => [...l]));
 

@@ -1,4 +1,4 @@
-import { AuditEvent, SwcBindingActor, SwcTenantId, type SwcBindingQuery, type SwcBindingStatus } from '@portal/contract';
+import { AuditEvent, normaliseScopes, SwcBindingActor, SwcTenantId, type SwcBindingQuery, type SwcBindingStatus } from '@portal/contract';
 import { z } from 'zod';
 import { inTransaction } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
@@ -71,7 +71,7 @@ const CharacterWithFaction = z.object({
   }),
 });
 
-const grantsCharacterRead = (scopes: string[]) => scopes.some((s) => ['character_read', 'character_all'].includes(s.toLowerCase()));
+const grantsCharacterRead = (scopes: string[]) => normaliseScopes(scopes).some((s) => s === 'character_read' || s === 'character_all');
 
 /**
  * Who granted it: token info names the character (an OAuth call, no request budget); with

@@ -1,3 +1,4 @@
+import { normaliseScopes } from '@portal/contract';
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,8 +21,8 @@ export interface SwcClientOptions {
 
 const DEFAULT_EXPIRES_IN = 3600;
 
-/** SWCombine refuses uppercase scope names; the screens show them uppercase. */
-const scopeParam = (scopes: string[]) => [...new Set(scopes.map((s) => s.trim().toLowerCase()).filter(Boolean))].join(' ');
+/** SWCombine refuses uppercase scope names; the screens show some uppercase. */
+const scopeParam = (scopes: string[]) => normaliseScopes(scopes).join(' ');
 
 const TokenInfo = z.object({ user_id: z.string().regex(/^1:\d+$/), scope: z.string().optional() });
 const OAuthError = z.object({ error: z.string(), error_description: z.string().optional() });

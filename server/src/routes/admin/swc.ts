@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sameSiteNavigation } from '../../plugins/navigation-guard.ts';
 import { bindingStatus, disconnectSwcBinding, startSwcBinding } from '../../services/swc-bindings.ts';
-import { STATE_COOKIE } from '../auth/cookies.ts';
+import { setStateCookie } from '../auth/cookies.ts';
 import { actorOf } from './actor.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -56,13 +56,7 @@ export default async function swcBindingRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const { requested_scopes: scopes, ...query } = request.query;
       const { url, state } = await startSwcBinding(deps, { query, scopes, userId: request.auth.user.id });
-      reply.setCookie(STATE_COOKIE, state, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.config.session.secureCookie,
-        path: '/auth/callback',
-        maxAge: 600,
-      });
+      setStateCookie(reply, state, deps.config.session.secureCookie);
       return reply.redirect(url, 302);
     },
   );

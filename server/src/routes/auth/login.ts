@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta } from '../../plugins/session.ts';
 import { startLogin } from '../../services/login.ts';
-import { STATE_COOKIE } from './cookies.ts';
+import { setStateCookie } from './cookies.ts';
 
 const RD = 'Return address (rd)';
 const Query = z.object({
@@ -28,13 +28,7 @@ export default async function loginRoute(root: FastifyInstance) {
     async (request, reply) => {
       const result = await startLogin(app.deps, { ...request.query, current: await request.loadAuth(), meta: requestMeta(request) });
       if (result.kind === 'upstream') {
-        reply.setCookie(STATE_COOKIE, result.state, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: app.deps.config.session.secureCookie,
-          path: '/auth/callback',
-          maxAge: 600,
-        });
+        setStateCookie(reply, result.state, app.deps.config.session.secureCookie);
       }
       return reply.redirect(result.url, 302);
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../plugins/session.ts';
 import { listSwcConsents, revokeSwcConsent, startSwcConsent } from '../../services/swc-consents.ts';
-import { STATE_COOKIE } from '../auth/cookies.ts';
+import { setStateCookie } from '../auth/cookies.ts';
 
 const tags = ['me: SWCombine consents'];
 
@@ -34,13 +34,7 @@ export default async function swcConsentRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const { url, state } = await startSwcConsent(deps, request.auth, request.body.scopes);
       // The callback accepts the state only from the browser that holds this cookie.
-      reply.setCookie(STATE_COOKIE, state, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.config.session.secureCookie,
-        path: '/auth/callback',
-        maxAge: 600,
-      });
+      setStateCookie(reply, state, deps.config.session.secureCookie);
       return { authorize_url: url };
     },
   );

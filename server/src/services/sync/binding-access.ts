@@ -1,4 +1,4 @@
-import type { SwcBindingActor } from '@portal/contract';
+import { normaliseScopes, type SwcBindingActor } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { findBinding } from '../../queries/swc-bindings.ts';
 import { INVENTORY_KINDS } from './targets.ts';
@@ -26,7 +26,7 @@ export async function getBindingAccess(
   if (!binding.faction_uid) {
     return { error: `The character who authorized the binding belongs to no faction. ${CONNECT_BINDING_FIRST}` };
   }
-  const scopes = binding.scopes.map((s) => s.toLowerCase());
+  const scopes = normaliseScopes(binding.scopes);
   const kinds = INVENTORY_KINDS.filter((kind) => grants(scopes, kind));
   if (kinds.length === 0) return { error: `The binding grants no faction inventory scope. ${CONNECT_BINDING_FIRST}` };
   return { accessToken: deps.encryptor.decrypt(binding.access_token_enc), factionUid: binding.faction_uid, kinds };
