@@ -129,7 +129,10 @@ export function renderApiDocs(doc: OpenApi, auth: Map<string, Auth>): string {
     '**admin** (401 without a session, 403 without the admin role); the data routes take a session or a service JWT',
     '(`Authorization: Bearer`, audience `$PUBLIC_URL/api/data`). In the input and answer columns `*` marks a required',
     'field, `?a&b` are query parameters and `[…]` is an array. Every answer that is not 2xx has the body',
-    "`{ error, message }`, `error` being one of the contract's `ErrorCode` values. The interactive version is served at `/api/docs`.",
+    "`{ error, message }`, `error` being one of the contract's `ErrorCode` values, except `POST /auth/token`: it speaks OAuth",
+    '(RFC 6749 §5.2) and every failure there is `{ error, error_description }` with an OAuth error code (`invalid_request`,',
+    '`invalid_grant`, `unauthorized_client`, `unsupported_grant_type`, 429 `slow_down`, 503 `temporarily_unavailable`, 500',
+    '`server_error`). The interactive version is served at `/api/docs`.',
   ];
   for (const [tag, rows] of sections) {
     out.push(

@@ -24,7 +24,7 @@ async function isSameSiteNavigation(request: FastifyRequest): Promise<boolean> {
 }
 
 /**
- * A route hook for GET routes that change something yet must stay browser navigations (they
+ * A route hook (preHandler: after the input is checked, before anything is stored) for GET routes that change something yet must stay browser navigations (they
  * answer with a redirect, e.g. Save & Connect): the cross-site write guard only sees POST, PUT,
  * PATCH and DELETE, so these refuse a navigation started by another site (a link or a redirect
  * there) with 403, a page for browsers and `{ error, message }` for the rest.

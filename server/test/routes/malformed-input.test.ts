@@ -75,7 +75,9 @@ describe('malformed input never causes a 500', () => {
               failures.push(`${method} ${path}${query} ${String(body)} → ${res.statusCode} ${res.body}`);
             if (res.statusCode >= 400 && String(res.headers['content-type']).includes('json')) {
               const json = res.json();
-              if (typeof json.error !== 'string' || typeof json.message !== 'string')
+              // The token exchange speaks OAuth (RFC 6749 §5.2): { error, error_description }.
+              const description = template === '/auth/token' ? json.error_description : json.message;
+              if (typeof json.error !== 'string' || typeof description !== 'string')
                 failures.push(`${method} ${path}${query}: error body ${res.body}`);
             }
           }

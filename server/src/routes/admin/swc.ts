@@ -51,7 +51,7 @@ export default async function swcBindingRoutes(root: FastifyInstance) {
         querystring: SwcConnectQuery,
         response: errors,
       },
-      onRequest: sameSiteNavigation({ action: 'Save & Connect', back: `${deps.config.publicUrl}/admin/swc` }),
+      preHandler: sameSiteNavigation({ action: 'Save & Connect', back: `${deps.config.publicUrl}/admin/swc` }),
     },
     async (request, reply) => {
       const { requested_scopes: scopes, ...query } = request.query;
