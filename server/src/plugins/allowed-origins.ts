@@ -4,8 +4,11 @@ import { listAppUrls } from '../queries/apps.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Origins allowed to call with credentials: the portal's own and every registered app's. */
-    isAllowedOrigin(origin: string): Promise<boolean>;
+    /**
+     * Origins allowed to call with credentials: the portal's own and every registered app's.
+     * Answers at once when the cached set decides, else once the apps are read again.
+     */
+    isAllowedOrigin(origin: string): boolean | Promise<boolean>;
   }
 }
 
@@ -21,18 +24,30 @@ function originOf(url: string): string | null {
   }
 }
 
+/** Calls `then` with the answer, without a promise when the cached set decides; a failed read goes to `fail`. */
+export function checkOrigin(app: FastifyInstance, origin: string, then: (allowed: boolean) => void, fail: (err: Error) => void): void {
+  const answer = app.isAllowedOrigin(origin);
+  if (typeof answer === 'boolean') then(answer);
+  else answer.then(then, fail);
+}
+
 export default fp(async function allowedOrigins(app: FastifyInstance) {
   const { publicUrl, authBaseUrl } = app.deps.config;
-  let cached: { at: number; origins: Set<string> } | null = null;
+  let origins = new Set<string>();
+  let readAt = -Infinity;
 
-  async function load(maxAgeMs: number): Promise<Set<string>> {
-    const now = Date.now();
-    if (cached && now - cached.at < maxAgeMs) return cached.origins;
+  async function read(): Promise<Set<string>> {
+    const at = Date.now();
     const urls = [publicUrl, authBaseUrl, ...(await listAppUrls(app.deps.db))];
-    const origins = new Set(urls.map(originOf).filter((o): o is string => o !== null));
-    cached = { at: now, origins };
+    origins = new Set(urls.map(originOf).filter((o): o is string => o !== null));
+    readAt = at;
     return origins;
   }
 
-  app.decorate('isAllowedOrigin', async (origin: string) => (await load(CACHE_MS)).has(origin) || (await load(MISS_RELOAD_MS)).has(origin));
+  app.decorate('isAllowedOrigin', (origin: string) => {
+    const known = origins.has(origin);
+    const age = Date.now() - readAt;
+    if (age < (known ? CACHE_MS : MISS_RELOAD_MS)) return known;
+    return read().then((set) => set.has(origin));
+  });
 });

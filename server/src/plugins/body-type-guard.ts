@@ -31,24 +31,30 @@ function charsetOf(params: string[]): string | undefined {
   return undefined;
 }
 
+/** Why this body is refused, or undefined when the route accepts it. */
+function refusal(request: FastifyRequest): HttpError | undefined {
+  const accepted = request.routeOptions.config.bodyTypes ?? JSON_ONLY;
+  const expected = accepted.join(' or ');
+  const header = request.headers['content-type'];
+  if (!header) return unsupported(`The request body has no Content-Type; send ${expected}.`);
+  const [type = '', ...params] = header.split(';');
+  const mediaType = type.trim().toLowerCase();
+  if (!(accepted as readonly string[]).includes(mediaType)) {
+    return unsupported(`Content-Type ${mediaType || header} is not accepted here; send ${expected}.`);
+  }
+  const charset = charsetOf(params);
+  if (charset !== undefined && !UTF8.has(charset)) return unsupported(`Charset ${charset} is not accepted; send the body as UTF-8.`);
+  return undefined;
+}
+
 /**
  * Request bodies are UTF-8 JSON unless the matched route says otherwise (config.bodyTypes): a
  * form or text/plain body, which any web page can send without a CORS preflight, never reaches
  * a handler that did not ask for it. Checked before the body is read.
  */
 export default fp(async function bodyTypeGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (!isRoutedWrite(request) || !hasBody(request)) return;
-    const accepted = request.routeOptions.config.bodyTypes ?? JSON_ONLY;
-    const expected = accepted.join(' or ');
-    const header = request.headers['content-type'];
-    if (!header) throw unsupported(`The request body has no Content-Type; send ${expected}.`);
-    const [type = '', ...params] = header.split(';');
-    const mediaType = type.trim().toLowerCase();
-    if (!(accepted as readonly string[]).includes(mediaType)) {
-      throw unsupported(`Content-Type ${mediaType || header} is not accepted here; send ${expected}.`);
-    }
-    const charset = charsetOf(params);
-    if (charset !== undefined && !UTF8.has(charset)) throw unsupported(`Charset ${charset} is not accepted; send the body as UTF-8.`);
+  // Callback style: a read (most requests) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(isRoutedWrite(request) && hasBody(request) ? refusal(request) : undefined);
   });
 });

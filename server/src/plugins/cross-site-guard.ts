@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.ts';
+import { checkOrigin } from './allowed-origins.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,13 +27,14 @@ export const isRoutedWrite = (request: FastifyRequest) => UNSAFE_METHODS.has(req
  * browser sends `Origin: null` for a form posted under `Referrer-Policy: no-referrer`.
  */
 export default fp(async function crossSiteGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (!isRoutedWrite(request) || request.routeOptions.config.crossSite === 'server-to-server') return;
+  // Callback style: a read (most requests) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isRoutedWrite(request) || request.routeOptions.config.crossSite === 'server-to-server') return done();
     const origin = request.headers.origin;
     if (origin === undefined || origin === 'null') {
-      if (request.headers['sec-fetch-site'] === 'same-origin') return;
-      throw forbidden('Requests that change something must come from the portal or a registered app; this one names no origin.');
+      if (request.headers['sec-fetch-site'] === 'same-origin') return done();
+      return done(forbidden('Requests that change something must come from the portal or a registered app; this one names no origin.'));
     }
-    if (!(await app.isAllowedOrigin(origin))) throw forbidden(`Requests from ${origin} are not allowed.`);
+    checkOrigin(app, origin, (allowed) => done(allowed ? undefined : forbidden(`Requests from ${origin} are not allowed.`)), done);
   });
 });

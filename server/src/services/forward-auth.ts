@@ -21,6 +21,18 @@ const CACHE_MS = 30_000;
 /** A cached token is handed out only while it has at least this long to live. */
 const MIN_REMAINING_MS = 60_000;
 
+// The cache is keyed by the token's hash, so the heap never holds live session tokens.
+const cacheKey = (token: string, audience: string) => `${hash('sha256', token, 'base64url')}|${audience}`;
+
+/** The cached answer for this session and app, without waiting: most checks end here. */
+export function cachedAccess(
+  deps: Pick<Deps, 'authCache' | 'clock'>,
+  token: string | undefined,
+  audience: string,
+): VerifiedAccess | undefined {
+  return token ? deps.authCache.get(cacheKey(token, audience), deps.clock.now().getTime()) : undefined;
+}
+
 /**
  * Forward auth: is this browser's session admitted to the app with this audience? Answers the
  * identity and an RFC 9068 access token for the app, or null (→ 401). Ingresses ask on every
@@ -28,8 +40,7 @@ const MIN_REMAINING_MS = 60_000;
  */
 export async function verifyAccess(deps: Deps, token: string | undefined, audience: string): Promise<VerifiedAccess | null> {
   if (!token) return null;
-  // The cache is keyed by the token's hash, so the heap never holds live session tokens.
-  const key = `${hash('sha256', token, 'base64url')}|${audience}`;
+  const key = cacheKey(token, audience);
   const now = deps.clock.now();
   const hit = deps.authCache.get(key, now.getTime());
   if (hit) return hit;

@@ -1,12 +1,23 @@
 import { audienceField, ErrorBody } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { verifyAccess, type VerifiedAccess } from '../../services/forward-auth.ts';
+import { cachedAccess, verifyAccess, type VerifiedAccess } from '../../services/forward-auth.ts';
 
 const Query = z.object({ aud: audienceField('Audience (aud)') });
+/** An audience Query accepts exactly as sent (nothing to trim): ingresses send it on every request, so it skips zod. */
+const PLAIN_AUDIENCE = /^[A-Za-z0-9._:/-]{1,200}$/;
+
+/** The zod validator, answering a plain audience without building zod's parse context first. */
+const plainAudienceFirst: typeof validatorCompiler = (route) => {
+  const full = validatorCompiler(route);
+  return (data: unknown) => {
+    const aud = (data as { aud?: unknown } | null)?.aud;
+    return typeof aud === 'string' && PLAIN_AUDIENCE.test(aud) ? { value: { aud } } : full(data);
+  };
+};
 
 /** HTTP header values are Latin-1; names outside printable ASCII are sent percent-encoded. */
 const headerSafe = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : encodeURIComponent(v));
@@ -22,22 +33,33 @@ function headersFor(access: VerifiedAccess): Record<string, string> {
       'x-auth-request-name': headerSafe(access.name),
       'x-auth-request-roles': access.roles.join(','),
       authorization: `Bearer ${access.jwt}`,
+      'content-type': 'application/json; charset=utf-8',
     };
     built.set(access, headers);
   }
   return headers;
 }
 
+/** 200 with the identity headers; the body is the schema's null, already serialised (sent as a string it shares the headers' write). */
+function answer(reply: FastifyReply, access: VerifiedAccess): void {
+  reply.headers(headersFor(access)).send('null');
+}
+
 export default async function verifyRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(plainAudienceFirst);
+  // One warn-level logger for every check: pino would otherwise build a child per request and set
+  // its level again. Its lines carry no request id; the ingress logs each request with its own.
+  let shared: FastifyBaseLogger | undefined;
+  app.setChildLoggerFactory((logger, _bindings, opts) => (shared ??= logger.child({ route: '/auth/verify' }, opts)));
   app.get(
     '/verify',
     {
-      // An ingress sub-request that no browser renders: browser security headers only cost time here.
-      helmet: false,
       // The ingress asks on every request it serves and logs those itself; two info lines per check
       // would double the work of an answer from the cache. Failures still log as errors.
       logLevel: 'warn',
+      // An ingress sub-request that no browser renders: browser security headers only cost time here.
+      config: { securityHeaders: false },
       schema: {
         tags: ['auth'],
         summary: 'Forward auth for an ingress (auth-url): 200 with identity headers and a JWT, or 401',
@@ -45,10 +67,16 @@ export default async function verifyRoute(root: FastifyInstance) {
         response: { 200: z.null(), 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request, reply) => {
-      const access = await verifyAccess(app.deps, request.cookies[SESSION_COOKIE], request.query.aud);
-      if (!access) throw unauthorized('Sign in first, with access to this app.');
-      return reply.headers(headersFor(access)).code(200).send(null);
+    (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const { aud } = request.query;
+      // A cached answer is sent without a promise; only a miss waits for the database.
+      const hit = cachedAccess(app.deps, token, aud);
+      if (hit) return answer(reply, hit);
+      return verifyAccess(app.deps, token, aud).then((access) => {
+        if (!access) throw unauthorized('Sign in first, with access to this app.');
+        answer(reply, access);
+      });
     },
   );
 }
