@@ -67,7 +67,11 @@ const EnvSchema = z
     }
     // Background work (the data sync) only takes requests above the reserve: a reserve of the whole limit starves it.
     if (env.SWC_BUDGET_RESERVE.percent >= 100) {
-      ctx.addIssue({ code: 'custom', path: ['SWC_BUDGET_RESERVE'], message: 'must be below 100%, or background work never gets a request' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SWC_BUDGET_RESERVE'],
+        message: 'must be below 100%, or background work never gets a request',
+      });
     }
     if (simulator && env.SWC_BUDGET_RESERVE.count >= env.SWC_SIMULATOR_RATE_LIMIT) {
       ctx.addIssue({
