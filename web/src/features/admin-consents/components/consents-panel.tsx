@@ -1,4 +1,4 @@
-import { Center, Loader, SimpleGrid, ThemeIcon } from '@mantine/core';
+import { Center, Loader, SimpleGrid } from '@mantine/core';
 import { IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { useConsents } from '../api/get-consents.ts';
@@ -45,11 +45,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
         <GrantGroup
           title="Scopes"
           description="Central consent scopes the app may request for this user."
-          icon={
-            <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
-              <IconKey size={20} />
-            </ThemeIcon>
-          }
+          icon={IconKey}
           items={consents.data.scp}
           empty="No scopes granted."
           inputLabel="Grant a scope"
@@ -62,11 +58,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
         <GrantGroup
           title="Central Roles"
           description="Roles the user holds in the app."
-          icon={
-            <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
-              <IconShieldCheck size={20} />
-            </ThemeIcon>
-          }
+          icon={IconShieldCheck}
           items={consents.data.roles}
           empty="No central roles granted."
           inputLabel="Grant a role"

@@ -1,12 +1,15 @@
 import { cleanGrantValue } from '@portal/contract';
-import { Badge, Button, Card, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Card, CloseButton, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { IconPlus, type Icon } from '@tabler/icons-react';
+import { useId, useState, type FormEvent } from 'react';
+import { RemovableChip } from '@/components/removable-chip.tsx';
+import { SectionHeading } from '@/components/section-heading.tsx';
 
 interface GrantGroupProps {
   title: string;
   description: string;
-  icon: ReactNode;
+  /** Drawn in the group's tinted square beside the title. */
+  icon: Icon;
   items: readonly string[];
   empty: string;
   inputLabel: string;
@@ -23,7 +26,7 @@ interface GrantGroupProps {
 export function GrantGroup({
   title,
   description,
-  icon,
+  icon: Icon,
   items,
   empty,
   inputLabel,
@@ -52,15 +55,10 @@ export function GrantGroup({
     <Card component="section" aria-labelledby={id} h="100%">
       <Stack gap="md" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          {icon}
-          <Stack gap={2}>
-            <Title order={2} fz="lg" id={id}>
-              {title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          </Stack>
+          <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
+            <Icon size={20} />
+          </ThemeIcon>
+          <SectionHeading id={id} title={title} description={description} />
         </Group>
 
         {items.length === 0 ? (
@@ -70,16 +68,9 @@ export function GrantGroup({
         ) : (
           <Group gap="xs" role="list" aria-label={title}>
             {items.map((item) => (
-              <Badge
+              <RemovableChip
                 key={item}
-                role="listitem"
-                size="lg"
-                radius="xl"
-                variant="light"
-                tt="none"
-                fw={500}
-                pr={4}
-                rightSection={
+                action={
                   <CloseButton
                     size="xs"
                     radius="xl"
@@ -91,7 +82,7 @@ export function GrantGroup({
                 }
               >
                 {item}
-              </Badge>
+              </RemovableChip>
             ))}
           </Group>
         )}

@@ -1,7 +1,8 @@
 import { AddUserInput, type AdminUser } from '@portal/contract';
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
+import { SectionHeading } from '@/components/section-heading.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { contractValidator } from '@/lib/form-validation.ts';
 import { useAddUser } from '../api/add-user.ts';
@@ -36,14 +37,11 @@ export function AddUserForm({ onAdded }: AddUserFormProps) {
     <Card component="section" aria-labelledby="add-user-title">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Stack gap={2}>
-            <Title order={2} fz="lg" id="add-user-title">
-              Add user
-            </Title>
-            <Text size="sm" c="dimmed">
-              Register a SWCombine character before their first sign-in, so access can be granted ahead of time.
-            </Text>
-          </Stack>
+          <SectionHeading
+            id="add-user-title"
+            title="Add user"
+            description="Register a SWCombine character before their first sign-in, so access can be granted ahead of time."
+          />
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
               label="UID"

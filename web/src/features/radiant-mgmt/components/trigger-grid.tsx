@@ -1,6 +1,6 @@
 import { SYNC_TARGETS, type SyncTarget, type SyncTargetStats } from '@portal/contract';
-import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SectionCard } from '@/components/section-card.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 
 const count = new Intl.NumberFormat();
@@ -27,35 +27,28 @@ function StoredLine({ target, stats }: { target: SyncTarget; stats: readonly Syn
 
 /** One button per sync target, in the contract's order, each with what is stored for it. */
 export function TriggerGrid({ stats, pending, onTrigger }: TriggerGridProps) {
-  const headingId = useId();
   return (
-    <Card component="section" aria-labelledby={headingId} padding="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="lg" id={headingId}>
-            Trigger Sync
-          </Title>
-          <Text size="sm" c="dimmed">
-            Queue a read of SWCombine data into the portal. Runs spend the shared SWCombine request budget and pause while it is low.
-          </Text>
-        </Stack>
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" verticalSpacing="sm">
-          {SYNC_TARGETS.map((target) => (
-            <Stack key={target} gap={6}>
-              <Button
-                variant={target === 'all' ? 'filled' : 'light'}
-                fullWidth
-                loading={pending === target}
-                disabled={pending !== null && pending !== target}
-                onClick={() => onTrigger(target)}
-              >
-                {target}
-              </Button>
-              <StoredLine target={target} stats={stats} />
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Card>
+    <SectionCard
+      title="Trigger Sync"
+      description="Queue a read of SWCombine data into the portal. Runs spend the shared SWCombine request budget and pause while it is low."
+      padding="lg"
+    >
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" verticalSpacing="sm">
+        {SYNC_TARGETS.map((target) => (
+          <Stack key={target} gap={6}>
+            <Button
+              variant={target === 'all' ? 'filled' : 'light'}
+              fullWidth
+              loading={pending === target}
+              disabled={pending !== null && pending !== target}
+              onClick={() => onTrigger(target)}
+            >
+              {target}
+            </Button>
+            <StoredLine target={target} stats={stats} />
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import { isSwcSignInScope, SWC_SIGN_IN_SCOPE_REASON } from '@portal/contract';
-import { Badge, Button, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { RemovableChip } from '@/components/removable-chip.tsx';
 
 interface ScopeChipProps {
   scope: string;
@@ -27,15 +28,8 @@ export function ScopeChip({ scope, busy, onRevoke }: ScopeChipProps) {
     </Button>
   );
   return (
-    <Badge
-      role="listitem"
-      size="lg"
-      radius="xl"
-      variant="light"
-      tt="none"
-      fw={500}
-      pr={4}
-      rightSection={
+    <RemovableChip
+      action={
         locked ? (
           <Tooltip label={SWC_SIGN_IN_SCOPE_REASON} multiline w={240} withArrow>
             {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
@@ -47,6 +41,6 @@ export function ScopeChip({ scope, busy, onRevoke }: ScopeChipProps) {
       }
     >
       {scope}
-    </Badge>
+    </RemovableChip>
   );
 }

@@ -1,7 +1,8 @@
 import { SWC_SIGN_IN_SCOPES } from '@portal/contract';
-import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
+import { SectionCard } from '@/components/section-card.tsx';
 import { useRevokeSwcConsent } from '../api/revoke-swc-consent.ts';
 import { useStartSwcAuthorization } from '../api/start-swc-authorization.ts';
 import { useSwcConsents } from '../api/get-swc-consents.ts';
@@ -42,55 +43,35 @@ export function SwcConsentsPanel({ requested }: SwcConsentsPanelProps) {
           onReauthorize={() => authorize.mutate(data.needsReauthorization.length > 0 ? data.needsReauthorization : [...SWC_SIGN_IN_SCOPES])}
         />
       )}
-      <Card component="section" aria-labelledby="swc-granted-scopes">
-        <Stack gap="md">
-          <Stack gap={2}>
-            <Title order={2} fz="lg" id="swc-granted-scopes">
-              Granted scopes
-            </Title>
-            <Text size="sm" c="dimmed">
-              What SWCombine confirmed you granted the platform.
-            </Text>
-          </Stack>
-          {consents.isPending && (
-            <Group gap="xs" aria-busy="true" aria-label="Loading scopes">
-              <Skeleton height={30} width={150} radius="xl" />
-              <Skeleton height={30} width={150} radius="xl" />
+      <SectionCard title="Granted scopes" description="What SWCombine confirmed you granted the platform.">
+        {consents.isPending && (
+          <Group gap="xs" aria-busy="true" aria-label="Loading scopes">
+            <Skeleton height={30} width={150} radius="xl" />
+            <Skeleton height={30} width={150} radius="xl" />
+          </Group>
+        )}
+        {consents.isError && <ErrorAlert title="Failed to load scopes" error={consents.error} onRetry={() => void consents.refetch()} />}
+        {data && data.scopes.length === 0 && (
+          <Text size="sm" c="dimmed" fs="italic">
+            No scopes granted.
+          </Text>
+        )}
+        {data && data.scopes.length > 0 && (
+          <>
+            <Group gap="xs" role="list" aria-label="Granted scopes">
+              {data.scopes.map((scope) => (
+                <ScopeChip key={scope} scope={scope} busy={busy} onRevoke={(s) => revoke.mutate(s)} />
+              ))}
             </Group>
-          )}
-          {consents.isError && <ErrorAlert title="Failed to load scopes" error={consents.error} onRetry={() => void consents.refetch()} />}
-          {data && data.scopes.length === 0 && (
-            <Text size="sm" c="dimmed" fs="italic">
-              No scopes granted.
+            <Text size="xs" c="dimmed" id="swc-sign-in-scope-reason">
+              {SWC_SIGN_IN_SCOPES.join(' and ')} sign you in to the platform, so they cannot be revoked here.
             </Text>
-          )}
-          {data && data.scopes.length > 0 && (
-            <>
-              <Group gap="xs" role="list" aria-label="Granted scopes">
-                {data.scopes.map((scope) => (
-                  <ScopeChip key={scope} scope={scope} busy={busy} onRevoke={(s) => revoke.mutate(s)} />
-                ))}
-              </Group>
-              <Text size="xs" c="dimmed" id="swc-sign-in-scope-reason">
-                {SWC_SIGN_IN_SCOPES.join(' and ')} sign you in to the platform, so they cannot be revoked here.
-              </Text>
-            </>
-          )}
-        </Stack>
-      </Card>
-      <Card component="section" aria-labelledby="swc-add-scopes">
-        <Stack gap="md">
-          <Stack gap={2}>
-            <Title order={2} fz="lg" id="swc-add-scopes">
-              Add scopes
-            </Title>
-            <Text size="sm" c="dimmed">
-              SWCombine asks you to confirm; you may grant only some of them.
-            </Text>
-          </Stack>
-          <AddScopesForm busy={busy} onAdd={(scopes) => authorize.mutate(scopes)} />
-        </Stack>
-      </Card>
+          </>
+        )}
+      </SectionCard>
+      <SectionCard title="Add scopes" description="SWCombine asks you to confirm; you may grant only some of them.">
+        <AddScopesForm busy={busy} onAdd={(scopes) => authorize.mutate(scopes)} />
+      </SectionCard>
     </Stack>
   );
 }
