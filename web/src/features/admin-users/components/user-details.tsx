@@ -35,6 +35,31 @@ function UserAgent({ value }: { value: string | null }) {
   );
 }
 
+/** Where a session was opened and until when it lasts: the sessions and the audit log both end with these. */
+function deviceColumns<T extends { ip: string | null; user_agent: string | null; expires_at: string | null }>(): Column<T>[] {
+  return [
+    { label: 'IP', nowrap: true, cell: (row) => <Mono>{orDash(row.ip)}</Mono> },
+    { label: 'User agent', maw: 280, cell: (row) => <UserAgent value={row.user_agent} /> },
+    { label: 'Expires', nowrap: true, cell: (row) => <DateTime iso={row.expires_at} /> },
+  ];
+}
+
+/** Compact in a table row, full width on a phone's card. */
+function EndSessionButton({ card = false, onClick }: { card?: boolean; onClick: () => void }) {
+  return (
+    <Button
+      fullWidth={card}
+      size={card ? 'sm' : 'compact-xs'}
+      variant="light"
+      color="red"
+      leftSection={<IconLogout size={card ? 16 : 12} aria-hidden />}
+      onClick={onClick}
+    >
+      End session
+    </Button>
+  );
+}
+
 const accessColumns: Column<UserAccessRow>[] = [
   { label: 'App name', cell: (row) => row.app_name },
   { label: 'App key', cell: (row) => <Mono>{row.app_key}</Mono> },
@@ -65,37 +90,14 @@ function SessionsTable({ user }: { user: AdminUser }) {
   const columns: Column<SessionRow>[] = [
     { label: 'App', nowrap: true, cell: (row) => <Mono>{orDash(row.app_key)}</Mono> },
     { label: 'SID', maw: 180, cell: (row) => <Mono title={row.sid}>{row.sid}</Mono> },
-    { label: 'IP', nowrap: true, cell: (row) => <Mono>{orDash(row.ip)}</Mono> },
-    { label: 'User agent', maw: 280, cell: (row) => <UserAgent value={row.user_agent} /> },
-    { label: 'Expires', nowrap: true, cell: (row) => <DateTime iso={row.expires_at} /> },
+    ...deviceColumns<SessionRow>(),
     {
       label: 'Actions',
       hideLabel: true,
       align: 'right',
       card: 'actions',
-      cell: (row) => (
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="red"
-          leftSection={<IconLogout size={12} aria-hidden />}
-          onClick={() => setEnding(row)}
-        >
-          End session
-        </Button>
-      ),
-      cardCell: (row) => (
-        <Button
-          fullWidth
-          size="sm"
-          variant="light"
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => setEnding(row)}
-        >
-          End session
-        </Button>
-      ),
+      cell: (row) => <EndSessionButton onClick={() => setEnding(row)} />,
+      cardCell: (row) => <EndSessionButton card onClick={() => setEnding(row)} />,
     },
   ];
   return (
@@ -121,9 +123,7 @@ function SessionsTable({ user }: { user: AdminUser }) {
 const auditColumns: Column<AuditRow>[] = [
   { label: 'Time', nowrap: true, card: 'title', cell: (row) => <DateTime iso={row.created_at} /> },
   { label: 'Event', cell: (row) => <Text size="sm">{auditSentence(row)}</Text> },
-  { label: 'IP', nowrap: true, cell: (row) => <Mono>{orDash(row.ip)}</Mono> },
-  { label: 'User agent', maw: 280, cell: (row) => <UserAgent value={row.user_agent} /> },
-  { label: 'Expires', nowrap: true, cell: (row) => <DateTime iso={row.expires_at} /> },
+  ...deviceColumns<AuditRow>(),
 ];
 
 function AuditTable({ userId }: { userId: string }) {

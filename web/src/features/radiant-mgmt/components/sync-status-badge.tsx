@@ -1,5 +1,5 @@
 import type { SyncRunStatus } from '@portal/contract';
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '@/components/status-badge.tsx';
 
 /** Completed green, failed red; queued and running are both "in progress": yellow. */
 function colorOf(status: SyncRunStatus): string {
@@ -9,9 +9,5 @@ function colorOf(status: SyncRunStatus): string {
 }
 
 export function SyncStatusBadge({ status }: { status: SyncRunStatus }) {
-  return (
-    <Badge variant="light" color={colorOf(status)} radius="sm" tt="none" miw="max-content">
-      {status}
-    </Badge>
-  );
+  return <StatusBadge color={colorOf(status)}>{status}</StatusBadge>;
 }

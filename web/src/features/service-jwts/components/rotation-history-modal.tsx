@@ -1,7 +1,8 @@
 import { RotationOutcome, RotationType, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
-import { Badge, Modal, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { QueryList, type Column } from '@/components/query-list.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatDateTime, formatTimesIn } from '@/lib/format-date-time.ts';
 import { useRotationHistory } from '../api/get-rotation-history.ts';
 
@@ -13,20 +14,12 @@ interface RotationHistoryModalProps {
 
 function TypeBadge({ type }: { type: RotationType }) {
   const manual = type === RotationType.Manual;
-  return (
-    <Badge variant="light" color={manual ? 'blue' : 'grape'} radius="sm" tt="none" miw="max-content">
-      {manual ? 'Manual' : 'Auto'}
-    </Badge>
-  );
+  return <StatusBadge color={manual ? 'blue' : 'grape'}>{manual ? 'Manual' : 'Auto'}</StatusBadge>;
 }
 
 function OutcomeBadge({ status }: { status: RotationOutcome }) {
   const success = status === RotationOutcome.Success;
-  return (
-    <Badge variant="light" color={success ? 'green' : 'red'} radius="sm" tt="none" miw="max-content">
-      {success ? 'Success' : 'Failed'}
-    </Badge>
-  );
+  return <StatusBadge color={success ? 'green' : 'red'}>{success ? 'Success' : 'Failed'}</StatusBadge>;
 }
 
 const columns: Column<RotationHistoryEntry>[] = [
