@@ -58,6 +58,17 @@ describe('/admin/swc', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'SWCombine Permissions' })).toBeInTheDocument();
   });
 
+  it('says the admin is no longer logged in when the session ends while the screen is open', async () => {
+    const { pathname } = await openScreen(notConnected, {
+      'GET /api/me': (_call, nth) => (nth === 0 ? reply(200, admin) : errorReply(401, 'unauthorized', 'Session ended')),
+      'GET /api/admin/swc': errorReply(401, 'unauthorized', 'Session ended'),
+    });
+    expect(await screen.findByText('You are not logged in.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login with Radiant' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Tenant' })).not.toBeInTheDocument();
+    expect(pathname()).toBe('/admin/swc');
+  });
+
   it('shows tenant 1324, faction-leader, CHARACTER_AUTH and CHARACTER_READ ticked, and the budget', async () => {
     const { api } = await openScreen();
     expect(screen.getByRole('textbox', { name: 'Tenant' })).toHaveValue('1324');

@@ -1,0 +1,48 @@
+import { Button, Center, EmptyState } from '@mantine/core';
+import { IconLock, IconLogin2, IconShieldOff } from '@tabler/icons-react';
+import { loginUrl } from '@/lib/auth-urls.ts';
+
+interface AccessRefusalProps {
+  /** Signed out (/api/me answered 401 or not at all), or signed in without the admin role. */
+  reason: 'signed-out' | 'not-admin';
+  /** What the screen would have offered, and how to get it. */
+  description?: string;
+}
+
+/**
+ * Why an admin screen shows nothing else, instead of redirecting. A signed-out visitor gets the portal's
+ * normal sign-in, which returns to /dashboard, the one page of the portal that sign-in admits.
+ */
+export function AccessRefusal({ reason, description }: AccessRefusalProps) {
+  if (reason === 'not-admin') {
+    return (
+      <Center mih={240} p="md">
+        <EmptyState
+          variant="light"
+          color="red"
+          maw={420}
+          icon={<IconShieldOff size={28} aria-hidden />}
+          title="You do not have the admin role."
+          description={description}
+        />
+      </Center>
+    );
+  }
+  return (
+    <Center mih={240} p="md">
+      <EmptyState
+        variant="light"
+        maw={420}
+        icon={<IconLock size={28} aria-hidden />}
+        title="You are not logged in."
+        description={description}
+      >
+        <EmptyState.Actions>
+          <Button component="a" href={loginUrl(window.location.origin)} leftSection={<IconLogin2 size={16} aria-hidden />}>
+            Login with Radiant
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Center>
+  );
+}
