@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 import type { Deps } from '../deps.ts';
 import { deliverBackchannelLogout } from '../services/backchannel-logout.ts';
 import { runRotationSweep } from '../services/rotation-sweep.ts';
@@ -22,6 +23,8 @@ const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unkn
 
 /** Schedules of earlier releases, removed so that pg-boss stops queueing jobs nobody works on. */
 const RETIRED_SCHEDULES = ['login-attempt-cleanup'];
+/** pg_advisory_lock key of the job system's set-up (an arbitrary constant of this product). */
+const SETUP_LOCK = 0x5743_0b05;
 
 /** Where job runs are reported (the process's pino logger). */
 export interface JobLog {
@@ -57,28 +60,42 @@ async function runLogged(name: string, log: JobLog, run: () => Promise<unknown>)
   }
 }
 
+async function withSetupLock(databaseUrl: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+    await work();
+  } finally {
+    await client.end().catch(() => undefined); // ending the session releases the lock
+  }
+}
+
 export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions = {}): Promise<JobSystem> {
   const runsJobs = opts.runsJobs ?? true;
   const boss = new PgBoss({ connectionString: databaseUrl, schema: opts.schema ?? 'pgboss', schedule: runsJobs, supervise: runsJobs });
   boss.on('error', (err) => opts.log?.('job system error', err));
-  await boss.start();
-  await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
-  // A job works about 2 minutes of a sync, then queues its continuation; one killed mid-way loses its run's lease
-  // after a minute and the sweep hands the run to a new job (pg-boss's own expiry after 5 minutes comes later).
-  await boss.createQueue(RADIANT_SYNC_JOB, {
-    name: RADIANT_SYNC_JOB,
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 5 * 60,
-  });
-  if (runsJobs) {
-    for (const job of SCHEDULES) {
-      await boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryDelay: 10, retryBackoff: true });
-      await boss.schedule(job.name, job.cron);
+  // Replicas starting together deadlock creating the same queues and schedules; one sets them up at a time.
+  await withSetupLock(databaseUrl, async () => {
+    await boss.start();
+    await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
+    // A job works about 2 minutes of a sync, then queues its continuation; one killed mid-way loses its run's lease
+    // after a minute and the sweep hands the run to a new job (pg-boss's own expiry after 5 minutes comes later).
+    await boss.createQueue(RADIANT_SYNC_JOB, {
+      name: RADIANT_SYNC_JOB,
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+    });
+    if (runsJobs) {
+      for (const job of SCHEDULES) {
+        await boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryDelay: 10, retryBackoff: true });
+        await boss.schedule(job.name, job.cron);
+      }
+      for (const name of RETIRED_SCHEDULES) await boss.unschedule(name);
     }
-    for (const name of RETIRED_SCHEDULES) await boss.unschedule(name);
-  }
+  });
   return {
     boss,
     queue: {

@@ -81,3 +81,18 @@ describe("a web replica's job system (PORTAL_MODE=web)", () => {
     }
   });
 });
+
+describe('replicas starting together', () => {
+  it('set up the same queues and schedules one after another instead of deadlocking', async () => {
+    const schema = `${bossSchema}_together`;
+    const systems = await Promise.all([0, 1, 2, 3].map(() => startJobSystem(inject('databaseUrl'), { schema })));
+    try {
+      const schedules = (await systems[0]!.boss.getSchedules()).map((s) => s.name).sort();
+      expect(schedules.length).toBeGreaterThan(0);
+      for (const system of systems.slice(1)) expect((await system.boss.getSchedules()).map((s) => s.name).sort()).toEqual(schedules);
+    } finally {
+      await Promise.all(systems.map((s) => s.stop()));
+      await ctx.deps.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    }
+  });
+});
