@@ -12,7 +12,13 @@ export interface Identity {
 }
 
 export async function loadIdentity(db: DbClient, user: UserRow, bootstrapAdmins: readonly string[]): Promise<Identity> {
-  const portalRoles = await findRoles(db, user.id, PORTAL_APP_KEY);
+  return identityOf(user, await findPortalRoles(db, user.id), bootstrapAdmins);
+}
+
+/** The user's central roles on the portal, as stored (read apart from the user when that saves a wait). */
+export const findPortalRoles = (db: DbClient, userId: string) => findRoles(db, userId, PORTAL_APP_KEY);
+
+export function identityOf(user: UserRow, portalRoles: string[], bootstrapAdmins: readonly string[]): Identity {
   const admin = isGlobalAdmin(user.uid, portalRoles, bootstrapAdmins);
   const roles = admin && !portalRoles.includes('admin') ? [...portalRoles, 'admin'] : portalRoles;
   return { user, roles, isAdmin: admin };

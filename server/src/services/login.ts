@@ -125,26 +125,30 @@ export async function completeSignIn(deps: Deps, input: CallbackInput): Promise<
     profile.kind === 'fresh'
       ? await upsertUserFromSwc(deps.db, profile.character, now)
       : await recordSignInWithStoredProfile(deps.db, profile.userId, now);
-  // SWCombine may answer scopes kept from earlier grants that the player revoked here since
-  // (also while this sign-in ran): only the sign-in scopes and those still held are stored.
-  await narrowAndStore(deps, user.id, tokens, (held) => unionScopes(LOGIN_SCOPES, held?.scopes ?? []), now).catch((err: unknown) => {
-    throw tripError(err, texts);
-  });
+  // Independent of each other, so sent at once: the grant stored, the portal roles, the app's access.
+  const [, identity, status] = await Promise.all([
+    // SWCombine may answer scopes kept from earlier grants that the player revoked here since
+    // (also while this sign-in ran): only the sign-in scopes and those still held are stored.
+    narrowAndStore(deps, user.id, tokens, (held) => unionScopes(LOGIN_SCOPES, held?.scopes ?? []), now).catch((err: unknown) => {
+      throw tripError(err, texts);
+    }),
+    loadIdentity(deps.db, user, deps.config.adminUids),
+    findAccessStatus(deps.db, user.id, app.id),
+  ]);
+  const decision = decideAccess({ app, status, isGlobalAdmin: identity.isAdmin });
+  if (!decision.allowed) {
+    // The user row is already stored: a refused sign-in is still recorded.
+    await audit(deps.db, input.meta, {
+      event: AuditEvent.LoginDenied,
+      userId: user.id,
+      appKey: app.key,
+      at: now,
+      details: { reason: decision.reason },
+    });
+    throw new LoginDenied(decision.reason, `Sign-in refused for ${app.name}`);
+  }
 
   const outcome = await inTransaction(deps.db, async (tx) => {
-    const identity = await loadIdentity(tx, user, deps.config.adminUids);
-    const decision = decideAccess({ app, status: await findAccessStatus(tx, user.id, app.id), isGlobalAdmin: identity.isAdmin });
-    if (!decision.allowed) {
-      // Committed with the user row: a refused sign-in is still recorded.
-      await audit(tx, input.meta, {
-        event: AuditEvent.LoginDenied,
-        userId: user.id,
-        appKey: app.key,
-        at: now,
-        details: { reason: decision.reason },
-      });
-      return { ok: false as const, reason: decision.reason };
-    }
     const { token, session } = await createSession(tx, deps, { userId: user.id, appId: app.id, meta: input.meta });
     // Single logout notifies the apps a session was used with; signing in to one is a use.
     if (app.key !== PORTAL_APP_KEY) await recordSessionApp(tx, session.id, app.id);
@@ -156,8 +160,7 @@ export async function completeSignIn(deps: Deps, input: CallbackInput): Promise<
       at: now,
       details: { sid: session.sid, via: decision.via },
     });
-    return { ok: true as const, token, expiresAt: session.expires_at, rd };
+    return { token, expiresAt: session.expires_at };
   });
-  if (!outcome.ok) throw new LoginDenied(outcome.reason, `Sign-in refused for ${app.name}`);
-  return { rd: outcome.rd, session: { token: outcome.token, expiresAt: outcome.expiresAt } };
+  return { rd, session: outcome };
 }

@@ -5,7 +5,7 @@ import { findSessionByTokenHash, insertSession, touchSession, type SessionRow } 
 import { findUserById } from '../queries/users.ts';
 import type { DbClient } from '../db/pool.ts';
 import type { RequestMeta } from './audit.ts';
-import { loadIdentity, type Identity } from './identity.ts';
+import { findPortalRoles, identityOf, type Identity } from './identity.ts';
 
 export interface AuthContext extends Identity {
   session: SessionRow;
@@ -39,10 +39,14 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
   const now = deps.clock.now();
   const session = await findSessionByTokenHash(deps.db, sha256(token));
   if (!session || !isSessionLive(session, now)) return null;
-  const user = await findUserById(deps.db, session.user_id);
+  // All depend on the session only, so they are sent at once.
+  const [user, portalRoles] = await Promise.all([
+    findUserById(deps.db, session.user_id),
+    findPortalRoles(deps.db, session.user_id),
+    shouldTouch(session.last_seen_at, now)
+      ? touchSession(deps.db, session.id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt)
+      : undefined,
+  ]);
   if (!user) return null;
-  if (shouldTouch(session.last_seen_at, now)) {
-    await touchSession(deps.db, session.id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt);
-  }
-  return { session, ...(await loadIdentity(deps.db, user, deps.config.adminUids)) };
+  return { session, ...identityOf(user, portalRoles, deps.config.adminUids) };
 }
