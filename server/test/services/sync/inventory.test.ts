@@ -18,6 +18,7 @@ async function connectBinding(scopes: string) {
   const start = await ctx.app.inject({
     url: `/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${encodeURIComponent(scopes)}`,
     cookies: { portal_session: admin },
+    headers: { 'sec-fetch-site': 'same-origin' }, // the portal's own Save & Connect navigation
   });
   expect(start.statusCode).toBe(302);
   const callback = new URL(await approveAtSimulator(start.headers.location!, '1:100001'));
