@@ -14,7 +14,7 @@ import type { CallbackInput, CallbackOutcome } from './oauth-callback.ts';
 import { loadIdentity } from './identity.ts';
 import { createSession, type AuthContext } from './sessions.ts';
 import { signInProfile } from './sign-in-profile.ts';
-import { narrowAndStore } from './swc-player-grant.ts';
+import { narrowAndStore, SwcGrantBusy } from './swc-player-grant.ts';
 import { callbackUrl, startUpstreamAuthorization } from './upstream-authorization.ts';
 import { tripError } from './upstream-trip-errors.ts';
 
@@ -130,6 +130,9 @@ export async function completeSignIn(deps: Deps, input: CallbackInput): Promise<
     // SWCombine may answer scopes kept from earlier grants that the player revoked here since
     // (also while this sign-in ran): only the sign-in scopes and those still held are stored.
     narrowAndStore(deps, user.id, tokens, (held) => unionScopes(LOGIN_SCOPES, held?.scopes ?? []), now).catch((err: unknown) => {
+      // Parallel sign-ins of the same player (two tabs) kept storing their grants first: one of
+      // theirs is stored, and this sign-in goes on with it instead of failing.
+      if (err instanceof SwcGrantBusy) return;
       throw tripError(err, texts);
     }),
     loadIdentity(deps.db, user, deps.config.adminUids),
