@@ -30,7 +30,7 @@ export async function listAppsWithAccess(db: DbClient, userId: string): Promise<
 
 /** The portal admits its own dashboard at the URL it is served from, and nowhere else. */
 export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string): Promise<void> {
-  await db.query(`UPDATE apps SET redirect_urls = ARRAY[$1::text], url = $1 WHERE key = 'portal'`, [dashboardUrl]);
+  await db.query(`UPDATE apps SET redirect_urls = ARRAY[$1::text], url = $1 WHERE key = $2`, [dashboardUrl, PORTAL_APP_KEY]);
 }
 
 /** Origins that may call the API with credentials: every registered app's URL and redirect URLs. */

@@ -1,6 +1,6 @@
 import { Box, Text } from '@mantine/core';
 
-/** SPEC.md §2: the footer text, word for word, with the current year. */
+/** The footer text, word for word, with the current year (see docs/screens.md, Layout). */
 export function footerText(year: number): string {
   return `Developed by Galactic Weapon Systems | Industry Alignment Management Platform Version 0.01 © ${year} SWCombine`;
 }
