@@ -46,9 +46,9 @@ async function sql(text: string, values: unknown[] = []) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  fleet = await new DelegatingApp(baseUrl, 'fleet', swcBase).start(Number(new URL(baseUrl).port) + 80);
+  fleet = await new DelegatingApp(baseUrl, 'fleet-tool', swcBase).start(Number(new URL(baseUrl).port) + 80);
   await seedApps(databaseUrl, [
-    { key: 'fleet', name: 'Fleet Tool', url: `${fleet.url}/`, skip_uid_whitelist: true, allow_delegated_swc_token: true },
+    { key: 'fleet-tool', name: 'Fleet Tool', url: `${fleet.url}/`, skip_uid_whitelist: true, allow_delegated_swc_token: true },
   ]);
   ({ page } = await newPage(browser));
   await signInAs(page, baseUrl, PLAYER.name);
