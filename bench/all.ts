@@ -15,6 +15,7 @@ const BENCHES: [string, ...string[]][] = [
   ['sign-in.ts', '8', '20'],
   ['memory.ts'],
   ['login-fcp.ts', '10'],
+  ['dashboard.ts', '10'],
   ['rotation.ts', '1000'],
   ['user-search.ts', '10000'],
   ['sync.ts'],
