@@ -50,8 +50,10 @@ async function connectBinding(cookie: string) {
   const scopes = encodeURIComponent('CHARACTER_READ faction_inv_ships_all');
   const start = await fetch(`${base}/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${scopes}`, {
     redirect: 'manual',
-    headers: { cookie: `portal_session=${cookie}` },
+    // The portal's own Save & Connect navigation (cross-site ones are refused).
+    headers: { cookie: `portal_session=${cookie}`, 'sec-fetch-site': 'same-origin' },
   });
+  if (start.status !== 302) throw new Error(`Save & Connect: ${start.status} ${await start.text()}`);
   const authorize = new URL(start.headers.get('location')!);
   const state = /portal_login_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1];
   const form = new URLSearchParams(authorize.searchParams);
