@@ -50,7 +50,8 @@ export async function runPostgres(
       }
     });
     child.once('error', reject);
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': only then has everything PostgreSQL wrote to stderr been read.
+    child.once('close', (code, signal) => {
       if (ready) return;
       const output = [...recent, partial].filter((l) => l.trim()).join('\n');
       reject(new Error(`PostgreSQL exited (${signal ?? `code ${code}`}) before accepting connections:\n${output || '(no output)'}`));
