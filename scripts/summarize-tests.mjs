@@ -15,3 +15,4 @@ for (const file of existsSync(dir) ? readdirSync(dir) : []) {
   console.log(`  ${file.replace(/\.json$/, '').padEnd(22)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+if (failed > 0) process.exitCode = 1;

@@ -28,5 +28,5 @@ step "web build"; npm run build -w web || status=1
 step "end-to-end (Chromium)"; run_vitest e2e e2e
 
 echo
-node scripts/summarize-tests.mjs "$reports"
+node scripts/summarize-tests.mjs "$reports" || status=1 # a failed test fails the run even if its runner exited 0
 exit $status
