@@ -92,6 +92,26 @@ describe('GET /auth/verify', () => {
     expect(payload.exp! - payload.iat!).toBe(300);
   });
 
+  it('counts every answer, admitted or refused, in the request metrics', async () => {
+    const count = async (status: number) => {
+      const body = (await ctx.app.inject('/metrics')).body;
+      const line = body
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('http_request_duration_seconds_count{') &&
+            l.includes('route="/auth/verify"') &&
+            l.includes(`status_code="${status}"`),
+        );
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const [admitted, refused] = [await count(200), await count(401)];
+    await verify('open', admin);
+    await verify('open', admin);
+    await verify('wiki-api');
+    expect([await count(200), await count(401)]).toEqual([admitted + 2, refused + 1]);
+  });
+
   it('takes a suspension, a revocation and a new grant into account on the next check', async () => {
     const mira = (await signIn(ctx, '1:100002')).cookie;
     await adminCall('POST', `/api/admin/users/${miraId}/apps/wiki/grant`);
