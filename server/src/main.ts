@@ -116,11 +116,10 @@ async function main() {
   });
   stops.push(jobs.stop);
   // Replicas tell each other to drop cached forward-auth answers when access changes.
-  const authChanges = authChangeChannel(
-    databaseUrl,
-    () => authCache.clearLocal(),
-    (msg) => process.stderr.write(`${msg}\n`),
-  );
+  const authChanges = authChangeChannel(databaseUrl, () => authCache.clearLocal(), {
+    timeouts: config.databaseTimeouts,
+    log: (msg) => process.stderr.write(`${msg}\n`),
+  });
   const authCache = createAuthCache<VerifiedAccess>(authChanges.publish);
   await authChanges.listen();
   stops.push(authChanges.close);

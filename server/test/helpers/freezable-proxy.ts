@@ -33,7 +33,7 @@ export class FreezableProxy {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server.address() as { port: number }).port;
     return this;
   }
@@ -47,6 +47,7 @@ export class FreezableProxy {
     for (const flush of this.held.splice(0)) flush();
   }
 
+  /** Drops every connection and refuses new ones (a restarted or unreachable server) until `start()` again, on the same port. */
   async stop(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     await new Promise((resolve) => this.server.close(resolve));
