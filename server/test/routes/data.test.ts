@@ -34,7 +34,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = (await signIn(ctx, '1:100001')).cookie;
   player = (await signIn(ctx, '1:100002')).cookie;
-  expect(await syncNow(ctx, 'systems')).toMatchObject({ status: 'completed' });
+  expect(await syncNow(ctx, 'sectors')).toMatchObject({ status: 'completed' });
   const at = ctx.clock.now();
   const { rows } = await ctx.deps.db.query(`INSERT INTO sync_runs (target, status) VALUES ('inventory', 'completed') RETURNING id`);
   await upsertEntities(ctx.deps.db, 'inventory', rows[0].id, at, [
@@ -64,22 +64,24 @@ const get = (url: string, auth: { cookie?: string; bearer?: string } = {}) =>
 
 describe('who may read /api/data', () => {
   it('a signed-in player reads the galaxy, a page at a time with the total', async () => {
-    const res = await get('/api/data/systems?limit=3&offset=10', { cookie: player });
+    const res = await get('/api/data/sectors?limit=3&offset=10', { cookie: player });
     expect(res.statusCode).toBe(200);
     const page = res.json();
-    expect(page.total).toBe(2400);
+    expect(page.total).toBe(240);
     expect(page.items).toHaveLength(3);
     expect(page.items[0]).toMatchObject({
-      kind: 'systems',
-      uid: expect.stringMatching(/^9:\d+$/),
-      raw: { attributes: expect.any(Object) },
+      kind: 'sectors',
+      uid: expect.stringMatching(/^25:\d+$/),
+      raw: { coordinates: { point: expect.any(Array) } },
     });
   });
 
   it('a service reads with a service JWT whose audience is the data API', async () => {
-    const res = await get('/api/data/systems/9:7', { bearer: serviceJwt });
+    const res = await get('/api/data/sectors/25:7', { bearer: serviceJwt });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ uid: '9:7', name: ctx.sim.galaxy.systems.get('9:7')!.name, gone_at: null });
+    const sector = ctx.sim.galaxy.sectors.get('25:7')!;
+    const centre = (axis: 'x' | 'y') => sector.corners.reduce((sum, p) => sum + p[axis], 0) / sector.corners.length;
+    expect(res.json()).toMatchObject({ uid: '25:7', name: sector.name, parent_uid: null, x: centre('x'), y: centre('y'), gone_at: null });
   });
 
   it('nobody else: 401 without a session or token, with a token for another audience, or with a forged one', async () => {
@@ -160,13 +162,13 @@ describe('who may read /api/data', () => {
 
 describe('finding rows', () => {
   it('q matches part of a name in any case, or a whole UID', async () => {
-    const name = ctx.sim.galaxy.systems.get('9:42')!.name;
-    const byName = (await get(`/api/data/systems?q=${encodeURIComponent(name.slice(1, 5).toUpperCase())}`, { cookie: player })).json();
-    expect(byName.items.map((i: { uid: string }) => i.uid)).toContain('9:42');
+    const name = ctx.sim.galaxy.sectors.get('25:42')!.name;
+    const byName = (await get(`/api/data/sectors?q=${encodeURIComponent(name.slice(1, 5).toUpperCase())}`, { cookie: player })).json();
+    expect(byName.items.map((i: { uid: string }) => i.uid)).toContain('25:42');
     expect(byName.total).toBe(byName.items.length);
-    const byUid = (await get('/api/data/systems?q=9:42', { cookie: player })).json();
-    expect(byUid).toMatchObject({ total: 1, items: [{ uid: '9:42' }] });
-    expect((await get('/api/data/systems?q=%25', { cookie: player })).json().total).toBe(0);
+    const byUid = (await get('/api/data/sectors?q=25:42', { cookie: player })).json();
+    expect(byUid).toMatchObject({ total: 1, items: [{ uid: '25:42' }] });
+    expect((await get('/api/data/sectors?q=%25', { cookie: player })).json().total).toBe(0);
   });
 
   it('404 for a UID never synced', async () => {

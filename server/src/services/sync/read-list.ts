@@ -7,7 +7,7 @@ import { renewWithPage } from '../../queries/sync-leases.ts';
 import { LeaseLost, type RunLease } from './lease.ts';
 import { callInBudget, SyncPaused, SyncTargetFailed, type CallPolicy } from './swc-call.ts';
 import { afterPage } from './swc-lists.ts';
-import type { Entity, ListSegment } from './targets.ts';
+import type { Entity, ListSegment } from './list-segment.ts';
 
 export interface ListReader {
   deps: Pick<Deps, 'db' | 'clock'>;
@@ -45,9 +45,20 @@ async function needingDetail(reader: ListReader, target: SyncTarget, segment: Li
   return new Set(rows.filter((r) => stored.get(r.uid) !== r.hash).map((r) => r.uid));
 }
 
+/** Of the rows needing detail, those completed from what is already stored (no call). */
+async function completedFromStored(reader: ListReader, segment: ListSegment, rows: Entity[], needed: Set<string>) {
+  const fromStored = segment.detail?.fromStored;
+  if (!fromStored || needed.size === 0) return new Map<string, Entity>();
+  return fromStored(
+    reader.deps.db,
+    rows.filter((r) => needed.has(r.uid)),
+  );
+}
+
 /** Writes rows of a page, their counts and the checkpoint past them in one transaction. */
 async function storeRows(
   reader: ListReader,
+  segment: ListSegment,
   checkpoint: Checkpoint,
   pageRows: Entity[],
   next: { nextStartIndex: number; total: number; done: boolean },
@@ -65,12 +76,15 @@ async function storeRows(
     const write: Entity[] = [];
     const touch: string[] = [];
     for (const row of rows) {
-      const verdict = verdictOf(row, states.get(row.uid), reader.runId);
+      const stored = states.get(row.uid);
+      const verdict = verdictOf(row, stored, reader.runId);
       if (verdict !== 'again') counts[verdict] += 1;
-      if (verdict === 'unchanged') touch.push(row.uid);
+      // A row read again unchanged keeps what this run stored (a plain list entry would lose its detail).
+      if (verdict === 'unchanged' || (verdict === 'again' && stored?.hash === row.hash)) touch.push(row.uid);
       else write.push(row);
     }
     await upsertEntities(tx, checkpoint.target, reader.runId, now, write);
+    await segment.detail?.alsoStore?.(tx, write);
     await touchEntities(tx, checkpoint.target, reader.runId, now, touch);
     const after: Checkpoint = { ...checkpoint, ...next, counts };
     // Another job moved the checkpoint or took the run over: this page is theirs to store.
@@ -104,20 +118,22 @@ export async function readList(reader: ListReader, target: SyncTarget, segment: 
     const rows = parsed as Entity[];
     const { start, total } = page.attributes;
     const detailed = await needingDetail(reader, target, segment, rows);
+    const completed = await completedFromStored(reader, segment, rows, detailed);
     let pending: Entity[] = [];
     const detail = segment.detail;
     for (const [i, row] of rows.entries()) {
-      if (!detail || !detailed.has(row.uid)) {
-        pending.push(row);
+      if (!detail || !detailed.has(row.uid) || completed.has(row.uid)) {
+        pending.push(completed.get(row.uid) ?? row);
         continue;
       }
       // What is read so far is stored before each detail call, so a pause there wastes no detail call.
-      if (pending.length) checkpoint = await storeRows(reader, checkpoint, pending, { nextStartIndex: start + i, total, done: false });
+      if (pending.length)
+        checkpoint = await storeRows(reader, segment, checkpoint, pending, { nextStartIndex: start + i, total, done: false });
       const answer = await callInBudget(reader.policy, { path: detail.path(row.uid), schema: detail.schema, what: detail.what });
       pending = [detail.complete(row, answer)];
     }
     const { next, last } = afterPage(page.attributes);
-    checkpoint = await storeRows(reader, checkpoint, pending, { nextStartIndex: next, total, done: last });
+    checkpoint = await storeRows(reader, segment, checkpoint, pending, { nextStartIndex: next, total, done: last });
   }
   return checkpoint;
 }

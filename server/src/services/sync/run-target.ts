@@ -9,7 +9,8 @@ import { sumCounts } from './message.ts';
 import { LeaseLost, type RunLease } from './lease.ts';
 import { readList, type ListReader } from './read-list.ts';
 import { SyncTargetFailed, type CallPolicy } from './swc-call.ts';
-import { inventorySegments, segmentsOf, type ListSegment } from './targets.ts';
+import type { ListSegment } from './list-segment.ts';
+import { inventorySegments, segmentsOf } from './targets.ts';
 
 export interface TargetRun {
   deps: Pick<Deps, 'db' | 'clock' | 'encryptor'>;

@@ -5,6 +5,9 @@ import { z } from 'zod';
 export const Reference = z.object({ attributes: z.object({ uid: z.string() }).loose(), value: z.unknown().optional() }).loose();
 export type Reference = z.infer<typeof Reference>;
 
+/** `{ attributes: { x, y } }`: a point in galaxy (or system) coordinates. */
+export const Point = z.object({ attributes: z.object({ x: z.coerce.number(), y: z.coerce.number() }) });
+
 const Attributes = z.object({ start: z.coerce.number(), total: z.coerce.number(), count: z.coerce.number() });
 export type ListAttributes = z.infer<typeof Attributes>;
 
@@ -12,6 +15,14 @@ export type ListAttributes = z.infer<typeof Attributes>;
 const Items = z
   .union([z.array(z.unknown()), z.record(z.string(), z.unknown()), z.null(), z.undefined()])
   .transform((v) => (Array.isArray(v) ? v : v ? [v] : []));
+
+/** A detail answer's list of references `{ attributes: { count }, <itemKey>: [...] }` (absent when empty): their UIDs. */
+export const referencedUids = (itemKey: string) =>
+  z
+    .object({ [itemKey]: Items.pipe(z.array(Reference.nullable())) })
+    .loose()
+    .nullish()
+    .transform((v) => (v ? (v[itemKey] as (Reference | null)[]) : []).flatMap((r) => (r ? [r.attributes.uid] : [])));
 
 /** A paged list answer `swcapi.<plural>.{ attributes, <singular>[] }`, or any other nesting (`classes.ships`). */
 export function listSchema(path: readonly string[], itemKey: string): z.ZodType<{ attributes: ListAttributes; items: unknown[] }> {

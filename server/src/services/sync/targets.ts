@@ -1,7 +1,8 @@
 import type { SyncTarget } from '@portal/contract';
 import { z } from 'zod';
-import type { EntityInput } from '../../queries/sync-entities.ts';
-import { hashOf, listSchema, Reference, type ListAttributes } from './swc-lists.ts';
+import { galaxySegment } from './galaxy-segments.ts';
+import { LIST_PAGE, plainEntityOf, simpleList, type Entity, type ListSegment } from './list-segment.ts';
+import { hashOf, listSchema, Point, Reference } from './swc-lists.ts';
 
 /** The targets `all` runs, parents before what refers to them; inventory last (it needs a binding). */
 export const ALL_ORDER: readonly Exclude<SyncTarget, 'all'>[] = [
@@ -20,27 +21,6 @@ export const ALL_ORDER: readonly Exclude<SyncTarget, 'all'>[] = [
   'inventory',
 ];
 
-/** A row of a list page, or of a detail answer, as it will be stored. */
-export type Entity = EntityInput;
-
-/** One paged SWCombine list a target reads; a target reads one or more. */
-export interface ListSegment {
-  /** The checkpoint's name for this list, unique within a run. */
-  segment: string;
-  path: string;
-  what: string;
-  schema: z.ZodType<{ attributes: ListAttributes; items: unknown[] }>;
-  /** The most rows the endpoint answers per page. */
-  pageSize: number;
-  toEntity(item: unknown): Entity | null;
-  /**
-   * For lists that lack a stored field: the detail call that completes a row. Made only for rows
-   * whose list entry is new or changed (the hash is the list entry's).
-   */
-  detail?: { path(uid: string): string; what: string; schema: z.ZodType<unknown>; complete(row: Entity, answer: unknown): Entity };
-}
-
-const LIST_PAGE = 50;
 const INVENTORY_PAGE = 200;
 
 const TYPE_SINGULAR = {
@@ -57,42 +37,6 @@ const TYPE_KINDS = Object.keys(TYPE_SINGULAR) as TypeKind[];
 
 /** Inventory kinds the sync reads, each through its own `faction_inv_<kind>_read` scope. */
 export const INVENTORY_KINDS = ['ships', 'vehicles', 'stations', 'facilities', 'items', 'droids'] as const;
-
-const ListItem = z.object({
-  attributes: z.object({ uid: z.string(), name: z.string().optional() }).loose(),
-  value: z.unknown().optional(),
-});
-
-/** A row with a UID and a name and nothing else typed: the answer stays in `raw`. */
-const plainEntityOf = (uid: string, name: string, raw: unknown): Entity => ({
-  uid,
-  name,
-  parentUid: null,
-  x: null,
-  y: null,
-  typeUid: null,
-  className: null,
-  ownerUid: null,
-  raw,
-  hash: hashOf(raw),
-});
-
-/** `{ attributes: { uid, name, href }, value: name }`: all a galaxy, faction or type list says of a row. */
-function plainEntity(item: unknown): Entity | null {
-  const parsed = ListItem.safeParse(item);
-  if (!parsed.success) return null;
-  const { attributes, value } = parsed.data;
-  return plainEntityOf(attributes.uid, attributes.name ?? (typeof value === 'string' ? value : attributes.uid), item);
-}
-
-const simpleList = (segment: string, path: string, listKeys: string[], itemKey: string, what: string): ListSegment => ({
-  segment,
-  path,
-  what,
-  schema: listSchema(listKeys, itemKey),
-  pageSize: LIST_PAGE,
-  toEntity: plainEntity,
-});
 
 const ClassItem = z.object({ attributes: z.object({ name: z.string() }).loose(), value: z.unknown().optional() });
 
@@ -132,7 +76,6 @@ function typeSegment(kind: TypeKind): ListSegment {
   };
 }
 
-const Point = z.object({ attributes: z.object({ x: z.coerce.number(), y: z.coerce.number() }) }).nullish();
 const InventoryEntity = z.object({
   value: z
     .object({
@@ -141,7 +84,11 @@ const InventoryEntity = z.object({
       type: Reference.nullish(),
       owner: Reference.nullish(),
       location: z
-        .object({ system: Reference.nullish(), planet: Reference.nullish(), coordinates: z.object({ galaxy: Point }).loose().nullish() })
+        .object({
+          system: Reference.nullish(),
+          planet: Reference.nullish(),
+          coordinates: z.object({ galaxy: Point.nullish() }).loose().nullish(),
+        })
         .loose()
         .nullish(),
     })
@@ -187,10 +134,8 @@ export function segmentsOf(target: Exclude<SyncTarget, 'all' | 'inventory'>): Li
     case 'sectors':
     case 'systems':
     case 'planets':
-    case 'stations': {
-      const singular = target.slice(0, -1);
-      return [simpleList(target, `/galaxy/${target}/`, [target], singular, `the ${singular} list`)];
-    }
+    case 'stations':
+      return [galaxySegment(target)];
     case 'classes':
       return TYPE_KINDS.map(classSegment);
     default:

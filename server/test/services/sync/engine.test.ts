@@ -3,7 +3,8 @@ import { SwcBudgetExhausted, type SwcClient } from '../../../src/integrations/sw
 import { listSyncRuns } from '../../../src/services/sync/index.ts';
 import { runSync } from '../../../src/services/sync/run-sync.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
-import { adminUserId, queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
+import { GALAXY_TARGETS, simulatorPlacements, storedPlacements, type GalaxyTarget } from './galaxy-placements.ts';
+import { adminUserId, countingDetails, queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,27 +14,40 @@ afterAll(() => ctx.close());
 
 const requests = () => ctx.sim.stats().requests;
 
+const pages = (rows: number) => Math.ceil(rows / 50);
+const counted = (n: number) => n.toLocaleString('en-US');
+const galaxySize = (kind: GalaxyTarget) => ctx.sim.galaxy.catalogue(kind).all.length;
+
 describe('a full sync', () => {
-  it('stores every faction, sector and system the simulator serves, by UID, with the answer kept', async () => {
-    for (const target of ['factions', 'sectors', 'systems'] as const) {
-      const outcome = await syncNow(ctx, target);
-      expect(outcome).toMatchObject({ state: 'finished', status: 'completed' });
+  it('stores every galaxy row by UID with the parent and coordinates the simulator has; planets and stations cost no detail call', async () => {
+    const counting = countingDetails(ctx);
+    for (const target of ['factions', ...GALAXY_TARGETS] as const) {
+      expect(await syncNow(ctx, target, { swc: counting.swc })).toMatchObject({ state: 'finished', status: 'completed' });
     }
+    for (const kind of GALAXY_TARGETS) expect(await storedPlacements(ctx, kind)).toEqual(simulatorPlacements(ctx, kind));
+    // A detail call per sector and system; planets and stations are placed from their system's detail.
+    expect(counting.details()).toEqual({ sectors: galaxySize('sectors'), systems: galaxySize('systems') });
+
     const systems = await stored(ctx, 'systems');
-    expect(systems).toHaveLength(2400);
-    expect(await stored(ctx, 'sectors')).toHaveLength(240);
     for (const uid of ['9:1', '9:1234', '9:2400']) {
       expect(systems.find((s) => s.uid === uid)?.name).toBe(ctx.sim.galaxy.systems.get(uid)!.name);
     }
     const { rows } = await ctx.deps.db.query(`SELECT raw FROM swc_entities WHERE kind = 'systems' AND uid = '9:7'`);
-    expect(rows[0].raw).toMatchObject({ attributes: { uid: '9:7', name: ctx.sim.galaxy.systems.get('9:7')!.name } });
-  });
+    const planet = ctx.sim.galaxy.childrenOf('planets', '9:7')[0]!;
+    expect(rows[0].raw).toMatchObject({
+      uid: '9:7',
+      name: ctx.sim.galaxy.systems.get('9:7')!.name,
+      planets: { planet: expect.arrayContaining([expect.objectContaining({ attributes: expect.objectContaining({ uid: planet.uid }) })]) },
+    });
+  }, 60_000);
 
-  it('reads at the largest page size: 2,400 systems cost 48 requests', async () => {
+  it('a second run with nothing changed spends only the list pages', async () => {
     const before = requests();
-    const outcome = await syncNow(ctx, 'systems');
-    expect(requests() - before).toBe(48);
-    expect(outcome).toMatchObject({ status: 'completed', message: 'systems: 2,400 (2,400 unchanged)' });
+    for (const kind of GALAXY_TARGETS) {
+      const n = counted(galaxySize(kind));
+      expect(await syncNow(ctx, kind)).toMatchObject({ status: 'completed', message: `${kind}: ${n} (${n} unchanged)` });
+    }
+    expect(requests() - before).toBe(GALAXY_TARGETS.reduce((sum, kind) => sum + pages(galaxySize(kind)), 0));
   });
 
   it('stores types with their class (a detail call only for new or changed types) and every class list', async () => {
@@ -56,8 +70,12 @@ describe('a full sync', () => {
 describe('a second run', () => {
   it('counts new, changed, unchanged and gone rows, and keeps the gone ones', async () => {
     ctx.sim.mutate({ rename: ['9:5'], remove: ['9:2'], add: { systems: 2 } });
+    const before = requests();
     const outcome = await syncNow(ctx, 'systems');
     expect(outcome).toMatchObject({ status: 'completed', message: 'systems: 2,401 (2 new, 1 changed, 2,398 unchanged, 1 gone)' });
+    // The list pages, and a detail call for each new or changed system.
+    expect(requests() - before).toBe(pages(2401) + 3);
+    expect(await storedPlacements(ctx, 'systems')).toEqual(simulatorPlacements(ctx, 'systems'));
     const systems = await stored(ctx, 'systems');
     expect(systems.find((s) => s.uid === '9:2')).toMatchObject({ gone: true });
     expect(systems.find((s) => s.uid === '9:5')!.name).toMatch(/ Prime$/);
@@ -78,6 +96,7 @@ function dyingAt(n: number): SwcClient {
 }
 
 describe('a run stopped in the middle', () => {
+  // The planets are placed from the systems stored above: no detail call among these pages.
   it('resumes at the checkpoint with no row missing or read twice', async () => {
     await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'planets'`);
     const runId = await queueRun(ctx, 'planets');
@@ -136,6 +155,55 @@ describe('a run paused between detail calls', () => {
     // 2 list pages + 72 types, and the first page once more (from the 10th type).
     expect(requests() - before).toBe(2 + 72 + 1);
     expect(new Set((await stored(ctx, 'weapons')).map((w) => w.class)).size).toBe(6);
+  });
+});
+
+describe('a list that moves between two pages', () => {
+  it('keeps the detail of a row read twice', async () => {
+    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'weapons'`);
+    // The second page starts a row early, as when SWCombine added a row before it meanwhile.
+    const moved: SwcClient = {
+      ...ctx.deps.swc,
+      webService: (request) =>
+        ctx.deps.swc.webService(request.query?.start_index === 51 ? { ...request, query: { ...request.query, start_index: 50 } } : request),
+    };
+    expect(await syncNow(ctx, 'weapons', { swc: moved })).toMatchObject({ message: 'weapons: 72 (72 new)' });
+    expect((await stored(ctx, 'weapons')).filter((w) => w.class === null)).toEqual([]);
+  });
+});
+
+describe('a planet or station added to a system whose list entry did not change', () => {
+  it('is placed through a detail call of its own', async () => {
+    const [planetUid, stationUid] = ctx.sim.mutate({ add: { planets: 1, stations: 1 } }).added;
+    const counting = countingDetails(ctx);
+    for (const kind of ['planets', 'stations'] as const) {
+      expect(await syncNow(ctx, kind, { swc: counting.swc })).toMatchObject({
+        status: 'completed',
+        message: expect.stringMatching(new RegExp(`^${kind}: [\\d,]+ \\(1 new, `)),
+      });
+    }
+    expect(counting.details()).toEqual({ planets: 1, stations: 1 });
+
+    const g = ctx.sim.galaxy;
+    const planet = g.planets.get(planetUid!)!;
+    const station = g.stations.get(stationUid!)!;
+    const row = async (kind: string, uid: string) =>
+      (await ctx.deps.db.query(`SELECT parent_uid, x, y, class, type_uid FROM swc_entities WHERE kind = $1 AND uid = $2`, [kind, uid]))
+        .rows[0];
+    const at = (systemUid: string) => g.systems.get(systemUid)!.galaxy;
+    expect(await row('planets', planet.uid)).toEqual({
+      parent_uid: planet.systemUid,
+      ...at(planet.systemUid),
+      class: planet.typeName,
+      type_uid: null,
+    });
+    // Its own detail names the planet it orbits, if any.
+    expect(await row('stations', station.uid)).toEqual({
+      parent_uid: station.planetUid ?? station.systemUid,
+      ...at(station.systemUid),
+      class: null,
+      type_uid: station.typeUid,
+    });
   });
 });
 

@@ -61,12 +61,12 @@ describe('the radiant-sync job', () => {
 
   it('counts only failures in a row: a stored page starts the count over', async () => {
     let calls = 0;
-    // Every other execution fails before its first page; the others store one page and fail on the next.
+    // Every other call fails: each execution stores one page (a class list) and fails on the next; 7 lists outlast 6 executions.
     const flaky: SwcClient = {
       ...ctx.deps.swc,
       webService: (request) => (++calls % 2 === 0 ? Promise.reject(new Error('connection lost')) : ctx.deps.swc.webService(request)),
     };
-    const runId = await queueRun(ctx, 'systems');
+    const runId = await queueRun(ctx, 'classes');
     for (let execution = 0; execution < 6; execution++) {
       await expect(handleSyncJob({ ...ctx.deps, swc: flaky }, { runId }, jobContext().ctx)).rejects.toThrow('connection lost');
     }
@@ -74,7 +74,7 @@ describe('the radiant-sync job', () => {
   });
 
   it('does nothing for a run that has already ended', async () => {
-    const runId = await queueRun(ctx, 'classes');
+    const runId = await queueRun(ctx, 'weapons');
     await ctx.deps.db.query(`UPDATE sync_runs SET status = 'failed' WHERE id = $1`, [runId]);
     expect(await handleSyncJob(ctx.deps, { runId }, jobContext().ctx)).toEqual({ state: 'ended' });
   });

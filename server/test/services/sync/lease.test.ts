@@ -56,9 +56,9 @@ describe('a run is worked by one job at a time', () => {
   });
 
   it('a job that hung past its lease stores nothing when it comes back: the job that took over owns the run', async () => {
-    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'sectors'`);
-    const runId = await queueRun(ctx, 'sectors');
-    // The first job stores two pages of sectors, then its third call hangs.
+    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'classes'`);
+    const runId = await queueRun(ctx, 'classes');
+    // The first job stores two class lists (a page each), then its third call hangs.
     const first = hangingAt(3);
     const firstJob = runSync({ ...ctx.deps, swc: first.swc }, runId, testRunOptions(ctx));
     await first.hung;
@@ -76,10 +76,10 @@ describe('a run is worked by one job at a time', () => {
     first.release();
     expect(await firstJob).toEqual({ state: 'superseded' });
 
-    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({ status: 'completed', message: 'sectors: 240 (240 new)' });
-    const sectors = await stored(ctx, 'sectors');
-    expect(sectors).toHaveLength(240);
-    expect(sectors.every((s) => !s.gone)).toBe(true);
+    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({ status: 'completed', message: 'classes: 47 (47 new)' });
+    const classes = await stored(ctx, 'classes');
+    expect(classes).toHaveLength(47);
+    expect(classes.every((c) => !c.gone)).toBe(true);
   });
 
   it('a target is closed once even when asked twice', async () => {
@@ -92,13 +92,15 @@ describe('a run is worked by one job at a time', () => {
 
 describe('a run whose job died', () => {
   it('resumes from its checkpoint within a minute through the sweep, with no row missing or read twice', async () => {
-    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'planets'`);
-    const runId = await queueRun(ctx, 'planets');
-    // Ten pages stored, then the process is killed during the eleventh call: nothing more happens, the lease is kept.
-    const killed = hangingAt(11);
+    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'classes'`);
+    const runId = await queueRun(ctx, 'classes');
+    // Five class lists stored (ships, vehicles, stations, facilities, items), then the process is killed during the
+    // sixth call: nothing more happens, the lease is kept.
+    const killed = hangingAt(6);
     void runSync({ ...ctx.deps, swc: killed.swc }, runId, testRunOptions(ctx));
     await killed.hung;
-    expect(await stored(ctx, 'planets')).toHaveLength(10 * 50);
+    const kindsOf = (classes: { uid: string }[]) => [...new Set(classes.map((c) => c.uid.split(':')[0]))].sort();
+    expect(kindsOf(await stored(ctx, 'classes'))).toEqual(['facilities', 'items', 'ships', 'stations', 'vehicles']);
 
     // pg-boss's retry finds the lease held; the sweep leaves the run alone until the lease runs out.
     expect(await handleSyncJob(ctx.deps, { runId }, noResend)).toEqual({ state: 'superseded' });
@@ -110,19 +112,12 @@ describe('a run whose job died', () => {
     expect(handedOver(sent)).toEqual([runId]);
 
     const before = requests();
-    const total = ctx.sim.galaxy.catalogue('planets').all.length;
-    expect(await handleSyncJob(ctx.deps, { runId }, noResend)).toMatchObject({
-      status: 'completed',
-      message: `planets: ${total.toLocaleString('en-US')} (${total.toLocaleString('en-US')} new)`,
-    });
-    expect(requests() - before).toBe(Math.ceil(total / 50) - 10);
-    const planets = await stored(ctx, 'planets');
-    expect(planets.map((p) => p.uid).sort()).toEqual(
-      ctx.sim.galaxy
-        .catalogue('planets')
-        .all.map((p) => p.uid)
-        .sort(),
-    );
+    expect(await handleSyncJob(ctx.deps, { runId }, noResend)).toMatchObject({ status: 'completed', message: 'classes: 47 (47 new)' });
+    // The two lists not yet read (droids, weapons), each once.
+    expect(requests() - before).toBe(2);
+    const classes = await stored(ctx, 'classes');
+    expect(classes).toHaveLength(47);
+    expect(kindsOf(classes)).toEqual(['droids', 'facilities', 'items', 'ships', 'stations', 'vehicles', 'weapons']);
   });
 
   it('a queued run whose job vanished is handed to a new job instead of blocking its target', async () => {
@@ -139,7 +134,7 @@ describe('a run whose job died', () => {
   it('a run paused for the budget is left to its continuation until it is due', async () => {
     const retryAt = new Date(ctx.clock.now().getTime() + 30 * 60_000);
     const exhausted: SwcClient = { ...ctx.deps.swc, webService: () => Promise.reject(new SwcBudgetExhausted(retryAt, 'background')) };
-    const runId = await queueRun(ctx, 'systems');
+    const runId = await queueRun(ctx, 'factions');
     expect(await runSync({ ...ctx.deps, swc: exhausted }, runId, testRunOptions(ctx, { maxSleepMs: 60_000 }))).toEqual({
       state: 'paused',
       resumeAt: retryAt,

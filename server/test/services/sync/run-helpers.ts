@@ -47,3 +47,21 @@ export const stored = async (ctx: TestContext, kind: string) =>
       [kind],
     )
   ).rows;
+
+/** The simulator's client, counting the detail calls answered (`/galaxy/systems/9:1`, `/types/droids/3:1`) per kind. */
+export function countingDetails(ctx: TestContext): { swc: SwcClient; details(): Record<string, number> } {
+  const counts: Record<string, number> = {};
+  return {
+    swc: {
+      ...ctx.deps.swc,
+      webService: async (request) => {
+        const answer = await ctx.deps.swc.webService(request);
+        // Not before the answer: a call the request budget held back is tried again.
+        const kind = /^\/(?:galaxy|types)\/(?!classes\/)(\w+)\/[^/]+$/.exec(request.path)?.[1];
+        if (kind) counts[kind] = (counts[kind] ?? 0) + 1;
+        return answer;
+      },
+    },
+    details: () => ({ ...counts }),
+  };
+}
