@@ -1,4 +1,4 @@
-// Every bench in sequence with modest durations (about 5 minutes on 2 cores, plus 3.5 for the sync), then one table of
+// Every bench in sequence with modest durations (about 5 minutes on 2 cores, plus 3 for the sync), then one table of
 // figure, goal and pass/fail. Usage: npm run bench   (BENCH_SKIP_BUILD=1 to reuse web/dist)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
