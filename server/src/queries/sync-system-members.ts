@@ -25,13 +25,18 @@ export async function writeSystemMembers(db: DbClient, systems: SystemMembers[])
       for (const uid of s[kind]) members.set(`${kind} ${uid}`, { kind, uid, system: s.systemUid });
     }
   }
-  await db.query(`DELETE FROM swc_system_members WHERE system_uid = ANY($1)`, [systems.map((s) => s.systemUid)]);
-  if (members.size === 0) return;
+  // One statement: the members no longer listed go, the listed ones are (re)pointed at their system (disjoint rows).
   await db.query(
-    `INSERT INTO swc_system_members (member_kind, member_uid, system_uid)
-     SELECT m.kind, m.uid, m.system FROM jsonb_to_recordset($1::jsonb) AS m(kind text, uid text, system text)
+    `WITH listed AS (
+       SELECT m.kind, m.uid, m.system FROM jsonb_to_recordset($2::jsonb) AS m(kind text, uid text, system text)
+     ), unlisted AS (
+       DELETE FROM swc_system_members d
+       WHERE d.system_uid = ANY($1) AND NOT EXISTS (SELECT 1 FROM listed l WHERE l.kind = d.member_kind AND l.uid = d.member_uid)
+     )
+     INSERT INTO swc_system_members (member_kind, member_uid, system_uid)
+     SELECT kind, uid, system FROM listed
      ON CONFLICT (member_kind, member_uid) DO UPDATE SET system_uid = EXCLUDED.system_uid`,
-    [JSON.stringify([...members.values()])],
+    [systems.map((s) => s.systemUid), JSON.stringify([...members.values()])],
   );
 }
 
