@@ -1,44 +1,14 @@
-import { PORTAL_APP_KEY } from '@portal/contract';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../server/src/db/postmaster-pid.ts';
-import { approveAtSimulator } from '../server/test/helpers/sign-in.ts';
-import { startProduct, type RunningProduct } from './helpers/start-product.ts';
+import { api, signIn } from './helpers/http-session.ts';
+import { freshDataDir, startProduct, type RunningProduct } from './helpers/start-product.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3900) + 10;
 
-/** Signs in as a character through /auth/login and the simulator, over plain HTTP; answers the session cookie. */
-async function signIn(baseUrl: string, uid: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/auth/login?aud=${PORTAL_APP_KEY}&rd=${encodeURIComponent(`${baseUrl}/dashboard`)}`, {
-    redirect: 'manual',
-  });
-  const stateCookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('portal_login_state='))!
-    .split(';')[0]!;
-  const callback = await approveAtSimulator(login.headers.get('location')!, uid);
-  const done = await fetch(callback, { headers: { cookie: stateCookie }, redirect: 'manual' });
-  const session = done.headers.getSetCookie().find((c) => c.startsWith('portal_session='));
-  if (!session) throw new Error(`sign-in did not complete: ${done.status} ${await done.text()}`);
-  return session.split(';')[0]!;
-}
-
-function api(product: RunningProduct, cookie: string) {
-  return async (method: string, url: string, body?: object) => {
-    const res = await fetch(`${product.baseUrl}${url}`, {
-      method,
-      headers: { cookie, origin: product.baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as unknown };
-  };
-}
-
 describe('after the server is killed with SIGKILL', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
-  chmodSync(dataDir, 0o755); // as root the embedded PostgreSQL runs as `postgres`, who must reach DATA_DIR
+  const dataDir = freshDataDir();
   let product: RunningProduct | undefined;
 
   afterAll(async () => {
@@ -49,7 +19,7 @@ describe('after the server is killed with SIGKILL', () => {
   it('stops the orphaned PostgreSQL and serves again on the same DATA_DIR with everything intact', async () => {
     product = await startProduct(PORT, {}, [], { dataDir });
     const cookie = await signIn(product.baseUrl, '1:100001');
-    const call = api(product, cookie);
+    const call = api(product.baseUrl, cookie);
     const app = { key: 'wiki', name: 'Wiki', audience: 'wiki', redirect_urls: ['https://wiki.example.com/'] };
     expect((await call('POST', '/api/admin/apps', app)).status).toBe(201);
     const jwt = {
@@ -74,7 +44,7 @@ describe('after the server is killed with SIGKILL', () => {
     product = await startProduct(PORT, {}, [], { dataDir });
     expect(Date.now() - restartedAt).toBeLessThan(20_000);
 
-    const again = api(product, cookie);
+    const again = api(product.baseUrl, cookie);
     const me = await again('GET', '/api/me');
     expect(me).toMatchObject({ status: 200, body: { uid: '1:100001' } });
     expect((await again('GET', '/api/admin/apps')).body).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'wiki' })]));

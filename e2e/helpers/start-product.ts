@@ -24,7 +24,7 @@ export interface StartOptions {
 }
 
 /** As root the embedded PostgreSQL runs as `postgres`, who must reach DATA_DIR (else its data lands in /tmp and outlives the run). */
-function freshDataDir(): string {
+export function freshDataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-run-'));
   chmodSync(dir, 0o755);
   return dir;
