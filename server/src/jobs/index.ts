@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import pg from 'pg';
+import { startWorkerPresence, type WorkerPresence } from '../db/worker-presence.ts';
 import type { Deps } from '../deps.ts';
 import { deliverBackchannelLogout } from '../services/backchannel-logout.ts';
 import { runRotationSweep } from '../services/rotation-sweep.ts';
@@ -29,6 +30,7 @@ const SETUP_LOCK = 0x5743_0b05;
 /** Where job runs are reported (the process's pino logger). */
 export interface JobLog {
   debug(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
@@ -73,14 +75,15 @@ async function withSetupLock(databaseUrl: string, work: () => Promise<void>): Pr
 
 export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions = {}): Promise<JobSystem> {
   const runsJobs = opts.runsJobs ?? true;
+  let presence: WorkerPresence | undefined;
   const boss = new PgBoss({ connectionString: databaseUrl, schema: opts.schema ?? 'pgboss', schedule: runsJobs, supervise: runsJobs });
   boss.on('error', (err) => opts.log?.('job system error', err));
   // Replicas starting together deadlock creating the same queues and schedules; one sets them up at a time.
   await withSetupLock(databaseUrl, async () => {
     await boss.start();
     await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
-    // A job works about 2 minutes of a sync, then queues its continuation; one killed mid-way loses its run's lease
-    // after a minute and the sweep hands the run to a new job (pg-boss's own expiry after 5 minutes comes later).
+    // A job works about 2 minutes of a sync, then queues its continuation; when one is killed mid-way, the sweep hands
+    // its run to a new job once its worker's presence lock is gone (pg-boss's own expiry after 5 minutes comes later).
     await boss.createQueue(RADIANT_SYNC_JOB, {
       name: RADIANT_SYNC_JOB,
       retryLimit: 5,
@@ -105,6 +108,8 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
     },
     async work(deps, log) {
       if (!runsJobs) throw new Error('this job system only hands jobs over (PORTAL_MODE=web); the worker runs them');
+      // Held before any sync job runs, so that every lease this worker takes names a live worker.
+      presence = await startWorkerPresence(databaseUrl, { log: (msg) => log.warn({ job: 'worker-presence' }, msg) });
       for (const job of SCHEDULES) {
         await boss.work(job.name, () => runLogged(job.name, log, () => job.run(deps)));
       }
@@ -115,12 +120,15 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
       await boss.work<RadiantSyncJob>(RADIANT_SYNC_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
           const resend = async (data: RadiantSyncJob, startAfter: Date) => void (await boss.send(RADIANT_SYNC_JOB, data, { startAfter }));
-          await runLogged(RADIANT_SYNC_JOB, log, () => handleSyncJob(deps, job.data, { resend }));
+          await runLogged(RADIANT_SYNC_JOB, log, () => handleSyncJob(deps, job.data, { resend, worker: presence?.id() }));
         }
       });
-      // Runs left behind by a worker that was killed resume now rather than at the next sweep.
+      // Runs left behind by a worker that was killed (its presence lock is gone) resume now.
       await runLogged('radiant-sync-sweep', log, () => requeueStalledRuns(deps)).catch(() => undefined);
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await presence?.close();
+    },
   };
 }

@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 let ctx: TestContext;
 let jobs: JobSystem;
 let bossSchema: string;
-const silentLog = { debug: () => undefined, error: () => undefined };
+const silentLog = { debug: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
   ctx = await createTestApp();

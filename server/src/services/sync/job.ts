@@ -10,6 +10,8 @@ const MAX_SLEEP_MS = 60_000;
 export interface SyncJobContext {
   /** Queues the job again, to start at `startAfter`. */
   resend(data: RadiantSyncJob, startAfter: Date): Promise<void>;
+  /** The presence id of this worker process (see worker-presence.ts); null while it holds none. */
+  worker?: number | null;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -22,7 +24,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export async function handleSyncJob(deps: Deps, data: RadiantSyncJob, ctx: SyncJobContext): Promise<SyncOutcome> {
   const started = Date.now();
-  const outcome = await runSync(deps, data.runId, { sleep, maxSleepMs: MAX_SLEEP_MS, shouldStop: () => Date.now() - started > SLICE_MS });
+  const outcome = await runSync(deps, data.runId, {
+    sleep,
+    maxSleepMs: MAX_SLEEP_MS,
+    shouldStop: () => Date.now() - started > SLICE_MS,
+    worker: ctx.worker,
+  });
   if (outcome.state === 'paused') await ctx.resend(data, outcome.resumeAt);
   return outcome;
 }

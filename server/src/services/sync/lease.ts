@@ -4,8 +4,9 @@ import type { LeaseTerms } from '../../queries/sync-leases.ts';
 
 /**
  * How long a run stays with its job without a sign of life. Every stored page and every wait for
- * the budget renews it; a run whose lease ran out (its process was killed, or a call hangs) is
- * handed to a new job by the minute sweep, so it resumes within about two minutes.
+ * the budget renews it; a run whose lease ran out (a call hangs, or its process was killed on a
+ * host that vanished) is handed to a new job by the minute sweep, so it resumes within about two
+ * minutes. A run whose worker process is known dead is handed on at the next sweep, lease or not.
  */
 export const LEASE_MS = 60_000;
 
@@ -24,11 +25,12 @@ export interface RunLease {
   terms(from?: Date): LeaseTerms;
 }
 
-export function newLease(runId: string, clock: Clock): RunLease {
+/** `worker`: the presence id of the worker process running the job, if it holds one. */
+export function newLease(runId: string, clock: Clock, worker: number | null = null): RunLease {
   const holder = randomUUID();
   return {
     runId,
     holder,
-    terms: (from = clock.now()) => ({ runId, holder, until: new Date(from.getTime() + LEASE_MS) }),
+    terms: (from = clock.now()) => ({ runId, holder, until: new Date(from.getTime() + LEASE_MS), worker }),
   };
 }

@@ -14,6 +14,8 @@ export interface SyncRunOptions {
   maxSleepMs: number;
   /** Asked before each page: true pauses the run at its checkpoint (the job's time slice is over). */
   shouldStop(): boolean;
+  /** The presence id of the worker process running the job: once it dies, the sweep resumes the run at once. */
+  worker?: number | null;
 }
 
 export type SyncOutcome =
@@ -43,7 +45,7 @@ const independent = (target: SyncTarget) => target === 'inventory';
 export async function runSync(deps: SyncDeps, runId: string, opts: SyncRunOptions): Promise<SyncOutcome> {
   const run = await findRun(deps.db, runId);
   if (!run || run.status === 'completed' || run.status === 'failed') return { state: 'ended' };
-  const lease = newLease(runId, deps.clock);
+  const lease = newLease(runId, deps.clock, opts.worker ?? null);
   if (!(await takeLease(deps.db, lease.terms(), deps.clock.now()))) return { state: 'superseded' };
   try {
     return await workRun(deps, run, lease, opts);

@@ -4,9 +4,10 @@ import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
 import { LEASE_MS } from './lease.ts';
 
 /**
- * Hands every queued or running run whose lease has run out (its process was killed, its call
- * hangs, or its pg-boss job was lost) to a new job, which resumes it from its checkpoints. Run by
- * the worker at start and every minute. Answers how many runs were handed over.
+ * Hands every queued or running run whose lease has run out (its call hangs, or its pg-boss job was
+ * lost) or whose worker process is dead (killed: its presence lock is gone) to a new job, which
+ * resumes it from its checkpoints. Run by the worker at start and every minute. Answers how many
+ * runs were handed over.
  */
 export async function requeueStalledRuns(deps: Pick<Deps, 'db' | 'clock' | 'queue'>): Promise<{ requeued: number }> {
   const now = deps.clock.now();

@@ -6,7 +6,7 @@ import { handleSyncJob } from '../../../src/services/sync/job.ts';
 import { runSync } from '../../../src/services/sync/run-sync.ts';
 import { requeueStalledRuns } from '../../../src/services/sync/sweep.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
-import { queueRun, stored, testRunOptions } from './run-helpers.ts';
+import { hangingAt, queueRun, stored, testRunOptions } from './run-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,26 +17,6 @@ afterAll(() => ctx.close());
 const requests = () => ctx.sim.stats().requests;
 const PAST_LEASE = 61_000;
 const noResend = { resend: async () => undefined };
-
-/** The simulator's client, but the `n`th call hangs (as a SWCombine that stops answering) until released. */
-function hangingAt(n: number) {
-  let calls = 0;
-  let reached!: () => void;
-  let release!: () => void;
-  const hung = new Promise<void>((resolve) => (reached = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const swc: SwcClient = {
-    ...ctx.deps.swc,
-    webService: async (request) => {
-      if (++calls === n) {
-        reached();
-        await released;
-      }
-      return ctx.deps.swc.webService(request);
-    },
-  };
-  return { swc, hung, release };
-}
 
 /** The jobs the sweep handed over since `from`, by run id. */
 const handedOver = (from: number) => ctx.sentJobs.slice(from).map((j) => (j.data as { runId: string }).runId);
@@ -59,7 +39,7 @@ describe('a run is worked by one job at a time', () => {
     await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'classes'`);
     const runId = await queueRun(ctx, 'classes');
     // The first job stores two class lists (a page each), then its third call hangs.
-    const first = hangingAt(3);
+    const first = hangingAt(ctx, 3);
     const firstJob = runSync({ ...ctx.deps, swc: first.swc }, runId, testRunOptions(ctx));
     await first.hung;
 
@@ -96,7 +76,7 @@ describe('a run whose job died', () => {
     const runId = await queueRun(ctx, 'classes');
     // Five class lists stored (ships, vehicles, stations, facilities, items), then the process is killed during the
     // sixth call: nothing more happens, the lease is kept.
-    const killed = hangingAt(6);
+    const killed = hangingAt(ctx, 6);
     void runSync({ ...ctx.deps, swc: killed.swc }, runId, testRunOptions(ctx));
     await killed.hung;
     const kindsOf = (classes: { uid: string }[]) => [...new Set(classes.map((c) => c.uid.split(':')[0]))].sort();

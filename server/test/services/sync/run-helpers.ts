@@ -40,6 +40,26 @@ export async function syncNow(
   return { ...outcome, runId };
 }
 
+/** The simulator's client, but the `n`th call hangs (as a SWCombine that stops answering) until released. */
+export function hangingAt(ctx: TestContext, n: number) {
+  let calls = 0;
+  let reached!: () => void;
+  let release!: () => void;
+  const hung = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const swc: SwcClient = {
+    ...ctx.deps.swc,
+    webService: async (request) => {
+      if (++calls === n) {
+        reached();
+        await released;
+      }
+      return ctx.deps.swc.webService(request);
+    },
+  };
+  return { swc, hung, release };
+}
+
 export const stored = async (ctx: TestContext, kind: string) =>
   (
     await ctx.deps.db.query<{ uid: string; name: string; gone: boolean; class: string | null }>(
