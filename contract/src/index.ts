@@ -17,3 +17,4 @@ export * from './audit.ts';
 export * from './admin-consents.ts';
 export * from './sync.ts';
 export * from './data.ts';
+export * from './web-preloads.ts';

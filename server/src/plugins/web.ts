@@ -1,9 +1,11 @@
 import { ErrorCode } from '@portal/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SESSION_COOKIE } from './session.ts';
+import { signedInPages } from './web-preloads.ts';
 
 const API_PREFIXES = ['/api/', '/auth/', '/.well-known/'];
 
@@ -42,10 +44,23 @@ export default fp(async function web(app: FastifyInstance, opts: { dir: string |
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', root));
   }
+  const pages = root ? signedInPages(root, app.deps.config.authBaseUrl, app.log) : new Map<string, string>();
+
+  /** index.html, with the path's preloads (web-preloads.ts) when it has some and a session cookie came along. */
+  function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string) {
+    const signedIn = pages.get(request.url.split('?')[0]!);
+    if (!signedIn) return reply.sendFile('index.html', root);
+    // Both answers for such a path depend on the cookie; the one with preloads stays out of shared caches.
+    reply.header('vary', 'cookie');
+    if (!request.cookies[SESSION_COOKIE]) return reply.sendFile('index.html', root);
+    // Unlike index.html it is not precompressed: 2 kB fit in the first round trip anyway.
+    return reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(signedIn);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (root && isPage && !API_PREFIXES.some((p) => request.url.startsWith(p))) {
-      return reply.sendFile('index.html', root);
+      return sendIndex(request, reply, root);
     }
     return reply.code(404).send({ error: ErrorCode.NotFound, message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
   });

@@ -1,0 +1,46 @@
+import { WebPreloads, type WebFirstLoad } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The links that start a first load with the page: API answers are fetched with the session cookie
+ * (the app's own fetch then takes them), chunks as module preloads, stylesheets as stylesheets (the
+ * app would add the same ones before its first paint anyway).
+ */
+function preloadLinks({ modules, styles, requests }: WebFirstLoad, authBaseUrl: string): string {
+  const base = authBaseUrl.replace(/\/+$/, '');
+  return [
+    ...requests.map((request) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(base + request)}">`),
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+  ].join('');
+}
+
+/**
+ * index.html as a visitor with a session cookie gets it, per path the web build lists in
+ * preloads.json: the path's chunks, stylesheets and first API requests start as the page arrives
+ * instead of once the entry script has run. The same page for every such visitor (nothing
+ * personal in it); a stale cookie costs a few downloads before the app sends the visitor to /login.
+ */
+export function signedInPages(root: string, authBaseUrl: string, log: FastifyBaseLogger): Map<string, string> {
+  const file = path.join(root, 'preloads.json');
+  if (!existsSync(file)) return new Map();
+  let preloads: WebPreloads;
+  try {
+    preloads = WebPreloads.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    // A build from another version: the pages still work, only without their preloads.
+    log.warn({ err: error }, `${file} is not what this server reads; index.html goes out without preloads`);
+    return new Map();
+  }
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  return new Map(
+    Object.entries(preloads).map(([pathname, firstLoad]) => [
+      pathname,
+      html.replace('</head>', `${preloadLinks(firstLoad, authBaseUrl)}</head>`),
+    ]),
+  );
+}
