@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
+import { signedInFirstLoads } from './src/app/signed-in-first-loads.ts';
 import { mantineStylesPerComponent } from './vite-plugins/mantine-styles-per-component.ts';
+import { signedInPreloads } from './vite-plugins/signed-in-preloads.ts';
 
 // The auth service (server/) listens on :3000; in development the SPA reaches it through this proxy,
 // so `authBaseUrl: ''` (same origin) from /config.json works unchanged.
@@ -44,11 +46,13 @@ function precompress(): Plugin {
   };
 }
 
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), signedInPreloads(srcDir, signedInFirstLoads), precompress()],
   // `@/…` is src/: the app, shared code and features import each other's public files through it;
   // relative imports stay inside one feature or folder.
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': srcDir } },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
