@@ -10,6 +10,8 @@ import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadRouteCode, prefetchRouteData } from './app/route-preload.ts';
 import { appRoutes } from './app/router.tsx';
+import { signedInFirstLoads } from './app/signed-in-first-loads.ts';
+import { discardEarlyGets, startEarlyGets } from './lib/api-request.ts';
 import { loadRuntimeConfig, setRuntimeConfig } from './lib/runtime-config.ts';
 
 // The dev server does not split Mantine's stylesheet per component: it serves the whole one.
@@ -20,14 +22,19 @@ const queryClient = createQueryClient();
 const { pathname } = window.location;
 
 // Everything the first screen needs starts at once: its chunks now, /config.json (preloaded by index.html),
-// then its first API calls (/api/me, the dashboard's apps); the first render waits for the code only,
-// so a signed-in screen paints its layout straight away instead of a loader.
+// then its first API calls (/api/me, the dashboard's apps), before its code has arrived; the first render
+// waits for the code only, so a signed-in screen paints its layout straight away instead of a loader, and
+// with its data already when the answers came first. (For a visitor with a session cookie, the server's
+// index.html has started all of these already: the browser hands those answers over.)
 const code = preloadRouteCode(appRoutes, pathname);
 loadRuntimeConfig().then(
   async (config) => {
     setRuntimeConfig(config);
+    startEarlyGets(signedInFirstLoads[pathname]?.requests ?? []);
     prefetchRouteData(appRoutes, pathname, queryClient);
     await code;
+    // Each screen's prefetch has taken its answers by now (it runs as its chunk arrives).
+    discardEarlyGets();
     root.render(
       <StrictMode>
         <App queryClient={queryClient} />

@@ -1,21 +1,13 @@
 import { ErrorBody, isServerErrorCode } from '@portal/contract';
 import { ApiError, ClientErrorCode } from './api-error.ts';
-import { authServiceUrl } from './auth-urls.ts';
+import { request, takeEarlyGet, type Answer, type Method } from './api-request.ts';
 
 /** Anything with a zod-like `parse`: the contract's schemas. */
 export interface Parser<T> {
   parse(input: unknown): T;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-interface Answer {
-  payload: unknown;
-  headers: Headers;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -24,32 +16,22 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(response: Response, body: unknown): ApiError {
+function errorFrom(answer: Answer, body: unknown): ApiError {
   const parsed = ErrorBody.safeParse(body);
   if (parsed.success && isServerErrorCode(parsed.data.error)) {
-    return new ApiError(response.status, parsed.data.error, parsed.data.message);
+    return new ApiError(answer.status, parsed.data.error, parsed.data.message);
   }
-  return new ApiError(response.status, ClientErrorCode.UnexpectedAnswer, response.statusText || `Request failed (${response.status})`);
+  return new ApiError(answer.status, ClientErrorCode.UnexpectedAnswer, answer.statusText || `Request failed (${answer.status})`);
 }
 
-/** One call to the auth service: credentials included, JSON in and out, non-2xx thrown as ApiError. */
-async function send(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<Answer> {
-  let response: Response;
-  try {
-    response = await fetch(authServiceUrl(path), {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, ClientErrorCode.NetworkError, 'The server could not be reached.', { cause });
-  }
-  const payload = await readBody(response);
-  if (!response.ok) throw errorFrom(response, payload);
-  return { payload, headers: response.headers };
+/** One call: JSON out, non-2xx thrown as ApiError. */
+async function send(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<{ payload: unknown; headers: Headers }> {
+  const early = method === 'GET' ? takeEarlyGet(path) : undefined;
+  const answer = await (early ?? request(method, path, body, signal));
+  signal?.throwIfAborted();
+  const payload = parseBody(answer.text);
+  if (answer.status < 200 || answer.status > 299) throw errorFrom(answer, payload);
+  return { payload, headers: answer.headers };
 }
 
 function parseWith<T>(schema: Parser<T>, path: string, payload: unknown): T {

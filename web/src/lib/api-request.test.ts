@@ -1,0 +1,47 @@
+import { CurrentUser } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deferred, errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { player, testConfig } from '@/testing/fixtures.ts';
+import { apiClient } from './api-client.ts';
+import { discardEarlyGets, startEarlyGets } from './api-request.ts';
+import { setRuntimeConfig } from './runtime-config.ts';
+
+beforeEach(() => setRuntimeConfig({ ...testConfig, authBaseUrl: 'https://auth.example.test' }));
+afterEach(() => discardEarlyGets());
+
+describe('GETs started before the code that reads them', () => {
+  it('asks the auth service at once, and the first GET of the path takes that answer without asking again', async () => {
+    const me = deferred();
+    const api = stubFetch({ 'GET /api/me': me.route });
+    startEarlyGets(['/api/me']);
+    expect(api.calls).toMatchObject([{ method: 'GET', url: 'https://auth.example.test/api/me', credentials: 'include' }]);
+
+    const answer = apiClient.get('/api/me', CurrentUser);
+    me.resolve(reply(200, player));
+    await expect(answer).resolves.toEqual(player);
+    expect(api.count('GET /api/me')).toBe(1);
+  });
+
+  it('is taken once: a later GET of the path asks again', async () => {
+    const api = stubFetch({ 'GET /api/me': reply(200, player) });
+    startEarlyGets(['/api/me']);
+    await apiClient.get('/api/me', CurrentUser);
+    await apiClient.get('/api/me', CurrentUser);
+    expect(api.count('GET /api/me')).toBe(2);
+  });
+
+  it('hands its failure to the GET that takes it, as that GET would have failed itself', async () => {
+    stubFetch({ 'GET /api/me': errorReply(401, 'unauthorized', 'Sign in first'), 'GET /api/apps': 'network-error' });
+    startEarlyGets(['/api/me', '/api/apps']);
+    await expect(apiClient.get('/api/me', CurrentUser)).rejects.toMatchObject({ status: 401, error: 'unauthorized' });
+    await expect(apiClient.get('/api/apps', CurrentUser)).rejects.toMatchObject({ status: 0, error: 'network_error' });
+  });
+
+  it('once discarded, no later GET reads the old answer', async () => {
+    const api = stubFetch({ 'GET /api/me': (_call, nth) => reply(200, { ...player, name: nth === 0 ? 'Old Name' : 'New Name' }) });
+    startEarlyGets(['/api/me']);
+    discardEarlyGets();
+    await expect(apiClient.get('/api/me', CurrentUser)).resolves.toMatchObject({ name: 'New Name' });
+    expect(api.count('GET /api/me')).toBe(2);
+  });
+});
