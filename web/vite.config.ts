@@ -47,6 +47,8 @@ function precompress(): Plugin {
 }
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+/** The route modules of the dashboard, where every sign-in lands; their chunk group takes all they import along. */
+const landingModules = new Set(signedInFirstLoads['/dashboard']!.modules.map((module) => path.join(srcDir, module)));
 
 export default defineConfig({
   plugins: [react(), mantineStylesPerComponent(), signedInPreloads(srcDir, signedInFirstLoads), precompress()],
@@ -64,14 +66,16 @@ export default defineConfig({
       output: {
         // Few files per screen: over HTTP/1.1 a browser fetches six at a time, so fifty small chunks queue.
         // React and zod change rarely and keep their own long-lived chunks; everything /login needs is
-        // one chunk besides them; code two or more signed-in screens share is one chunk; the rest of a
-        // screen is in its own chunk.
+        // one chunk besides them; where every sign-in lands (layout, session guard, dashboard) is one
+        // chunk with all it uses, so the dashboard loads none of the other screens' shared code; code
+        // two or more other signed-in screens share is one chunk; the rest of a screen is in its own chunk.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 4 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 4 },
             { name: 'initial', tags: ['$initial'], priority: 3 },
-            { name: 'signed-in', minShareCount: 2, priority: 2 },
+            { name: 'signed-in-landing', test: (id) => landingModules.has(id), priority: 2 },
+            { name: 'signed-in', minShareCount: 2, priority: 1 },
           ],
         },
       },

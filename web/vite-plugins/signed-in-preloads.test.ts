@@ -4,29 +4,31 @@ import type { Rollup } from 'vite';
 import { signedInPreloads } from './signed-in-preloads.ts';
 
 /** A chunk as the bundler hands it over: only what the plugin reads. */
-function chunk(fileName: string, opts: { module?: string; isEntry?: boolean; imports?: string[]; css?: string[] } = {}) {
+function chunk(fileName: string, opts: { modules?: string[]; isEntry?: boolean; imports?: string[]; css?: string[] } = {}) {
   return {
     type: 'chunk',
     fileName,
-    facadeModuleId: opts.module ? `/web/src/${opts.module}` : null,
+    moduleIds: (opts.modules ?? []).map((module) => `/web/src/${module}`),
     isEntry: opts.isEntry ?? false,
     imports: opts.imports ?? [],
     viteMetadata: { importedCss: new Set(opts.css ?? []), importedAssets: new Set() },
   } as unknown as Rollup.OutputChunk;
 }
 
-// An entry with React beside it; a layout and a screen sharing one chunk (and its stylesheet) that imports React too.
+// An entry with React beside it; a layout and a screen sharing one chunk (and its stylesheet) that imports
+// React too; a guard and a second screen grouped into one chunk.
 const bundle = Object.fromEntries(
   [
-    chunk('assets/index-1.js', { module: 'main.tsx', isEntry: true, imports: ['assets/react-1.js'], css: ['assets/index-1.css'] }),
+    chunk('assets/index-1.js', { modules: ['main.tsx'], isEntry: true, imports: ['assets/react-1.js'], css: ['assets/index-1.css'] }),
     chunk('assets/react-1.js'),
     chunk('assets/shared-1.js', { imports: ['assets/react-1.js'], css: ['assets/shared-1.css'] }),
     chunk('assets/layout-1.js', {
-      module: 'app/layout.tsx',
+      modules: ['app/layout.tsx'],
       imports: ['assets/shared-1.js', 'assets/index-1.js'],
       css: ['assets/layout-1.css'],
     }),
-    chunk('assets/dashboard-1.js', { module: 'app/dashboard.tsx', imports: ['assets/shared-1.js'] }),
+    chunk('assets/dashboard-1.js', { modules: ['app/dashboard.tsx'], imports: ['assets/shared-1.js'] }),
+    chunk('assets/grouped-1.js', { modules: ['app/guard.tsx', 'app/profile.tsx', 'lib/util.ts'], imports: ['assets/react-1.js'] }),
   ].map((c) => [c.fileName, c]),
 );
 
@@ -61,9 +63,14 @@ describe('preloads.json from the bundle', () => {
     });
   });
 
-  it('fails the build when a listed module is no chunk of its own (renamed, or merged into another)', () => {
-    expect(() => build({ '/profile': { modules: ['app/profile.tsx'], requests: [] } })).toThrow(
-      /app\/profile\.tsx \(for \/profile\) is not a chunk/,
+  it('names a chunk that holds several listed modules once', () => {
+    const preloads = build({ '/profile': { modules: ['app/layout.tsx', 'app/guard.tsx', 'app/profile.tsx'], requests: ['/api/me'] } });
+    expect(preloads['/profile']!.modules).toEqual(['/assets/shared-1.js', '/assets/layout-1.js', '/assets/grouped-1.js']);
+  });
+
+  it('fails the build when a listed module is in no chunk (renamed or moved)', () => {
+    expect(() => build({ '/swc/consents': { modules: ['app/swc-consents.tsx'], requests: [] } })).toThrow(
+      /app\/swc-consents\.tsx \(for \/swc\/consents\) is in no chunk/,
     );
   });
 });

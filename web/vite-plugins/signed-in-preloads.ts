@@ -26,7 +26,7 @@ function withStaticImports(start: Chunk[], byFile: Map<string, Chunk>): Chunk[] 
  * Writes preloads.json (the contract's `WebPreloads`) beside index.html: for each path of `firstLoads`,
  * the chunks and stylesheets of its route modules that index.html does not load already, and its
  * first requests. The server names them in index.html for a visitor with a session cookie
- * (server/src/plugins/web-preloads.ts). A listed module that is no chunk of its own fails the build.
+ * (server/src/plugins/web-preloads.ts). A listed module found in no chunk fails the build.
  */
 export function signedInPreloads(srcDir: string, firstLoads: Record<string, FirstLoad>): Plugin {
   let base = '/';
@@ -39,7 +39,7 @@ export function signedInPreloads(srcDir: string, firstLoads: Record<string, Firs
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const byModule = new Map(chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId!, chunk]));
+      const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
       const initial = new Set(
         withStaticImports(
           chunks.filter((chunk) => chunk.isEntry),
@@ -52,7 +52,7 @@ export function signedInPreloads(srcDir: string, firstLoads: Record<string, Firs
       for (const [pathname, { modules, requests }] of Object.entries(firstLoads)) {
         const routeChunks = modules.map((module) => {
           const chunk = byModule.get(path.join(srcDir, module));
-          if (!chunk) this.error(`signed-in preloads: ${module} (for ${pathname}) is not a chunk of its own`);
+          if (!chunk) this.error(`signed-in preloads: ${module} (for ${pathname}) is in no chunk: renamed or moved?`);
           return chunk;
         });
         const needed = withStaticImports(routeChunks, byFile).filter((chunk) => !initial.has(chunk));
