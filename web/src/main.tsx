@@ -22,17 +22,19 @@ const queryClient = createQueryClient();
 const { pathname } = window.location;
 
 // Everything the first screen needs starts at once: its chunks now, /config.json (preloaded by index.html),
-// then its first API calls (/api/me, the dashboard's apps), before its code has arrived; the first render
-// waits for the code only, so a signed-in screen paints its layout straight away instead of a loader, and
-// with its data already when the answers came first. (For a visitor with a session cookie, the server's
-// index.html has started all of these already: the browser hands those answers over.)
+// then its first API calls (/api/me, the dashboard's apps), before its code has arrived. (For a visitor
+// with a session cookie the server's index.html has started all of these already: the browser hands those
+// answers over.) The first render waits for the code and for the answers that have already arrived, not
+// for those still on their way: a signed-in screen paints its layout straight away instead of a loader,
+// and with its data when the answers came first, without rendering twice.
 const code = preloadRouteCode(appRoutes, pathname);
 loadRuntimeConfig().then(
   async (config) => {
     setRuntimeConfig(config);
-    startEarlyGets(signedInFirstLoads[pathname]?.requests ?? []);
+    const early = startEarlyGets(signedInFirstLoads[pathname]?.requests ?? []);
     prefetchRouteData(appRoutes, pathname, queryClient);
     await code;
+    await early.arrived();
     // Each screen's prefetch has taken its answers by now (it runs as its chunk arrives).
     discardEarlyGets();
     root.render(

@@ -1,5 +1,5 @@
 import { CurrentUser } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { player, testConfig } from '@/testing/fixtures.ts';
 import { apiClient } from './api-client.ts';
@@ -43,5 +43,33 @@ describe('GETs started before the code that reads them', () => {
     discardEarlyGets();
     await expect(apiClient.get('/api/me', CurrentUser)).resolves.toMatchObject({ name: 'New Name' });
     expect(api.count('GET /api/me')).toBe(2);
+  });
+
+  describe('before the first render', () => {
+    /** The browser lists a request among its resources once its answer has arrived whole. */
+    const arrivedWhole = (...urls: string[]) =>
+      vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (urls.includes(name) ? [{} as PerformanceEntry] : []));
+
+    it('waits for the answers that have arrived, until they are read', async () => {
+      const me = deferred();
+      stubFetch({ 'GET /api/me': me.route });
+      arrivedWhole('https://auth.example.test/api/me');
+      let read = false;
+      const arrived = startEarlyGets(['/api/me'])
+        .arrived()
+        .then(() => (read = true));
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(read).toBe(false);
+
+      me.resolve(reply(200, player));
+      await arrived;
+      expect(read).toBe(true);
+    });
+
+    it('does not wait for answers still on their way, so a slow API never holds the layout back', async () => {
+      stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': 'pending' });
+      arrivedWhole('https://auth.example.test/api/me');
+      await expect(startEarlyGets(['/api/me', '/api/apps']).arrived()).resolves.toBeUndefined();
+    });
   });
 });

@@ -33,16 +33,33 @@ export async function request(method: Method, path: string, body: unknown, signa
 /** GETs started before the code that reads them had arrived, by path; each is taken once. */
 const earlyGets = new Map<string, Promise<Answer>>();
 
+/** GETs started by `startEarlyGets`. */
+export interface EarlyGets {
+  /**
+   * Settles once every answer that has fully arrived over the network is read too. Those are a few tasks from
+   * being read, so rendering before them would render the screen twice; answers still on their way are not waited for.
+   */
+  arrived(): Promise<void>;
+}
+
 /**
  * Starts these GETs now, before the code that needs them has loaded (main.tsx: the first requests of
  * the path being opened); the next GET of each path takes its answer instead of asking again.
  */
-export function startEarlyGets(paths: string[]): void {
-  for (const path of paths) {
+export function startEarlyGets(paths: string[]): EarlyGets {
+  const started = paths.map((path) => {
     const answer = request('GET', path, undefined);
     answer.catch(() => undefined); // its taker sees the failure; none is reported before that
     earlyGets.set(path, answer);
-  }
+    return { url: new URL(authServiceUrl(path), window.location.href).href, answer };
+  });
+  return {
+    arrived: async () => {
+      // The browser lists a request among its resources once its answer has arrived whole.
+      const whole = started.filter(({ url }) => performance.getEntriesByName(url, 'resource').length > 0);
+      await Promise.allSettled(whole.map(({ answer }) => answer));
+    },
+  };
 }
 
 /** Drops the early answers nobody took, so no later visit reads an old one. */
