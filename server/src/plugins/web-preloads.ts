@@ -8,14 +8,15 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /**
  * The links that start a first load with the page: API answers are fetched with the session cookie
  * (the app's own fetch then takes them), chunks as module preloads, stylesheets as stylesheets (the
- * app would add the same ones before its first paint anyway).
+ * app would add the same ones before its first paint anyway). Chunks and stylesheets at low priority:
+ * nothing runs before the entry script, so its files go first.
  */
 function preloadLinks({ modules, styles, requests }: WebFirstLoad, authBaseUrl: string): string {
   const base = authBaseUrl.replace(/\/+$/, '');
   return [
     ...requests.map((request) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(base + request)}">`),
-    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
-    ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin fetchpriority="low" href="${escapeAttribute(href)}">`),
+    ...modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(href)}">`),
   ].join('');
 }
 

@@ -59,9 +59,10 @@ describe("index.html starts a signed-in player's first load", () => {
     expect(head).toContain('<script type="module" src="/assets/index-3f9a1c.js"></script>');
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/me">');
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/apps">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/signed-in-7a8b9c.css">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/signed-in-1a2b3c.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-4d5e6f.js">');
+    // Below the entry script's own files, which the page needs first.
+    expect(head).toContain('<link rel="stylesheet" crossorigin fetchpriority="low" href="/assets/signed-in-7a8b9c.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signed-in-1a2b3c.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/dashboard-4d5e6f.js">');
   });
 
   it('keeps that page out of shared caches and says it depends on the cookie', async () => {
