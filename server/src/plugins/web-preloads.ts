@@ -1,6 +1,7 @@
 import { WebPreloads, type WebFirstLoad } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -20,13 +21,8 @@ function preloadLinks({ modules, styles, requests }: WebFirstLoad, authBaseUrl: 
   ].join('');
 }
 
-/**
- * index.html as a visitor with a session cookie gets it, per path the web build lists in
- * preloads.json: the path's chunks, stylesheets and first API requests start as the page arrives
- * instead of once the entry script has run. The same page for every such visitor (nothing
- * personal in it); a stale cookie costs a few downloads before the app sends the visitor to /login.
- */
-export function signedInPages(root: string, authBaseUrl: string, log: FastifyBaseLogger): Map<string, string> {
+/** The pages of one build: index.html with each listed path's preloads. */
+function readPages(root: string, authBaseUrl: string, log: FastifyBaseLogger): Map<string, string> {
   const file = path.join(root, 'preloads.json');
   if (!existsSync(file)) return new Map();
   let preloads: WebPreloads;
@@ -44,4 +40,35 @@ export function signedInPages(root: string, authBaseUrl: string, log: FastifyBas
       html.replace('</head>', `${preloadLinks(firstLoad, authBaseUrl)}</head>`),
     ]),
   );
+}
+
+/**
+ * index.html as a visitor with a session cookie gets it, per path the web build lists in
+ * preloads.json (undefined for any other path): the path's chunks, stylesheets and first API requests
+ * start as the page arrives instead of once the entry script has run. The same page for every such
+ * visitor (nothing personal in it); a stale cookie costs a few downloads before the app sends the
+ * visitor to /login. Read again when index.html or preloads.json changes, so a new build is served at
+ * once, as the plain index.html is.
+ */
+export function signedInPages(root: string, authBaseUrl: string, log: FastifyBaseLogger) {
+  const modified = (file: string) =>
+    stat(path.join(root, file)).then(
+      ({ mtimeMs }) => mtimeMs,
+      () => null,
+    );
+  let built: string | undefined;
+  let pages = new Map<string, string>();
+  return async (pathname: string): Promise<string | undefined> => {
+    const [index, preloads] = await Promise.all([modified('index.html'), modified('preloads.json')]);
+    if (index === null) return undefined; // a build is rewriting index.html right now: the plain file goes out
+    if (`${index}:${preloads}` !== built) {
+      try {
+        pages = readPages(root, authBaseUrl, log);
+        built = `${index}:${preloads}`;
+      } catch {
+        return undefined; // as above
+      }
+    }
+    return pages.get(pathname);
+  };
 }

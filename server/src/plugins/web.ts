@@ -44,11 +44,11 @@ export default fp(async function web(app: FastifyInstance, opts: { dir: string |
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', root));
   }
-  const pages = root ? signedInPages(root, app.deps.config.authBaseUrl, app.log) : new Map<string, string>();
+  const signedInPage = root ? signedInPages(root, app.deps.config.authBaseUrl, app.log) : null;
 
   /** index.html, with the path's preloads (web-preloads.ts) when it has some and a session cookie came along. */
-  function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string) {
-    const signedIn = pages.get(request.url.split('?')[0]!);
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string) {
+    const signedIn = await signedInPage?.(request.url.split('?')[0]!);
     if (!signedIn) return reply.sendFile('index.html', root);
     // Both answers for such a path depend on the cookie; the one with preloads stays out of shared caches.
     reply.header('vary', 'cookie');

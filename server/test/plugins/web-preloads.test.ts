@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,11 +31,15 @@ function writeDist(preloadsJson: string | null): string {
   return dist;
 }
 
-/** The server on a build with this preloads.json (none: null). */
-async function serve(preloadsJson: string | null, env: Record<string, string> = {}): Promise<FastifyInstance> {
+/** The server on a build with this preloads.json (none: null), in `dist` when given. */
+async function serve(
+  preloadsJson: string | null,
+  env: Record<string, string> = {},
+  dist = writeDist(preloadsJson),
+): Promise<FastifyInstance> {
   const ctx = await createTestApp(env);
   contexts.push(ctx);
-  const app = await buildApp(ctx.deps, { webDist: writeDist(preloadsJson) });
+  const app = await buildApp(ctx.deps, { webDist: dist });
   apps.push(app);
   return app;
 }
@@ -102,5 +106,24 @@ describe("index.html starts a signed-in player's first load", () => {
     const res = await plain.inject({ url: '/dashboard', headers: withSession });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(html);
+  });
+
+  it('serves a new build at once, as it does the plain index.html', async () => {
+    const dist = writeDist(JSON.stringify(preloads));
+    const rebuilt = await serve(null, {}, dist);
+    expect((await rebuilt.inject({ url: '/dashboard', headers: withSession })).body).toContain('/assets/dashboard-4d5e6f.js');
+
+    writeFileSync(path.join(dist, 'index.html'), html.replace('index-3f9a1c.js', 'index-77aa11.js'));
+    writeFileSync(
+      path.join(dist, 'preloads.json'),
+      JSON.stringify({ '/dashboard': { ...preloads['/dashboard'], modules: ['/assets/dashboard-8e9f0a.js'] } }),
+    );
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(dist, 'index.html'), later, later);
+
+    const body = (await rebuilt.inject({ url: '/dashboard', headers: withSession })).body;
+    expect(body).toContain('/assets/index-77aa11.js');
+    expect(body).toContain('/assets/dashboard-8e9f0a.js');
+    expect(body).not.toContain('/assets/dashboard-4d5e6f.js');
   });
 });
