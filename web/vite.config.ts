@@ -50,7 +50,21 @@ const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 /** The route modules of the dashboard, where every sign-in lands; their chunk group takes all they import along. */
 const landingModules = new Set(signedInFirstLoads['/dashboard']!.modules.map((module) => path.join(srcDir, module)));
 
-export default defineConfig({
+/**
+ * The server-render bundle (`vite build --ssr`): src/entry-server.tsx with everything it imports in one
+ * file the server loads (web/dist-ssr/entry-server.js), so it needs no node_modules resolution at run time. Class
+ * names match the browser build's; stylesheets are the browser build's business.
+ */
+const serverRenderBuild = defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': srcDir } },
+  ssr: { noExternal: true },
+  // One file: the server imports it again under a new query after a rebuild, and chunks importing the
+  // entry back would get a second copy of it (and of its state).
+  build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { inlineDynamicImports: true } } },
+});
+
+export const browserBuild = defineConfig({
   plugins: [react(), mantineStylesPerComponent(), signedInPreloads(srcDir, signedInFirstLoads), precompress()],
   // `@/…` is src/: the app, shared code and features import each other's public files through it;
   // relative imports stay inside one feature or folder.
@@ -82,3 +96,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));

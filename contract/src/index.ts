@@ -18,3 +18,4 @@ export * from './admin-consents.ts';
 export * from './sync.ts';
 export * from './data.ts';
 export * from './web-preloads.ts';
+export * from './server-render.ts';

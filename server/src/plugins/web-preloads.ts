@@ -21,44 +21,54 @@ function preloadLinks({ modules, styles, requests }: WebFirstLoad, authBaseUrl: 
   ].join('');
 }
 
-/** The pages of one build: index.html with each listed path's preloads. */
-function readPages(root: string, authBaseUrl: string, log: FastifyBaseLogger): Map<string, string> {
+/** index.html of one build, and per path listed in preloads.json that page with the path's preloads. */
+export interface PageTemplates {
+  plain: string;
+  /** With the path's API requests preloaded too (a page the browser renders), or without (one the server rendered with their answers). */
+  signedIn: Map<string, { withRequests: string; withoutRequests: string }>;
+}
+
+function readPages(root: string, authBaseUrl: string, log: FastifyBaseLogger): PageTemplates {
+  const plain = readFileSync(path.join(root, 'index.html'), 'utf8');
   const file = path.join(root, 'preloads.json');
-  if (!existsSync(file)) return new Map();
+  if (!existsSync(file)) return { plain, signedIn: new Map() };
   let preloads: WebPreloads;
   try {
     preloads = WebPreloads.parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch (error) {
     // A build from another version: the pages still work, only without their preloads.
     log.warn({ err: error }, `${file} is not what this server reads; index.html goes out without preloads`);
-    return new Map();
+    return { plain, signedIn: new Map() };
   }
-  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
-  return new Map(
-    Object.entries(preloads).map(([pathname, firstLoad]) => [
-      pathname,
-      html.replace('</head>', `${preloadLinks(firstLoad, authBaseUrl)}</head>`),
-    ]),
-  );
+  const withLinks = (firstLoad: WebFirstLoad) => plain.replace('</head>', `${preloadLinks(firstLoad, authBaseUrl)}</head>`);
+  return {
+    plain,
+    signedIn: new Map(
+      Object.entries(preloads).map(([pathname, firstLoad]) => [
+        pathname,
+        { withRequests: withLinks(firstLoad), withoutRequests: withLinks({ ...firstLoad, requests: [] }) },
+      ]),
+    ),
+  };
 }
 
 /**
- * index.html as a visitor with a session cookie gets it, per path the web build lists in
- * preloads.json (undefined for any other path): the path's chunks, stylesheets and first API requests
- * start as the page arrives instead of once the entry script has run. The same page for every such
- * visitor (nothing personal in it); a stale cookie costs a few downloads before the app sends the
+ * The current build's index.html and, for a visitor with a session cookie, per path the web build
+ * lists in preloads.json, that page naming the path's chunks, stylesheets and first API requests, so
+ * they start as the page arrives instead of once the entry script has run. The same page for every
+ * such visitor (nothing personal in it); a stale cookie costs a few downloads before the app sends the
  * visitor to /login. Read again when index.html or preloads.json changes, so a new build is served at
- * once, as the plain index.html is.
+ * once, as the plain index.html is. Undefined while a build rewrites index.html.
  */
-export function signedInPages(root: string, authBaseUrl: string, log: FastifyBaseLogger) {
+export function pageTemplates(root: string, authBaseUrl: string, log: FastifyBaseLogger) {
   const modified = (file: string) =>
     stat(path.join(root, file)).then(
       ({ mtimeMs }) => mtimeMs,
       () => null,
     );
   let built: string | undefined;
-  let pages = new Map<string, string>();
-  return async (pathname: string): Promise<string | undefined> => {
+  let pages: PageTemplates | undefined;
+  return async (): Promise<PageTemplates | undefined> => {
     const [index, preloads] = await Promise.all([modified('index.html'), modified('preloads.json')]);
     if (index === null) return undefined; // a build is rewriting index.html right now: the plain file goes out
     if (`${index}:${preloads}` !== built) {
@@ -69,6 +79,6 @@ export function signedInPages(root: string, authBaseUrl: string, log: FastifyBas
         return undefined; // as above
       }
     }
-    return pages.get(pathname);
+    return pages;
   };
 }

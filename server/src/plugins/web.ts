@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SESSION_COOKIE } from './session.ts';
-import { signedInPages } from './web-preloads.ts';
+import { pageTemplates } from './web-preloads.ts';
+import { sendCompressed, serverRenderer } from './web-render.ts';
 
 const API_PREFIXES = ['/api/', '/auth/', '/.well-known/'];
 
@@ -44,17 +45,32 @@ export default fp(async function web(app: FastifyInstance, opts: { dir: string |
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', root));
   }
-  const signedInPage = root ? signedInPages(root, app.deps.config.authBaseUrl, app.log) : null;
+  const templates = root ? pageTemplates(root, app.deps.config.authBaseUrl, app.log) : null;
+  // The browser build's server-render bundle sits beside it: web/dist-ssr for web/dist.
+  const renderPage = root ? serverRenderer(app, path.join(`${root}-ssr`, 'entry-server.js')) : null;
 
-  /** index.html, with the path's preloads (web-preloads.ts) when it has some and a session cookie came along. */
+  /**
+   * index.html: rendered on the server for the first screens (web-render.ts), else with the path's
+   * preloads (web-preloads.ts) when it has some and a session cookie came along, else as built.
+   */
   async function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string) {
-    const signedIn = await signedInPage?.(request.url.split('?')[0]!);
-    if (!signedIn) return reply.sendFile('index.html', root);
-    // Both answers for such a path depend on the cookie; the one with preloads stays out of shared caches.
+    const pathname = request.url.split('?')[0]!;
+    // Whether a session cookie came along can change this answer (rendered, preloaded, or as built).
     reply.header('vary', 'cookie');
-    if (!request.cookies[SESSION_COOKIE]) return reply.sendFile('index.html', root);
+    const pages = await templates!();
+    if (!pages) return reply.sendFile('index.html', root);
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    const preloaded = pages.signedIn.get(pathname);
+    const rendered = await renderPage!(request, pathname, signedIn, signedIn ? (preloaded?.withoutRequests ?? pages.plain) : pages.plain);
+    if (rendered) {
+      // Personal: the player's apps.
+      reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
+      return sendCompressed(request, reply, rendered);
+    }
+    if (!preloaded || !signedIn) return reply.sendFile('index.html', root);
+    // The one with preloads stays out of shared caches.
     // Unlike index.html it is not precompressed: 2 kB fit in the first round trip anyway.
-    return reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(signedIn);
+    return reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(preloaded.withRequests);
   }
 
   app.setNotFoundHandler((request, reply) => {

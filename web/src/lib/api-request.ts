@@ -15,6 +15,8 @@ export interface Answer {
 
 /** One request to the auth service: credentials included, JSON in, the answer read to its end; no response at all is thrown as ApiError. */
 export async function request(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<Answer> {
+  // A server render reads only the answers it was handed (`provideEarlyAnswers`): it has no visitor to ask as.
+  if (import.meta.env.SSR) throw new ApiError(0, ClientErrorCode.NetworkError, `${path} was not answered for the server render.`);
   try {
     const response = await fetch(authServiceUrl(path), {
       method,
@@ -60,6 +62,16 @@ export function startEarlyGets(paths: string[]): EarlyGets {
       await Promise.allSettled(whole.map(({ answer }) => answer));
     },
   };
+}
+
+/** Hands over answers fetched elsewhere (the server, for a page it renders) as early GETs. */
+export function provideEarlyAnswers(answers: Record<string, { status: number; body: string }>): void {
+  for (const [path, { status, body }] of Object.entries(answers)) {
+    earlyGets.set(
+      path,
+      Promise.resolve({ status, statusText: '', headers: new Headers({ 'content-type': 'application/json' }), text: body }),
+    );
+  }
 }
 
 /** Drops the early answers nobody took, so no later visit reads an old one. */

@@ -1,6 +1,7 @@
 import { RuntimeConfig } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { runtimeConfigOf } from '../../lib/runtime-config.ts';
 import jwksRoute from './jwks.ts';
 import probeRoutes from './probes.ts';
 
@@ -13,11 +14,6 @@ export default async function publicRoutes(root: FastifyInstance) {
 
   app.get('/config.json', { schema: { tags: ['ops'], response: { 200: RuntimeConfig } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return {
-      authBaseUrl: config.authBaseUrl,
-      integrationBaseUrl: config.integrationBaseUrl,
-      simulator: config.swc.simulator,
-      version: '0.0.1',
-    };
+    return runtimeConfigOf(config);
   });
 }

@@ -4,9 +4,11 @@ import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle } from '@ta
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { logoutUrl } from '@/lib/auth-urls.ts';
+import { useHydrated } from '@/lib/server-rendered.ts';
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logoutFormId = useId();
+  const hydrated = useHydrated();
   return (
     <>
       {/* Signing out changes state, so it is a POST; the form sits outside the menu, whose children must all be menu items. */}
@@ -15,7 +17,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           No portal: the open menu stays inside the header landmark. */}
       <Menu position="bottom-end" width={220} shadow="lg" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <UnstyledButton aria-label={`User menu: ${user.name}`} p={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+          <UnstyledButton
+            aria-label={`User menu: ${user.name}`}
+            aria-disabled={hydrated ? undefined : true}
+            p={4}
+            style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+          >
             <Group gap="xs" wrap="nowrap">
               {/* The button is already named after the user: the picture is decoration. */}
               <Avatar src={user.image} alt="" name={user.name} color="initials" radius="xl" size={36} />

@@ -1,9 +1,11 @@
 import { Center } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { LoginCard } from '@/features/auth/components/login-card.tsx';
+import { useBrowserOrigin } from '@/lib/server-rendered.ts';
 import { getRuntimeConfig } from '@/lib/runtime-config.ts';
 
 export default function LoginRoute() {
+  const origin = useBrowserOrigin();
   useDocumentTitle('Login | Industry Alignment Management Platform');
   return (
     <Center
@@ -15,7 +17,7 @@ export default function LoginRoute() {
           'radial-gradient(ellipse at top, var(--mantine-color-dark-6) 0%, var(--mantine-color-dark-7) 45%, var(--mantine-color-dark-9) 100%)',
       }}
     >
-      <LoginCard origin={window.location.origin} simulator={getRuntimeConfig().simulator} />
+      <LoginCard origin={origin} simulator={getRuntimeConfig().simulator} />
     </Center>
   );
 }

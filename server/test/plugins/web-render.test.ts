@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { createAppFixture } from '../helpers/fixtures.ts';
+import { signIn } from '../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+
+const html =
+  '<!doctype html><html><head><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />' +
+  '<script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
+const preloads = {
+  '/dashboard': {
+    modules: ['/assets/signed-in-landing-1a2b3c.js'],
+    styles: ['/assets/signed-in-landing-7a8b9c.css'],
+    requests: ['/api/me', '/api/apps'],
+  },
+};
+/**
+ * A server-render bundle with the web build's interface: it renders what it was handed, so the tests
+ * see which answers the server fetched, for which origin, and with which config.
+ */
+const bundle = `
+export const pages = {
+  '/login': { signedIn: false, requests: [] },
+  '/dashboard': { signedIn: true, requests: ['/api/me', '/api/apps'] },
+  '/broken': { signedIn: false, requests: [] },
+  '/declined': { signedIn: false, requests: [] },
+};
+export async function renderPage({ pathname, origin, config, answers }) {
+  if (pathname === '/broken') throw new Error('the bundle failed');
+  if (pathname === '/declined') return null;
+  const me = answers['/api/me'] ? JSON.parse(answers['/api/me'].body) : null;
+  return { html: '<main>' + pathname + ' for ' + (me ? me.name : 'a guest') + ' at ' + origin + '</main>', state: { config, origin, queries: answers } };
+}
+`;
+const page = { accept: 'text/html', 'accept-encoding': 'identity' };
+
+let ctx: TestContext;
+let app: FastifyInstance;
+let dist: string;
+let mira: string;
+
+/** The JSON state the page carries for the browser. */
+function stateOf(body: string): {
+  config: { simulator: boolean };
+  origin: string;
+  queries: Record<string, { status: number; body: string }>;
+} {
+  const json = body.match(/<script type="application\/json" id="server-render">(.*?)<\/script>/)?.[1];
+  if (!json) throw new Error(`no server-render state in ${body}`);
+  return JSON.parse(json);
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), html);
+  writeFileSync(path.join(dist, 'preloads.json'), JSON.stringify(preloads));
+  mkdirSync(`${dist}-ssr`);
+  writeFileSync(path.join(`${dist}-ssr`, 'entry-server.js'), bundle);
+  ctx = await createTestApp();
+  app = await buildApp(ctx.deps, { webDist: dist });
+  mira = (await signIn(ctx, '1:100002')).cookie;
+  await createAppFixture(ctx, {
+    key: 'fleet',
+    name: 'Fleet </script><script>alert(1)</script>',
+    url: 'https://fleet.example.com',
+    skip_uid_whitelist: true,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(`${dist}-ssr`, { recursive: true, force: true });
+});
+
+describe('pages rendered on the server', () => {
+  it("renders the dashboard with the player's own /api/me and /api/apps answers, fetched with their cookie", async () => {
+    const res = await app.inject({ url: '/dashboard', headers: { ...page, cookie: `portal_session=${mira}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><main>/dashboard for Mira Solan at http://localhost:80</main></div>');
+    const state = stateOf(res.body);
+    expect(state.origin).toBe('http://localhost:80');
+    expect(state.config.simulator).toBe(true);
+    expect(JSON.parse(state.queries['/api/me']!.body)).toMatchObject({ uid: '1:100002', name: 'Mira Solan' });
+    expect(JSON.parse(state.queries['/api/apps']!.body).map((a: { key: string }) => a.key)).toEqual(['fleet']);
+  });
+
+  it('keeps the chunks and stylesheets in the page but not the requests it answered, nor the config it carries', async () => {
+    const res = await app.inject({ url: '/dashboard', headers: { ...page, cookie: `portal_session=${mira}` } });
+    expect(res.body).toContain('href="/assets/signed-in-landing-1a2b3c.js"');
+    expect(res.body).toContain('href="/assets/signed-in-landing-7a8b9c.css"');
+    expect(res.body).not.toContain('href="/api/me"');
+    expect(res.body).not.toContain('href="/config.json"');
+  });
+
+  it('a name holding "</script>" stays data inside the state script', async () => {
+    const res = await app.inject({ url: '/dashboard', headers: { ...page, cookie: `portal_session=${mira}` } });
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    const apps = JSON.parse(stateOf(res.body).queries['/api/apps']!.body);
+    expect(apps[0].name).toBe('Fleet </script><script>alert(1)</script>');
+  });
+
+  it('is personal: private, not cached without asking, and depends on the cookie', async () => {
+    const res = await app.inject({ url: '/dashboard', headers: { ...page, cookie: `portal_session=${mira}` } });
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ])('goes out compressed with %s for a browser that accepts it', async (encoding, decompress) => {
+    const res = await app.inject({
+      url: '/dashboard',
+      headers: { accept: 'text/html', 'accept-encoding': `${encoding}, deflate`, cookie: `portal_session=${mira}` },
+    });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(decompress(res.rawPayload).toString()).toContain('<main>/dashboard for Mira Solan');
+  });
+
+  it('sends the page for the browser to render when the session has ended (/api/me is not 200)', async () => {
+    const res = await app.inject({ url: '/dashboard', headers: { ...page, cookie: 'portal_session=ended-or-forged' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('href="/api/me"');
+    expect(res.body).not.toContain('id="server-render"');
+  });
+
+  it('renders /login for a guest only: with a session cookie the browser decides where to go', async () => {
+    const guest = await app.inject({ url: '/login', headers: page });
+    expect(guest.body).toContain('<main>/login for a guest at http://localhost:80</main>');
+    expect(guest.headers.vary).toMatch(/cookie/i);
+    const signedIn = await app.inject({ url: '/login', headers: { ...page, cookie: `portal_session=${mira}` } });
+    expect(signedIn.body).toBe(html);
+  });
+
+  it('names the origin the browser used, as a proxy it trusts forwards it', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    const behindProxy = await buildApp(proxied.deps, { webDist: dist });
+    try {
+      const res = await behindProxy.inject({
+        url: '/login',
+        headers: { ...page, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.example.org' },
+      });
+      expect(stateOf(res.body).origin).toBe('https://portal.example.org');
+    } finally {
+      await behindProxy.close();
+      await proxied.close();
+    }
+  });
+
+  it.each(['/broken', '/declined'])('%s, which the bundle fails or declines to render, goes out as built', async (url) => {
+    const res = await app.inject({ url, headers: page });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(html);
+  });
+
+  it('renders no other page', async () => {
+    const res = await app.inject({ url: '/profile', headers: { ...page, cookie: `portal_session=${mira}` } });
+    expect(res.body).toBe(html);
+  });
+});
