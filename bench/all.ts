@@ -16,6 +16,7 @@ const BENCHES: [string, ...string[]][] = [
   ['memory.ts'],
   ['login-fcp.ts', '10'],
   ['dashboard.ts', '10'],
+  ['dashboard-render.ts', '10'],
   ['rotation.ts', '1000'],
   ['user-search.ts', '10000'],
   ['sync.ts'],

@@ -74,6 +74,28 @@ describe('a player', () => {
     await expectAccessible(page, '/dashboard');
   });
 
+  it('gets the dashboard drawn by the server, and the page takes it over without an error', async () => {
+    const errors: string[] = [];
+    const collect = (error: Error) => errors.push(error.message);
+    page.on('pageerror', collect);
+    try {
+      const response = await page.goto(`${baseUrl}/dashboard`);
+      // The cards are in the page as it arrived, before any script ran.
+      const sent = await response!.text();
+      expect(sent).toContain('Fleet Tracker');
+      expect(sent).toContain('id="server-render"');
+      // The menu button says it is not ready until the script has taken the page over; the click waits for that.
+      await page.getByRole('button', { name: /Mira Solan/ }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+      await page.keyboard.press('Escape');
+      expect(await page.getByRole('link', { name: /Market Watch/ }).getAttribute('href')).toMatch(/^https:\/\/market\.example\.com\/?$/);
+    } finally {
+      page.off('pageerror', collect);
+    }
+    // A mismatch between the server's markup and the browser's first render is reported as a page error.
+    expect(errors).toEqual([]);
+  });
+
   it('is sent on to the dashboard when opening /login while signed in', async () => {
     await page.goto(`${baseUrl}/login`);
     await page.waitForURL(`${baseUrl}/dashboard`);

@@ -9,14 +9,18 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /**
  * The links that start a first load with the page: API answers are fetched with the session cookie
  * (the app's own fetch then takes them), chunks as module preloads, stylesheets as stylesheets (the
- * app would add the same ones before its first paint anyway). Chunks and stylesheets at low priority:
- * nothing runs before the entry script, so its files go first.
+ * app would add the same ones before its first paint anyway). Chunks at low priority: nothing runs
+ * before the entry script, so its files go first; so do stylesheets, unless the page came rendered
+ * (`rendered`: no API requests, it carries their answers), which paints as soon as they are here.
  */
-function preloadLinks({ modules, styles, requests }: WebFirstLoad, authBaseUrl: string): string {
+function preloadLinks({ modules, styles, requests }: WebFirstLoad, authBaseUrl: string, rendered = false): string {
   const base = authBaseUrl.replace(/\/+$/, '');
+  const stylePriority = rendered ? '' : ' fetchpriority="low"';
   return [
-    ...requests.map((request) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(base + request)}">`),
-    ...styles.map((href) => `<link rel="stylesheet" crossorigin fetchpriority="low" href="${escapeAttribute(href)}">`),
+    ...(rendered ? [] : requests).map(
+      (request) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(base + request)}">`,
+    ),
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin${stylePriority} href="${escapeAttribute(href)}">`),
     ...modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(href)}">`),
   ].join('');
 }
@@ -24,8 +28,8 @@ function preloadLinks({ modules, styles, requests }: WebFirstLoad, authBaseUrl: 
 /** index.html of one build, and per path listed in preloads.json that page with the path's preloads. */
 export interface PageTemplates {
   plain: string;
-  /** With the path's API requests preloaded too (a page the browser renders), or without (one the server rendered with their answers). */
-  signedIn: Map<string, { withRequests: string; withoutRequests: string }>;
+  /** With the path's API requests preloaded too (a page the browser renders), or for a page the server renders, which carries their answers. */
+  signedIn: Map<string, { withRequests: string; rendered: string }>;
 }
 
 function readPages(root: string, authBaseUrl: string, log: FastifyBaseLogger): PageTemplates {
@@ -40,13 +44,14 @@ function readPages(root: string, authBaseUrl: string, log: FastifyBaseLogger): P
     log.warn({ err: error }, `${file} is not what this server reads; index.html goes out without preloads`);
     return { plain, signedIn: new Map() };
   }
-  const withLinks = (firstLoad: WebFirstLoad) => plain.replace('</head>', `${preloadLinks(firstLoad, authBaseUrl)}</head>`);
+  const withLinks = (firstLoad: WebFirstLoad, rendered = false) =>
+    plain.replace('</head>', `${preloadLinks(firstLoad, authBaseUrl, rendered)}</head>`);
   return {
     plain,
     signedIn: new Map(
       Object.entries(preloads).map(([pathname, firstLoad]) => [
         pathname,
-        { withRequests: withLinks(firstLoad), withoutRequests: withLinks({ ...firstLoad, requests: [] }) },
+        { withRequests: withLinks(firstLoad), rendered: withLinks(firstLoad, true) },
       ]),
     ),
   };

@@ -1,13 +1,14 @@
-import { SERVER_RENDER_STATE_ID, type RenderedAnswer, type ServerRenderBundle } from '@portal/contract';
+import { SERVER_RENDER_STATE_ID, type RenderedAnswer } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stat } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PassThrough } from 'node:stream';
+import { createGzip, type Gzip } from 'node:zlib';
 import { runtimeConfigOf } from '../lib/runtime-config.ts';
+import { RenderThread } from './render-thread.ts';
 
 /**
- * At most this many pages render at once (the bundle renders them in turn, ~10-30 ms each); beyond it a
- * page goes out for the browser to render, as it would without the bundle, rather than queue.
+ * At most this many pages wait for the render thread at once (it renders them in turn, 20-40 ms of CPU
+ * each); beyond it a page goes out for the browser to render, as it would without the bundle, rather than queue.
  */
 const MAX_WAITING_RENDERS = 4;
 
@@ -23,39 +24,42 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The bundle at `file`, imported again when a new build replaced it. */
-function bundleLoader(file: string, log: FastifyBaseLogger) {
-  let loaded: { mtime: number; bundle: Promise<ServerRenderBundle | null> } | undefined;
-  return async (): Promise<ServerRenderBundle | null> => {
+/**
+ * The render thread of the bundle at `file`: started at the first page, and again when a new build
+ * replaced the bundle or the thread died after it had loaded (a bundle that does not load is not
+ * retried until the next build).
+ */
+function renderThreadOf(file: string, log: FastifyBaseLogger) {
+  let current: { mtime: number; thread: RenderThread; loaded: boolean } | undefined;
+  const stop = async () => current?.thread.stop();
+  const get = async (): Promise<RenderThread | null> => {
     const mtime = await stat(file).then(
       (s) => s.mtimeMs,
       () => null,
     );
     if (mtime === null) return null;
-    if (loaded?.mtime !== mtime) {
-      const bundle = import(`${pathToFileURL(file).href}?build=${mtime}`).then(
-        (module: ServerRenderBundle) => module,
-        (error: unknown) => {
-          log.warn({ err: error }, `${file} could not be loaded: pages go out for the browser to render`);
-          return null;
-        },
-      );
-      loaded = { mtime, bundle };
-    }
-    return loaded.bundle;
+    if (current?.mtime === mtime && (current.thread.alive || !current.loaded)) return current.thread;
+    void current?.thread.stop();
+    const started = { mtime, thread: new RenderThread(file, mtime, log), loaded: false };
+    void started.thread.ready.then((pages) => (started.loaded = pages !== null));
+    current = started;
+    return started.thread;
   };
+  return { get, stop };
 }
 
 /**
  * Renders the first screens players open (the web build's server-render bundle names them: /login for
- * a guest, /dashboard for a signed-in player) so they paint as the page arrives. The page's API calls
- * are answered here, through the same routes and with the visitor's own cookie and address, and travel
- * in the page; a page whose calls do not all answer 200 (an ended session) goes out unrendered, and the
- * browser does what it always did. Answers `template` (index.html with the page's preloads) with the
- * page in it, or undefined to send the usual page.
+ * a guest, /dashboard for a signed-in player) so they paint as the page arrives. The page's head goes
+ * out at once, so the browser fetches its stylesheets and scripts while the rest is made. The page's
+ * API calls are answered here, through the same routes and with the visitor's own cookie and address,
+ * and travel in the page; when they do not all answer 200 (an ended session), or the render fails, the
+ * page ends unrendered and the browser does what it always did (asking for the config and the calls
+ * itself). Answers false, having sent nothing, for a page it does not render.
  */
 export function serverRenderer(app: FastifyInstance, bundleFile: string) {
-  const loadBundle = bundleLoader(bundleFile, app.log);
+  const renderThread = renderThreadOf(bundleFile, app.log);
+  app.addHook('onClose', renderThread.stop);
   const config = runtimeConfigOf(app.deps.config);
   let rendering = 0;
 
@@ -78,50 +82,57 @@ export function serverRenderer(app: FastifyInstance, bundleFile: string) {
     return Object.fromEntries(paths.map((path, i) => [path, { status: 200, body: answers[i]!.body }]));
   }
 
+  /** The page's markup and state, or null to leave it for the browser. */
+  async function rendered(request: FastifyRequest, thread: RenderThread, pathname: string, requests: string[]): Promise<string | null> {
+    try {
+      const answers = await answersFor(request, requests);
+      if (!answers) return null;
+      const origin = `${request.protocol}://${request.host}`;
+      const page = await thread.render({ pathname, origin, config, answers });
+      if (!page) return null;
+      return `${page.html}</div><script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(page.state)}</script>`;
+    } catch (error) {
+      request.log.warn({ err: error }, `${pathname} could not be rendered on the server: it goes out for the browser to render`);
+      return null;
+    }
+  }
+
   return async function renderPage(
     request: FastifyRequest,
+    reply: FastifyReply,
     pathname: string,
     signedIn: boolean,
     template: string,
-  ): Promise<string | undefined> {
-    if (rendering >= MAX_WAITING_RENDERS) return undefined;
+  ): Promise<boolean> {
+    const root = template.indexOf(ROOT_ELEMENT);
+    const thread = await renderThread.get();
+    const page = (await thread?.ready)?.[pathname];
+    if (!thread || !page || page.signedIn !== signedIn || root < 0 || rendering >= MAX_WAITING_RENDERS) return false;
     rendering++;
-    try {
-      const bundle = await loadBundle();
-      const page = bundle?.pages[pathname];
-      if (!bundle || !page || page.signedIn !== signedIn) return undefined;
-      if (!template.includes(ROOT_ELEMENT)) return undefined;
-      const answers = await answersFor(request, page.requests);
-      if (!answers) return undefined;
-      const origin = `${request.protocol}://${request.host}`;
-      const rendered = await bundle.renderPage({ pathname, origin, config, answers });
-      if (!rendered) return undefined;
-      return template
-        .replace(CONFIG_PRELOAD, '')
-        .replace(
-          ROOT_ELEMENT,
-          `<div id="root">${rendered.html}</div><script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(rendered.state)}</script>`,
-        );
-    } catch (error) {
-      request.log.warn({ err: error }, `${pathname} could not be rendered on the server: it goes out for the browser to render`);
-      return undefined;
-    } finally {
-      rendering--;
-    }
+    // Personal (the player's apps), so private; no-cache like index.html.
+    reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
+    const body = compressedStream(request, reply);
+    void reply.send(body);
+    body.write(`${template.slice(0, root).replace(CONFIG_PRELOAD, '')}<div id="root">`);
+    body.flush();
+    const markup = await rendered(request, thread, pathname, page.requests).finally(() => rendering--);
+    body.end(`${markup ?? '</div>'}${template.slice(root + ROOT_ELEMENT.length)}`);
+    return true;
   };
 }
 
 /**
- * A rendered page compressed for the browser that accepts it (most of its ~40 kB are Mantine's CSS
- * variables, which compress tenfold): brotli at a fast level, else gzip; a millisecond or less.
+ * The page's body, gzipped for a browser that accepts it (most of a rendered page's ~40 kB are
+ * Mantine's CSS variables, which compress fivefold; well under a millisecond). Not brotli: its
+ * per-call encoder state made the process tens of MB larger under load, for a page a few hundred
+ * bytes smaller. `flush()` sends what was written so far.
  */
-export function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
-  const accepted = request.headers['accept-encoding'] ?? '';
+function compressedStream(request: FastifyRequest, reply: FastifyReply): Gzip | (PassThrough & { flush(): void }) {
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-  if (/\bbr\b/.test(accepted)) {
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    reply.header('content-encoding', 'gzip');
+    return createGzip({ level: 6 });
   }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-  return reply.send(html);
+  return Object.assign(new PassThrough(), { flush: () => {} });
 }

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SESSION_COOKIE } from './session.ts';
 import { pageTemplates } from './web-preloads.ts';
-import { sendCompressed, serverRenderer } from './web-render.ts';
+import { serverRenderer } from './web-render.ts';
 
 const API_PREFIXES = ['/api/', '/auth/', '/.well-known/'];
 
@@ -61,12 +61,8 @@ export default fp(async function web(app: FastifyInstance, opts: { dir: string |
     if (!pages) return reply.sendFile('index.html', root);
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
     const preloaded = pages.signedIn.get(pathname);
-    const rendered = await renderPage!(request, pathname, signedIn, signedIn ? (preloaded?.withoutRequests ?? pages.plain) : pages.plain);
-    if (rendered) {
-      // Personal: the player's apps.
-      reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
-      return sendCompressed(request, reply, rendered);
-    }
+    const template = signedIn ? (preloaded?.rendered ?? pages.plain) : pages.plain;
+    if (await renderPage!(request, reply, pathname, signedIn, template)) return reply;
     if (!preloaded || !signedIn) return reply.sendFile('index.html', root);
     // The one with preloads stays out of shared caches.
     // Unlike index.html it is not precompressed: 2 kB fit in the first round trip anyway.
