@@ -19,8 +19,14 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, statementSec
 /** The client gives up this long after PostgreSQL's own statement timeout, when the server does not answer at all. */
 const CLIENT_MARGIN_MS = 2000;
 
+/** The pg connection settings that bound waits; nothing else, so that they fit any pg-based config. */
+export type TimeoutSettings = Pick<
+  pg.ClientConfig,
+  'connectionTimeoutMillis' | 'statement_timeout' | 'idle_in_transaction_session_timeout' | 'query_timeout' | 'keepAlive'
+>;
+
 /** pg connection settings that bound every wait on the database by `timeouts`. */
-export function timeoutSettings(timeouts: DbTimeouts): pg.ClientConfig {
+export function timeoutSettings(timeouts: DbTimeouts): TimeoutSettings {
   return {
     connectionTimeoutMillis: timeouts.connectSeconds * 1000,
     statement_timeout: timeouts.statementSeconds * 1000,

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import pg from 'pg';
+import { timeoutSettings, type DbTimeouts } from '../db/pool.ts';
 import { startWorkerPresence, type WorkerPresence } from '../db/worker-presence.ts';
 import type { Deps } from '../deps.ts';
 import { deliverBackchannelLogout } from '../services/backchannel-logout.ts';
@@ -27,6 +28,13 @@ const RETIRED_SCHEDULES = ['login-attempt-cleanup'];
 /** pg_advisory_lock key of the job system's set-up (an arbitrary constant of this product). */
 const SETUP_LOCK = 0x5743_0b05;
 
+/**
+ * Bounds on pg-boss's own connections. Its maintenance archives and deletes finished jobs in bulk,
+ * which may take far longer than an API query; a minute still ends a wait on a database that
+ * stopped answering instead of leaving job fetching, scheduling and maintenance hung for good.
+ */
+export const JOB_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, statementSeconds: 60, idleInTransactionSeconds: 60 };
+
 /** Where job runs are reported (the process's pino logger). */
 export interface JobLog {
   debug(obj: object, msg: string): void;
@@ -50,6 +58,8 @@ export interface JobSystemOptions {
    */
   runsJobs?: boolean;
   log?: (msg: string, err?: unknown) => void;
+  /** Bounds on every wait of the job system for PostgreSQL; JOB_DB_TIMEOUTS unless given. */
+  timeouts?: DbTimeouts;
 }
 
 async function runLogged(name: string, log: JobLog, run: () => Promise<unknown>): Promise<void> {
@@ -62,8 +72,11 @@ async function runLogged(name: string, log: JobLog, run: () => Promise<unknown>)
   }
 }
 
-async function withSetupLock(databaseUrl: string, work: () => Promise<void>): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+async function withSetupLock(databaseUrl: string, timeouts: DbTimeouts, work: () => Promise<void>): Promise<void> {
+  // Waiting for the lock while another replica sets up is no hang, so no statement timeout here;
+  // connecting is bounded, and keep-alive notices a session whose server vanished.
+  const { connectionTimeoutMillis, keepAlive } = timeoutSettings(timeouts);
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis, keepAlive });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
@@ -76,10 +89,18 @@ async function withSetupLock(databaseUrl: string, work: () => Promise<void>): Pr
 export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions = {}): Promise<JobSystem> {
   const runsJobs = opts.runsJobs ?? true;
   let presence: WorkerPresence | undefined;
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: opts.schema ?? 'pgboss', schedule: runsJobs, supervise: runsJobs });
+  const timeouts = opts.timeouts ?? JOB_DB_TIMEOUTS;
+  const boss = new PgBoss({
+    // pg-boss hands its options on to `new pg.Pool(...)` (pg-boss/src/db.js).
+    ...timeoutSettings(timeouts),
+    connectionString: databaseUrl,
+    schema: opts.schema ?? 'pgboss',
+    schedule: runsJobs,
+    supervise: runsJobs,
+  });
   boss.on('error', (err) => opts.log?.('job system error', err));
   // Replicas starting together deadlock creating the same queues and schedules; one sets them up at a time.
-  await withSetupLock(databaseUrl, async () => {
+  await withSetupLock(databaseUrl, timeouts, async () => {
     await boss.start();
     await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
     // A job works about 2 minutes of a sync, then queues its continuation; when one is killed mid-way, the sweep hands
