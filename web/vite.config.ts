@@ -49,6 +49,9 @@ function precompress(): Plugin {
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 /** The route modules of the dashboard, where every sign-in lands; their chunk group takes all they import along. */
 const landingModules = new Set(signedInFirstLoads['/dashboard']!.modules.map((module) => path.join(srcDir, module)));
+// `@/…` is src/: the app, shared code and features import each other's public files through it;
+// relative imports stay inside one feature or folder.
+const resolve = { alias: { '@': srcDir } };
 
 /**
  * The server-render bundle (`vite build --ssr`): src/entry-server.tsx with everything it imports in one
@@ -57,18 +60,16 @@ const landingModules = new Set(signedInFirstLoads['/dashboard']!.modules.map((mo
  */
 const serverRenderBuild = defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': srcDir } },
+  resolve,
   ssr: { noExternal: true },
-  // One file: the server imports it again under a new query after a rebuild, and chunks importing the
-  // entry back would get a second copy of it (and of its state).
+  // One file, which the server's render thread imports whole when it starts: a screen imported lazily
+  // needs no further read of the disk.
   build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { inlineDynamicImports: true } } },
 });
 
 export const browserBuild = defineConfig({
   plugins: [react(), mantineStylesPerComponent(), signedInPreloads(srcDir, signedInFirstLoads), precompress()],
-  // `@/…` is src/: the app, shared code and features import each other's public files through it;
-  // relative imports stay inside one feature or folder.
-  resolve: { alias: { '@': srcDir } },
+  resolve,
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),

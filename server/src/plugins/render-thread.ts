@@ -27,10 +27,10 @@ export class RenderThread {
   private nextId = 0;
   private ended = false;
 
-  constructor(bundleFile: string, version: number, log: FastifyBaseLogger) {
+  constructor(bundleFile: string, log: FastifyBaseLogger) {
     this.worker = new Worker(workerFile, {
-      // A new query per build: the thread imports the bundle that is there now.
-      workerData: { bundleUrl: `${pathToFileURL(bundleFile).href}?build=${version}` },
+      // A thread has a module cache of its own: a new build's thread imports the bundle that is there now.
+      workerData: { bundleUrl: pathToFileURL(bundleFile).href },
       execArgv: [],
       resourceLimits: RESOURCE_LIMITS,
     });

@@ -40,7 +40,7 @@ function renderThreadOf(file: string, log: FastifyBaseLogger) {
     if (mtime === null) return null;
     if (current?.mtime === mtime && (current.thread.alive || !current.loaded)) return current.thread;
     void current?.thread.stop();
-    const started = { mtime, thread: new RenderThread(file, mtime, log), loaded: false };
+    const started = { mtime, thread: new RenderThread(file, log), loaded: false };
     void started.thread.ready.then((pages) => (started.loaded = pages !== null));
     current = started;
     return started.thread;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -217,5 +217,28 @@ describe('pages rendered on the server', () => {
     expect(chunks[0]).toContain('<script type="module" src="/assets/index-3f9a1c.js"></script>');
     expect(chunks[0]).not.toContain('</html>');
     expect(chunks.join('')).toContain('<main>/held for a guest');
+  });
+
+  it('renders with a new build as soon as it replaces the bundle, without a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dir, 'index.html'), html);
+    mkdirSync(`${dir}-ssr`);
+    const bundleFile = path.join(`${dir}-ssr`, 'entry-server.js');
+    const build = (marker: string) =>
+      `export const pages = { '/login': { signedIn: false, requests: [] } };\n` +
+      `export async function renderPage(input) { return { html: '${marker}', state: { config: input.config, origin: input.origin, queries: {} } }; }\n`;
+    writeFileSync(bundleFile, build('first build'));
+    const served = await buildApp(ctx.deps, { webDist: dir });
+    try {
+      expect((await served.inject({ url: '/login', headers: page })).body).toContain('<div id="root">first build</div>');
+      writeFileSync(bundleFile, build('second build'));
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(bundleFile, later, later);
+      expect((await served.inject({ url: '/login', headers: page })).body).toContain('<div id="root">second build</div>');
+    } finally {
+      await served.close();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}-ssr`, { recursive: true, force: true });
+    }
   });
 });

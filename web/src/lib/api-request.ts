@@ -1,5 +1,6 @@
 // Without the contract's schemas: main.tsx starts the first requests of a screen with this before the
 // screen's code (and the schema library with it) has arrived.
+import type { RenderedAnswer } from '@portal/contract';
 import { ApiError, ClientErrorCode } from './api-error.ts';
 import { authServiceUrl } from './auth-urls.ts';
 
@@ -65,7 +66,7 @@ export function startEarlyGets(paths: string[]): EarlyGets {
 }
 
 /** Hands over answers fetched elsewhere (the server, for a page it renders) as early GETs. */
-export function provideEarlyAnswers(answers: Record<string, { status: number; body: string }>): void {
+export function provideEarlyAnswers(answers: Record<string, RenderedAnswer>): void {
   for (const [path, { status, body }] of Object.entries(answers)) {
     earlyGets.set(
       path,
