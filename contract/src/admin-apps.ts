@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhaseColor, PHASE_COLOR_RULE } from './apps.ts';
 import { multiLineText, optional, singleLineText } from './text.ts';
 
 /** The fixed list of 27 selectable app icons (or none). */
@@ -70,7 +71,7 @@ export const AppInput = z.object({
   description: optional(multiLineText('Description', { max: 500 })),
   phase: optional(singleLineText('Phase', { max: 50 })),
   phaseDesc: optional(singleLineText('Phase description', { max: 200 })),
-  phaseColor: optional(singleLineText('Phase colour', { max: 30 })),
+  phaseColor: optional(singleLineText('Phase colour', { max: 30 }).refine((v) => !v || isPhaseColor(v), PHASE_COLOR_RULE)),
   progress: z
     .number({ error: 'Progress must be a whole number' })
     .int('Progress must be a whole number')

@@ -33,11 +33,15 @@ export const UserListQuery = z.object({
   offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
 });
 
-/** '' means no access; the screens show it as 'none'. */
-export const AccessStatus = z.object({ status: z.enum(['active', 'suspended', '']) });
+/** '' means nothing was recorded (no access unless the app bypasses the UID whitelist); the screens show it as 'none'. */
+export const AccessStatus = z.object({ status: z.enum(['active', 'suspended', 'revoked', '']) });
 export type AccessStatus = z.infer<typeof AccessStatus>;
 
-export const UserAccessRow = z.object({ app_name: z.string(), app_key: z.string(), status: z.enum(['active', 'suspended', '']) });
+export const UserAccessRow = z.object({
+  app_name: z.string(),
+  app_key: z.string(),
+  status: z.enum(['active', 'suspended', 'revoked', '']),
+});
 export type UserAccessRow = z.infer<typeof UserAccessRow>;
 
 export const SessionRow = z.object({

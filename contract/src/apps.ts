@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** The colour names the portal's theme defines; a phase colour is one of them or a hex colour. */
+export const PHASE_COLOR_NAMES = [
+  'gold', 'dark', 'gray', 'red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green', 'lime', 'yellow', 'orange',
+] as const; // prettier-ignore
+
+/** The colour reaches an inline style on the dashboard, so only a colour may pass, never CSS. */
+export const isPhaseColor = (value: string): boolean =>
+  (PHASE_COLOR_NAMES as readonly string[]).includes(value) || /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
+
+export const PHASE_COLOR_RULE = `Phase colour must be a colour name (${PHASE_COLOR_NAMES.join(', ')}) or a hex colour such as #1e90ff`;
+
 /** What the dashboard shows of an app the current user may open. */
 export const DashboardApp = z.object({
   id: z.string(),
@@ -38,6 +49,7 @@ export function phaseOf(
     label: app.phase,
     description: app.phaseDesc,
     progress: Math.min(100, Math.max(0, app.progress)),
-    color: app.phaseColor || 'blue',
+    // A colour stored before the rule above is not drawn.
+    color: app.phaseColor && isPhaseColor(app.phaseColor) ? app.phaseColor : 'blue',
   };
 }

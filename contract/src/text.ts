@@ -20,6 +20,14 @@ function hasControlCharactersBesidesLineBreaks(value: string): boolean {
   return false;
 }
 
+/**
+ * Does `value` hold half of a UTF-16 surrogate pair on its own? Such a string has no UTF-8 form:
+ * PostgreSQL refuses it (in text and in jsonb), so no input may carry one.
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  return /\p{Surrogate}/u.test(value);
+}
+
 interface Length {
   /** 0 (the default) allows an empty text; 1 makes the field required. */
   min?: number;
@@ -31,6 +39,7 @@ function text(label: string, { min = 0, max }: Length, isForbidden: (value: stri
     .string({ error: `${label} is required` })
     // Checked on the raw value, before trimming could hide a trailing control character.
     .refine((v) => !isForbidden(v), { message: `${label} must not contain control characters`, abort: true })
+    .refine((v) => !hasLoneSurrogate(v), { message: `${label} holds a broken character (half of a UTF-16 surrogate pair)`, abort: true })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
   if (min === 1) return schema.min(1, `${label} is required`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AddUserInput, UserListQuery } from '../src/admin-users.ts';
 import { AppInput } from '../src/admin-apps.ts';
-import { GrantInput } from '../src/admin-consents.ts';
+import { RoleGrantInput } from '../src/admin-consents.ts';
 import { emptyServiceJwtForm, serviceJwtBody, ServiceJwtInput } from '../src/service-jwts.ts';
 import { multiLineText, optional, singleLineText } from '../src/text.ts';
 
@@ -26,6 +26,10 @@ describe('singleLineText', () => {
   it.each(['a\u0000b', '\u0001abc', 'a\nb', 'a\r\nb', 'a\tb', 'ab\u001f', 'ab\u007f', 'abc\n'])('refuses %j naming the field', (value) =>
     expect(firstMessage(name.safeParse(value))).toBe('Name must not contain control characters'),
   );
+  it.each(['\ud800', 'a\udc00', '\ude00\ud83d'])('refuses the lone surrogate in %j, which PostgreSQL cannot store', (value) =>
+    expect(firstMessage(name.safeParse(value))).toBe('Name holds a broken character (half of a UTF-16 surrogate pair)'),
+  );
+  it('accepts a character outside the BMP (a whole surrogate pair)', () => expect(name.parse('Vex 🚀')).toBe('Vex 🚀'));
   it('says only that, not also that it is too long', () => expect(name.safeParse('\u0000'.repeat(20)).error?.issues).toHaveLength(1));
   it('names the field when it is missing, blank or too long', () => {
     expect(firstMessage(name.safeParse(undefined))).toBe('Name is required');
@@ -79,8 +83,8 @@ describe('every text input of the contract refuses control characters', () => {
       'Each redirect URL must not contain control characters',
     ));
   it('a consent or role value', () =>
-    expect(firstMessage(GrantInput.safeParse({ userId: crypto.randomUUID(), appId: crypto.randomUUID(), value: 'read\u0000' }))).toBe(
-      'value must not contain control characters',
+    expect(firstMessage(RoleGrantInput.safeParse({ userId: crypto.randomUUID(), appId: crypto.randomUUID(), value: 'read\u0000' }))).toBe(
+      'Role must not contain control characters',
     ));
   it('a UID', () => expect(firstMessage(AddUserInput.safeParse({ uid: '1:5\u0000' }))).toBe('UID must not contain control characters'));
   it('the user search and paging', () => {

@@ -1,5 +1,6 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
+import type { AccessStatus } from '../domain/access.ts';
 import { APP_COLUMNS, type AppRow } from './app-columns.ts';
 import { selectList } from './columns.ts';
 
@@ -18,7 +19,7 @@ export async function findAppById(db: DbClient, id: string): Promise<AppRow | nu
 }
 
 /** Every app but the portal, with this user's access status (null when none). */
-export async function listAppsWithAccess(db: DbClient, userId: string): Promise<(AppRow & { status: 'active' | 'suspended' | null })[]> {
+export async function listAppsWithAccess(db: DbClient, userId: string): Promise<(AppRow & { status: AccessStatus })[]> {
   const { rows } = await db.query<AppRow & { status: 'active' | 'suspended' | null }>(
     `SELECT ${APP}, x.status FROM apps a
      LEFT JOIN user_app_access x ON x.app_id = a.id AND x.user_id = $1

@@ -1,5 +1,6 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
+import type { AccessStatus } from '../domain/access.ts';
 
 /** Everything a forward-auth check needs about one session and one app, read in one round trip. */
 export interface ForwardAuthRow {
@@ -20,7 +21,7 @@ export interface ForwardAuthRow {
   audience: string | null;
   skip_uid_whitelist: boolean | null;
   allow_global_admin: boolean | null;
-  access_status: 'active' | 'suspended' | null;
+  access_status: AccessStatus;
   app_roles: string[];
   app_scopes: string[];
   /** Whether this session was already recorded as used with the app (for sign-out). */

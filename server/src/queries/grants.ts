@@ -37,3 +37,11 @@ export async function removeGrant(db: DbClient, userId: string, appId: string, k
   ]);
   return (rowCount ?? 0) > 0;
 }
+
+/** Every distinct granted value, with how many grants hold it. */
+export async function countGrantValues(db: DbClient): Promise<{ kind: 'scope' | 'role'; value: string; grants: number }[]> {
+  const { rows } = await db.query<{ kind: 'scope' | 'role'; value: string; grants: number }>(
+    'SELECT kind, value, count(*)::int AS grants FROM user_app_grants GROUP BY kind, value ORDER BY kind, value',
+  );
+  return rows;
+}

@@ -3,7 +3,7 @@ import { inTransaction } from '../db/pool.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { findAccessStatus } from '../queries/access.ts';
-import { findAppByKey, removeAccess, setAccess } from '../queries/admin-access.ts';
+import { findAppByKey, setAccess } from '../queries/admin-access.ts';
 import {
   endSessionBySid,
   insertUserByUid,
@@ -76,6 +76,9 @@ const ACCESS_EVENTS = {
   revoke: AuditEvent.AccessRevoked,
 } as const;
 
+/** Each action records a status: a revocation too, so that it outlasts an app's UID-whitelist bypass. */
+const ACCESS_STATUS = { grant: 'active', suspend: 'suspended', revoke: 'revoked' } as const;
+
 /** Grant, Suspend and Revoke; they take effect at the next sign-in or forward-auth check. */
 export async function changeAccess(
   deps: Deps,
@@ -86,12 +89,11 @@ export async function changeAccess(
 ): Promise<AccessStatus> {
   const app = await resolveApp(deps, userId, appKey);
   await inTransaction(deps.db, async (tx) => {
-    if (action === 'revoke') await removeAccess(tx, userId, app.id);
-    else await setAccess(tx, userId, app.id, action === 'grant' ? 'active' : 'suspended');
+    await setAccess(tx, userId, app.id, ACCESS_STATUS[action]);
     await auditAdmin(deps, tx, actor, ACCESS_EVENTS[action], { userId, appKey });
   });
   await deps.authCache.flush();
-  return { status: action === 'grant' ? 'active' : action === 'suspend' ? 'suspended' : '' };
+  return { status: ACCESS_STATUS[action] };
 }
 
 export async function endUserSession(deps: Deps, actor: Actor, userId: string, sid: string): Promise<void> {

@@ -7,6 +7,7 @@ import { sha256 } from '../lib/tokens.ts';
 import { findForwardAuth } from '../queries/forward-auth.ts';
 import { recordSessionApp } from '../queries/session-apps.ts';
 import { touchSession } from '../queries/sessions.ts';
+import { sendableRoles, sendableScopes } from './grant-values.ts';
 
 /** What an app behind the ingress receives for an admitted request. */
 export interface VerifiedAccess {
@@ -51,7 +52,8 @@ export async function verifyAccess(deps: Deps, token: string | undefined, audien
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
   if (!decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin }).allowed) return null;
 
-  const roles = isAdmin && app.allow_global_admin && !row.app_roles.includes('admin') ? [...row.app_roles, 'admin'] : row.app_roles;
+  const appRoles = sendableRoles(row.app_roles);
+  const roles = isAdmin && app.allow_global_admin && !appRoles.includes('admin') ? [...appRoles, 'admin'] : appRoles;
   const iat = Math.floor(now.getTime() / 1000);
   const [jwt] = await Promise.all([
     deps.keys.sign(
@@ -61,7 +63,7 @@ export async function verifyAccess(deps: Deps, token: string | undefined, audien
         sub: row.uid,
         client_id: app.key,
         sid: row.sid,
-        scp: row.app_scopes,
+        scp: sendableScopes(row.app_scopes),
         roles,
         name: row.name,
         iat,

@@ -1,4 +1,4 @@
-import { ConsentData, ConsentQuery, ErrorBody, GrantInput } from '@portal/contract';
+import { ConsentData, ConsentQuery, ErrorBody, RevokeInput, RoleGrantInput, ScopeGrantInput } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeGrant, consentsOf } from '../../services/admin-consents.ts';
@@ -14,13 +14,13 @@ export default async function consentRoutes(root: FastifyInstance) {
     consentsOf(deps, request.query.userId, request.query.appId),
   );
   const changes = [
-    ['/api/admin/consents/grant', 'scope', 'grant'],
-    ['/api/admin/consents/revoke', 'scope', 'revoke'],
-    ['/api/admin/roles/grant', 'role', 'grant'],
-    ['/api/admin/roles/revoke', 'role', 'revoke'],
+    ['/api/admin/consents/grant', 'scope', 'grant', ScopeGrantInput],
+    ['/api/admin/consents/revoke', 'scope', 'revoke', RevokeInput],
+    ['/api/admin/roles/grant', 'role', 'grant', RoleGrantInput],
+    ['/api/admin/roles/revoke', 'role', 'revoke', RevokeInput],
   ] as const;
-  for (const [url, kind, action] of changes) {
-    app.post(url, { schema: { tags, body: GrantInput, response: { 200: ConsentData, ...errors } } }, (request) =>
+  for (const [url, kind, action, body] of changes) {
+    app.post(url, { schema: { tags, body, response: { 200: ConsentData, ...errors } } }, (request) =>
       changeGrant(deps, actorOf(request), request.body, kind, action),
     );
   }

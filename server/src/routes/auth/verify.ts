@@ -1,4 +1,4 @@
-import { audienceField, ErrorBody } from '@portal/contract';
+import { audienceField, ErrorBody, ErrorCode } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,8 +50,27 @@ function headOf(access: VerifiedAccess): string[] {
  */
 function answer(reply: FastifyReply, access: VerifiedAccess): void {
   reply.hijack();
-  reply.raw.writeHead(200, headOf(access));
-  reply.raw.end('null');
+  try {
+    reply.raw.writeHead(200, headOf(access));
+    reply.raw.end('null');
+  } catch (err) {
+    failHijacked(reply, err);
+  }
+}
+
+/**
+ * A hijacked answer that cannot be written (a header value Node refuses) is no longer Fastify's to
+ * end: without this the ingress's request would wait on an open socket for ever.
+ */
+function failHijacked(reply: FastifyReply, err: unknown): void {
+  reply.log.error({ err }, 'the forward-auth answer could not be written');
+  const res = reply.raw;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ error: ErrorCode.InternalError, message: 'Something went wrong on our side. Please try again.' }));
 }
 
 export default async function verifyRoute(root: FastifyInstance) {
@@ -73,7 +92,7 @@ export default async function verifyRoute(root: FastifyInstance) {
         tags: ['auth'],
         summary: 'Forward auth for an ingress (auth-url): 200 with identity headers and a JWT, or 401',
         querystring: Query,
-        response: { 200: z.null(), 400: ErrorBody, 401: ErrorBody },
+        response: { 200: z.null(), 400: ErrorBody, 401: ErrorBody, 500: ErrorBody },
       },
     },
     (request, reply) => {

@@ -1,4 +1,4 @@
-import { PORTAL_APP_KEY } from '@portal/contract';
+import { PORTAL_APP_KEY, ROLE_RULE, SCOPE_RULE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
 import { signIn } from '../../helpers/sign-in.ts';
@@ -94,8 +94,8 @@ describe('access control', () => {
     expect(await status()).toBe('active');
     expect((await call('POST', `/api/admin/users/${miraId}/apps/wiki/suspend`)).json()).toEqual({ status: 'suspended' });
     expect(await status()).toBe('suspended');
-    expect((await call('DELETE', `/api/admin/users/${miraId}/apps/wiki/grant`)).json()).toEqual({ status: '' });
-    expect(await status()).toBe('');
+    expect((await call('DELETE', `/api/admin/users/${miraId}/apps/wiki/grant`)).json()).toEqual({ status: 'revoked' });
+    expect(await status()).toBe('revoked');
     const { rows } = await ctx.deps.db.query(
       `SELECT a.event, actor.uid FROM audit_log a JOIN users actor ON actor.id = a.actor_id WHERE a.user_id = $1 AND a.app_key = 'wiki' ORDER BY a.id`,
       [miraId],
@@ -156,13 +156,39 @@ describe('central consents and roles', () => {
     ]);
   });
 
-  it('refuses an empty or spaced value with a message', async () => {
-    const res = await call('POST', '/api/admin/roles/grant', { userId: miraId, appId: wikiId, value: '   ' });
+  it('refuses an empty value, and a role or scope that cannot travel in a header or a JWT, naming the rule', async () => {
+    const grant = (kind: 'roles' | 'consents', value: string) =>
+      call('POST', `/api/admin/${kind}/grant`, { userId: miraId, appId: wikiId, value });
+    const res = await grant('roles', '   ');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('value is required');
-    expect((await call('POST', '/api/admin/roles/grant', { userId: miraId, appId: wikiId, value: 'two words' })).json().message).toContain(
-      'must not contain spaces',
-    );
+    expect(res.json().message).toContain('Role is required');
+    for (const value of ['two words', 'офицер', 'staff,admin', 'say"hi"', 'back\\slash', 'café']) {
+      const refused = await grant('roles', value);
+      expect(refused.statusCode, value).toBe(400);
+      expect(refused.json().message, value).toContain(ROLE_RULE);
+    }
+    for (const value of ['two words', 'офицер', 'say"hi"']) {
+      const refused = await grant('consents', value);
+      expect(refused.statusCode, value).toBe(400);
+      expect(refused.json().message, value).toContain(SCOPE_RULE);
+    }
+    // A comma is a scope-token character (RFC 6749 §3.3), only roles are comma-separated.
+    expect((await grant('consents', 'fleet:read,write')).statusCode).toBe(200);
+    expect((await grant('roles', 'fleet-officer_2.0')).statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/consents?userId=${miraId}&appId=${wikiId}`)).json()).toMatchObject({
+      scp: expect.arrayContaining(['fleet:read,write']),
+      roles: expect.arrayContaining(['fleet-officer_2.0']),
+    });
+  });
+
+  it('still revokes a value stored before the rule, so an admin can clean it up', async () => {
+    await ctx.deps.db.query(`INSERT INTO user_app_grants (user_id, app_id, kind, value) VALUES ($1, $2, 'role', 'офицер')`, [
+      miraId,
+      wikiId,
+    ]);
+    const res = await call('POST', '/api/admin/roles/revoke', { userId: miraId, appId: wikiId, value: 'офицер' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().roles).not.toContain('офицер');
   });
 
   it('makes a portal admin of a player granted the central role admin on the portal', async () => {

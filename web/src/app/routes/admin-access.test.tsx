@@ -55,7 +55,7 @@ describe('/admin/access', () => {
       [`GET ${base}`]: reply(200, { status: '' }),
       [`POST ${base}/grant`]: reply(200, { status: 'active' }),
       [`POST ${base}/suspend`]: reply(200, { status: 'suspended' }),
-      [`DELETE ${base}/grant`]: reply(200, { status: '' }),
+      [`DELETE ${base}/grant`]: reply(200, { status: 'revoked' }),
     });
 
     for (const name of ['Grant', 'Suspend', 'Revoke']) expect(button(name)).toBeDisabled();
@@ -81,14 +81,14 @@ describe('/admin/access', () => {
     await waitFor(() => expect(button('Revoke')).toBeEnabled());
     await user.click(button('Revoke'));
     await user.click(within(await screen.findByRole('dialog', { name: 'Revoke access?' })).getByRole('button', { name: 'Revoke' }));
-    expect(await screen.findByText('Current: none')).toBeInTheDocument();
+    expect(await screen.findByText('Current: revoked')).toBeInTheDocument();
     expect(api.count(`DELETE ${base}/grant`)).toBe(1);
   });
 
   it('asks before revoking, says what each change did, and offers only the changes that would change something', async () => {
     const { api, user } = await openAccess({
       [`GET ${base}`]: reply(200, { status: 'active' }),
-      [`DELETE ${base}/grant`]: reply(200, { status: '' }),
+      [`DELETE ${base}/grant`]: reply(200, { status: 'revoked' }),
     });
     await pickUser(user, 'mira', 'Mira Solan (1:100002)');
     await pickApp(user, 'Fleet Ops (fleet)');
@@ -107,7 +107,7 @@ describe('/admin/access', () => {
     await user.click(button('Revoke'));
     dialog = await screen.findByRole('dialog', { name: 'Revoke access?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    expect(await screen.findByText('Current: none')).toBeInTheDocument();
+    expect(await screen.findByText('Current: revoked')).toBeInTheDocument();
     expect(api.count(`DELETE ${base}/grant`)).toBe(1);
     expect(screen.getByRole('status')).toHaveTextContent('Access revoked for Mira Solan (1:100002) on Fleet Ops.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

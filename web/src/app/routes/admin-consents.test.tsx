@@ -1,4 +1,4 @@
-import type { ConsentData } from '@portal/contract';
+import { ROLE_RULE, SCOPE_RULE, type ConsentData } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
@@ -145,18 +145,39 @@ describe('/admin/consents', () => {
 
   it("shows 'Update failed.' with the server's message when a change fails", async () => {
     const { user } = await openConsents({
-      'POST /api/admin/consents/grant': errorReply(400, 'bad_request', 'value must not contain spaces'),
+      'POST /api/admin/consents/grant': errorReply(404, 'not_found', 'No app with this id.'),
     });
     await pick(user);
 
-    await user.type(await screen.findByPlaceholderText('scope...'), 'two words');
+    await user.type(await screen.findByPlaceholderText('scope...'), 'fleet:write');
     await user.click(within(group('Scopes')).getByRole('button', { name: 'Grant' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Update failed.');
-    expect(alert).toHaveTextContent('value must not contain spaces');
+    expect(alert).toHaveTextContent('No app with this id.');
     expect(chips('Scopes')).toEqual(['profile', 'fleet:read']);
-    expect(screen.getByPlaceholderText('scope...')).toHaveValue('two words');
+    expect(screen.getByPlaceholderText('scope...')).toHaveValue('fleet:write');
+  });
+
+  it('says at the field, before sending, what a scope or a role may not hold', async () => {
+    const { api, user } = await openConsents();
+    await pick(user);
+
+    const scope = await screen.findByPlaceholderText('scope...');
+    await user.type(scope, 'two words');
+    await user.click(within(group('Scopes')).getByRole('button', { name: 'Grant' }));
+    expect(await within(group('Scopes')).findByText(SCOPE_RULE)).toBeInTheDocument();
+    expect(scope).toHaveAttribute('aria-invalid', 'true');
+
+    const role = screen.getByPlaceholderText('admin, staff, sysadmin...');
+    await user.type(role, 'офицер');
+    await user.click(within(group('Central Roles')).getByRole('button', { name: 'Grant' }));
+    expect(await within(group('Central Roles')).findByText(ROLE_RULE)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    // Typing again clears the message.
+    await user.type(role, 'x');
+    expect(within(group('Central Roles')).queryByText(ROLE_RULE)).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load consents/roles.' when they cannot be read", async () => {

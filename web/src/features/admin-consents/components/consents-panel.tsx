@@ -1,3 +1,4 @@
+import { RoleGrantInput, ScopeGrantInput } from '@portal/contract';
 import { Center, Loader, SimpleGrid } from '@mantine/core';
 import { IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
@@ -50,6 +51,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
           empty="No scopes granted."
           inputLabel="Grant a scope"
           placeholder="scope..."
+          field={ScopeGrantInput.shape.value}
           busy={busy}
           granting={grantScope.isPending}
           onGrant={(value, done) => change(grantScope, value, done)}
@@ -63,6 +65,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
           empty="No central roles granted."
           inputLabel="Grant a role"
           placeholder="admin, staff, sysadmin..."
+          field={RoleGrantInput.shape.value}
           busy={busy}
           granting={grantRole.isPending}
           onGrant={(value, done) => change(grantRole, value, done)}

@@ -2,6 +2,7 @@ import { cleanGrantValue } from '@portal/contract';
 import { Button, Card, CloseButton, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconPlus, type Icon } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { RemovableChip } from '@/components/removable-chip.tsx';
 import { SectionHeading } from '@/components/section-heading.tsx';
 
@@ -14,6 +15,8 @@ interface GrantGroupProps {
   empty: string;
   inputLabel: string;
   placeholder: string;
+  /** The contract's rule for a granted value: what the server would refuse is said at the field before sending. */
+  field: z.ZodType<string, string>;
   /** Any change of this user and app in flight: every action waits. */
   busy: boolean;
   /** This group's own grant is in flight: its button says so. */
@@ -31,6 +34,7 @@ export function GrantGroup({
   empty,
   inputLabel,
   placeholder,
+  field,
   busy,
   granting,
   onGrant,
@@ -38,6 +42,7 @@ export function GrantGroup({
 }: GrantGroupProps) {
   const id = useId();
   const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +53,12 @@ export function GrantGroup({
       setValue('');
       return;
     }
-    onGrant(cleaned, () => setValue(''));
+    const checked = field.safeParse(cleaned);
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? 'This value cannot be granted.');
+      return;
+    }
+    onGrant(checked.data, () => setValue(''));
   };
 
   return (
@@ -94,7 +104,11 @@ export function GrantGroup({
               label={inputLabel}
               placeholder={placeholder}
               value={value}
-              onChange={(event) => setValue(event.currentTarget.value)}
+              onChange={(event) => {
+                setValue(event.currentTarget.value);
+                setProblem(null);
+              }}
+              error={problem}
               autoComplete="off"
               style={{ flex: '1 1 220px', minWidth: 0 }}
             />

@@ -21,6 +21,7 @@ interface AccessPanelProps {
 const look = {
   active: { color: 'teal', icon: IconCheck },
   suspended: { color: 'yellow', icon: IconPlayerPause },
+  revoked: { color: 'red', icon: IconBan },
   none: { color: 'gray', icon: IconCircleDashed },
 } as const;
 
@@ -112,7 +113,7 @@ export function AccessPanel({ user, app }: AccessPanelProps) {
           color="red"
           variant="light"
           leftSection={<IconBan size={16} aria-hidden />}
-          disabled={!can('')}
+          disabled={!can('revoked')}
           loading={revoke.isPending}
           onClick={() => {
             revoke.reset();

@@ -1,7 +1,7 @@
 import { displayStatus } from '@portal/contract';
 import { Badge } from '@mantine/core';
 
-const colors: Record<string, string> = { active: 'teal', suspended: 'yellow', none: 'gray' };
+const colors: Record<string, string> = { active: 'teal', suspended: 'yellow', revoked: 'red', none: 'gray' };
 
 /** An empty status reads 'none'. */
 export function AccessStatusBadge({ status }: { status: string }) {
