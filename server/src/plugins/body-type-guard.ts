@@ -23,12 +23,14 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-function charsetOf(params: string[]): string | undefined {
-  for (const param of params) {
-    const [name, value = ''] = param.split('=');
-    if (name?.trim().toLowerCase() === 'charset') return value.trim().replace(/^"|"$/g, '').toLowerCase();
-  }
-  return undefined;
+/** The charset parameter; a second one is a refusal: parsers disagree on which of two counts. */
+function charsetOf(params: string[]): string | undefined | HttpError {
+  const charsets = params
+    .map((param) => param.split('='))
+    .filter(([name]) => name?.trim().toLowerCase() === 'charset')
+    .map(([, value = '']) => value.trim().replace(/^"|"$/g, '').toLowerCase());
+  if (charsets.length > 1) return unsupported('The Content-Type names its charset more than once; name it once, as UTF-8.');
+  return charsets[0];
 }
 
 /** Why this body is refused, or undefined when the route accepts it. */
@@ -43,6 +45,7 @@ function refusal(request: FastifyRequest): HttpError | undefined {
     return unsupported(`Content-Type ${mediaType || header} is not accepted here; send ${expected}.`);
   }
   const charset = charsetOf(params);
+  if (charset instanceof HttpError) return charset;
   if (charset !== undefined && !UTF8.has(charset)) return unsupported(`Charset ${charset} is not accepted; send the body as UTF-8.`);
   return undefined;
 }

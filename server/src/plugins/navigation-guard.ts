@@ -10,6 +10,8 @@ function refererOrigin(referer: string | undefined): string | null {
   }
 }
 
+const SAME_SITE_VALUES = new Set(['same-origin', 'same-site', 'none']);
+
 /**
  * Whether a browser navigation may change something: `Sec-Fetch-Site` (which a page cannot forge)
  * must not be `cross-site` (same-origin and same-site are fine: the SPA may run on a sibling host;
@@ -18,7 +20,8 @@ function refererOrigin(referer: string | undefined): string | null {
  */
 async function isSameSiteNavigation(request: FastifyRequest): Promise<boolean> {
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined) return site !== 'cross-site';
+  // An allow-list, compared as header values are (case-insensitively): any other value is refused.
+  if (site !== undefined) return SAME_SITE_VALUES.has(site.trim().toLowerCase());
   const origin = refererOrigin(request.headers.referer);
   return origin !== null && (await request.server.isAllowedOrigin(origin));
 }

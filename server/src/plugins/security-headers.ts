@@ -12,14 +12,17 @@ declare module 'fastify' {
 }
 
 /** Content-Security-Policy directives, in the order they are sent. */
-function contentSecurityPolicy(authOrigin: string | null): string {
+function contentSecurityPolicy(authOrigin: string | null, overHttp: boolean): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['base-uri', ["'self'"]],
     ['font-src', ["'self'", 'https:', 'data:']],
     ['form-action', ["'self'", 'https:', 'http:']],
     ['frame-ancestors', ["'none'"]],
-    ['img-src', ["'self'", 'data:', 'https:', 'http:']],
+    // The portal's own images, Mantine's inline ones and players' avatars, which SWCombine links on
+    // hosts of its own. Plain http only for a portal served over http (development, where the
+    // bundled SWCombine serves its avatars over http too).
+    ['img-src', ["'self'", 'data:', 'https:', ...(overHttp ? ['http:'] : [])]],
     ['object-src', ["'none'"]],
     ['script-src', ["'self'"]],
     ['script-src-attr', ["'none'"]],
@@ -34,7 +37,7 @@ function contentSecurityPolicy(authOrigin: string | null): string {
 export function securityHeaders(config: { publicUrl: string; authBaseUrl: string }): Record<string, string> {
   const authOrigin = config.authBaseUrl ? new URL(config.authBaseUrl).origin : null;
   return {
-    'content-security-policy': contentSecurityPolicy(authOrigin),
+    'content-security-policy': contentSecurityPolicy(authOrigin, config.publicUrl.startsWith('http:')),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-site',
     'origin-agent-cluster': '?1',

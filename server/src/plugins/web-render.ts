@@ -61,6 +61,7 @@ export function serverRenderer(app: FastifyInstance, bundleFile: string) {
   const renderThread = renderThreadOf(bundleFile, app.log);
   app.addHook('onClose', renderThread.stop);
   const config = runtimeConfigOf(app.deps.config);
+  const publicOrigin = new URL(app.deps.config.publicUrl).origin;
   let rendering = 0;
 
   async function answersFor(request: FastifyRequest, paths: string[]): Promise<Record<string, RenderedAnswer> | null> {
@@ -87,7 +88,8 @@ export function serverRenderer(app: FastifyInstance, bundleFile: string) {
     try {
       const answers = await answersFor(request, requests);
       if (!answers) return null;
-      const origin = `${request.protocol}://${request.host}`;
+      // The portal's own address, never the request's Host: a forged Host must not reach a link.
+      const origin = publicOrigin;
       const page = await thread.render({ pathname, origin, config, answers });
       if (!page) return null;
       return `${page.html}</div><script type="application/json" id="${SERVER_RENDER_STATE_ID}">${scriptJson(page.state)}</script>`;

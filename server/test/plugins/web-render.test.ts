@@ -98,9 +98,9 @@ describe('pages rendered on the server', () => {
   it("renders the dashboard with the player's own /api/me and /api/apps answers, fetched with their cookie", async () => {
     const res = await app.inject({ url: '/dashboard', headers: { ...page, cookie: `portal_session=${mira}` } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"><main>/dashboard for Mira Solan at http://localhost:80</main></div>');
+    expect(res.body).toContain('<div id="root"><main>/dashboard for Mira Solan at http://localhost:3000</main></div>');
     const state = stateOf(res.body);
-    expect(state.origin).toBe('http://localhost:80');
+    expect(state.origin).toBe('http://localhost:3000');
     expect(state.config.simulator).toBe(true);
     expect(JSON.parse(state.queries['/api/me']!.body)).toMatchObject({ uid: '1:100002', name: 'Mira Solan' });
     expect(JSON.parse(state.queries['/api/apps']!.body).map((a: { key: string }) => a.key)).toEqual(['fleet']);
@@ -147,21 +147,25 @@ describe('pages rendered on the server', () => {
 
   it('renders /login for a guest only: with a session cookie the browser decides where to go', async () => {
     const guest = await app.inject({ url: '/login', headers: page });
-    expect(guest.body).toContain('<main>/login for a guest at http://localhost:80</main>');
+    expect(guest.body).toContain('<main>/login for a guest at http://localhost:3000</main>');
     expect(guest.headers.vary).toMatch(/cookie/i);
     const signedIn = await app.inject({ url: '/login', headers: { ...page, cookie: `portal_session=${mira}` } });
     expect(signedIn.body).toBe(html);
   });
 
-  it('names the origin the browser used, as a proxy it trusts forwards it', async () => {
+  it("takes the origin of its links from PUBLIC_URL, never from the request's Host, and sends the page private", async () => {
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     const behindProxy = await buildApp(proxied.deps, { webDist: dist });
     try {
-      const res = await behindProxy.inject({
-        url: '/login',
-        headers: { ...page, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.example.org' },
-      });
-      expect(stateOf(res.body).origin).toBe('https://portal.example.org');
+      for (const headers of [
+        { ...page, host: 'evil.example"><script>' },
+        { ...page, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+      ]) {
+        const res = await behindProxy.inject({ url: '/login', headers });
+        expect(stateOf(res.body).origin).toBe('http://localhost:3000');
+        expect(res.body).not.toContain('evil.example');
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+      }
     } finally {
       await behindProxy.close();
       await proxied.close();

@@ -180,6 +180,8 @@ describe('request bodies on /api', () => {
     ['text/plain', '{"enabled":true}'],
     ['application/json; charset=utf-16', '{"enabled":true}'],
     ['application/json; charset=latin1', '{"enabled":true}'],
+    ['application/json;charset=utf-8;charset=utf-16', '{"enabled":true}'],
+    ['application/json; charset=utf-8; CHARSET=utf-8', '{"enabled":true}'],
   ])('refuses %s with 415 and a message naming what to send', async (type, body) => {
     const res = await post({ 'content-type': type }, body);
     expect(res.statusCode).toBe(415);

@@ -144,3 +144,42 @@ describe('service JWT secret keys', () => {
     expect(await count('service_jwt_configs')).toBe(0);
   });
 });
+
+describe('a lone UTF-16 surrogate, which PostgreSQL cannot store', () => {
+  // JSON may escape half a surrogate pair; the string it parses to has no UTF-8 form, and the
+  // audit row (jsonb) refused it with a 500 after the grant was checked.
+  const body = async (value: string) => {
+    const { rows } = await ctx.deps.db.query(
+      `SELECT u.id AS user_id, a.id AS app_id FROM users u, apps a WHERE u.uid = '1:100001' AND a.key = 'portal'`,
+    );
+    return `{"userId":"${rows[0].user_id}","appId":"${rows[0].app_id}","value":"${value}"}`;
+  };
+  it.each([
+    ['/api/admin/roles/grant', 'Role'],
+    ['/api/admin/consents/grant', 'Scope'],
+    ['/api/admin/roles/revoke', 'Value'],
+  ])('in the value of %s is a 400 that says so', async (url, label) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      cookies: { portal_session: admin },
+      headers: { 'content-type': 'application/json' },
+      payload: await body('\\ud800'),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`${label} holds a broken character`);
+  });
+
+  it('in an app name is a 400, and nothing is stored', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/apps',
+      cookies: { portal_session: admin },
+      headers: { 'content-type': 'application/json' },
+      payload: '{"key":"surrogate","name":"Bad \\udc00 name","audience":"surrogate"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Name holds a broken character');
+    expect((await ctx.deps.db.query(`SELECT 1 FROM apps WHERE key = 'surrogate'`)).rowCount).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from '../../src/plugins/security-headers.ts';
 import { createAppFixture } from '../helpers/fixtures.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
 
@@ -106,4 +107,15 @@ describe('Strict-Transport-Security', () => {
       await https.close();
     }
   });
+});
+
+describe('img-src', () => {
+  const imgSrc = (publicUrl: string) => {
+    const csp = securityHeaders({ publicUrl, authBaseUrl: '' })['content-security-policy'] ?? '';
+    return csp.split(';').find((d) => d.startsWith('img-src'));
+  };
+  it('loads no image over plain http on a portal served over https', () =>
+    expect(imgSrc('https://portal.example.com')).toBe("img-src 'self' data: https:"));
+  it('allows plain http on a portal served over http (development)', () =>
+    expect(imgSrc('http://localhost:3000')).toBe("img-src 'self' data: https: http:"));
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
 import consentRoutes from './consents.ts';
@@ -9,6 +10,7 @@ import userRoutes from './users.ts';
 
 /** Admin folder: 401 without a session, 403 without the admin role, for every route here. */
 export default async function adminRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', personalAnswers);
   app.addHook('onRequest', requireAdmin);
   await app.register(appRoutes);
   await app.register(userRoutes);

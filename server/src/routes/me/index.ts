@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireSession } from '../../plugins/session.ts';
 import appsRoute from './apps.ts';
 import meRoute from './me.ts';
@@ -7,6 +8,7 @@ import swcTokenRoutes from './swc-token.ts';
 
 /** Signed-in folder: every route here needs a live session (401 otherwise). */
 export default async function signedInRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', personalAnswers);
   app.addHook('onRequest', requireSession);
   await app.register(meRoute);
   await app.register(appsRoute);

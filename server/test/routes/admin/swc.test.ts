@@ -176,6 +176,8 @@ describe('Save & Connect started by another site', () => {
 
   it.each([
     ['a link or redirect on another site', { 'sec-fetch-site': 'cross-site', accept: 'text/html' }],
+    ['a link on another site, in capitals', { 'sec-fetch-site': 'Cross-Site', accept: 'text/html' }],
+    ['a value no browser sends', { 'sec-fetch-site': 'cross-origin' }],
     ['a client without Sec-Fetch-Site and no Referer', {}],
     ['a client without Sec-Fetch-Site whose Referer is another site', { referer: 'https://evil.example/page' }],
   ])('is refused with 403 for %s, before any trip to SWCombine', async (_who, headers) => {
@@ -196,6 +198,7 @@ describe('Save & Connect started by another site', () => {
 
   it.each([
     ['the portal (same-origin)', { 'sec-fetch-site': 'same-origin' }],
+    ['the portal, in capitals', { 'sec-fetch-site': 'Same-Origin' }],
     ['the SPA on a sibling host (same-site)', { 'sec-fetch-site': 'same-site' }],
     ['the admin’s address bar (none)', { 'sec-fetch-site': 'none' }],
     ['a client without Sec-Fetch-Site coming from the portal (Referer)', { referer: `${PUBLIC_URL}/admin/swc` }],
