@@ -166,15 +166,27 @@ describe('two web replicas and a worker on one database', () => {
       .toMatchObject({ status: 'completed', message: expect.stringMatching(/^factions: \d+ \(\d+ new\)$/) });
   });
 
-  it('the worker answers its probes and metrics over HTTP, and nothing else', async () => {
-    expect((await fetch(`${worker.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${worker.url}/readyz`)).status).toBe(200);
-    const metrics = await fetch(`${worker.url}/metrics`);
+  it('a web replica publishes /metrics on its management port only, counting its public requests', async () => {
+    expect((await fetch(`${a.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${a.url}/readyz`)).status).toBe(200); // load balancers probe the public port
+    expect((await fetch(`${a.managementUrl}/readyz`)).status).toBe(200);
+    const metrics = await fetch(`${a.managementUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="\/auth\/login",status_code="302"\} \d+$/m,
+    );
+  });
+
+  it('the worker answers its probes and metrics on its management port, and nothing else', async () => {
+    expect((await fetch(`${worker.managementUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${worker.managementUrl}/readyz`)).status).toBe(200);
+    const metrics = await fetch(`${worker.managementUrl}/metrics`);
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toContain('process_cpu_seconds_total');
-    const me = await fetch(`${worker.url}/api/me`, { headers: { cookie: `portal_session=${admin}` } });
+    const me = await fetch(`${worker.managementUrl}/api/me`, { headers: { cookie: `portal_session=${admin}` } });
     expect(me.status).toBe(404);
     expect(await me.json()).toEqual({ error: 'not_found', message: 'No route for GET /api/me.' });
-    expect((await fetch(`${worker.url}/auth/login?aud=${PORTAL_APP_KEY}`)).status).toBe(404);
+    expect((await fetch(`${worker.managementUrl}/auth/login?aud=${PORTAL_APP_KEY}`)).status).toBe(404);
+    await expect(fetch(`${worker.url}/healthz`)).rejects.toThrow(); // nothing listens on a worker's PORT
   });
 });

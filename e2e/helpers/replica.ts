@@ -4,11 +4,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface Replica {
+  /** PORT: the product (a worker does not listen there). */
   url: string;
+  /** MANAGEMENT_PORT: /healthz, /readyz and /metrics (all a worker serves). */
+  managementUrl: string;
   /** Everything the process wrote so far (pino JSON lines and the start-up banner). */
   log(): string;
   stop(): Promise<void>;
@@ -16,30 +20,42 @@ export interface Replica {
 
 /**
  * Starts one process of the product (`node --import tsx server/src/main.ts`) on an existing
- * database, as a deployment runs its replicas: same DATABASE_URL and ENCRYPTION_KEY, own PORT and
- * DATA_DIR. Answers once /readyz does.
+ * database, as a deployment runs its replicas: same DATABASE_URL and ENCRYPTION_KEY, own PORT,
+ * MANAGEMENT_PORT (a free one) and DATA_DIR. Answers once /readyz on the management port does,
+ * which listens after the main port.
  */
 export async function startReplica(port: number, env: Record<string, string>): Promise<Replica> {
-  // Another server on the port would answer the readiness checks in this replica's place.
+  // Another server on the port would answer the tests in this replica's place.
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', () => reject(new Error(`port ${port} is already in use`)));
     probe.listen(port, () => probe.close(() => resolve()));
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-replica-'));
+  const managementPort = env.MANAGEMENT_PORT ?? String(await freePort());
   const inherited = { ...process.env };
-  for (const name of ['SWC_CLIENT_ID', 'SWC_CLIENT_SECRET', 'ADMIN_UIDS', 'NODE_ENV', 'KUBECONFIG', 'VITEST', 'VITEST_WORKER_ID']) {
+  for (const name of [
+    'SWC_CLIENT_ID',
+    'SWC_CLIENT_SECRET',
+    'ADMIN_UIDS',
+    'NODE_ENV',
+    'KUBECONFIG',
+    'MANAGEMENT_HOST',
+    'VITEST',
+    'VITEST_WORKER_ID',
+  ]) {
     delete inherited[name];
   }
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: { ...inherited, PORT: String(port), MANAGEMENT_PORT: managementPort, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const url = `http://localhost:${port}`;
+  const managementUrl = `http://localhost:${managementPort}`;
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -51,11 +67,11 @@ export async function startReplica(port: number, env: Record<string, string>): P
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const ready = await fetch(`${url}/readyz`).then(
+    const ready = await fetch(`${managementUrl}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { url, log: () => output, stop };
+    if (ready) return { url, managementUrl, log: () => output, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();

@@ -4,11 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface RunningProduct {
   baseUrl: string;
+  /** The management port: /healthz, /readyz and /metrics. */
+  managementUrl: string;
   databaseUrl: string;
   dataDir: string;
   /** The server's (node) process id. */
@@ -30,7 +33,7 @@ export function freshDataDir(): string {
   return dir;
 }
 
-/** Another server on the port would answer our readiness checks and tests in our product's place. */
+/** Another server on the port would answer our tests in our product's place. */
 function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -39,12 +42,13 @@ function assertPortFree(port: number): Promise<void> {
   });
 }
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string) {
+/** Polls the management port, which listens after the main port: ready there means ready on both. */
+async function waitForReady(managementUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the product exited early:\n${output()}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
+      if ((await fetch(`${managementUrl}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -65,13 +69,22 @@ export async function startProduct(
 ): Promise<RunningProduct> {
   await Promise.all([assertPortFree(port), assertPortFree(port + 1)]);
   const dataDir = options.dataDir ?? freshDataDir();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
+  const managementPort = extraEnv.MANAGEMENT_PORT ?? String(await freePort());
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    MANAGEMENT_PORT: managementPort,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
   for (const name of [
     'DATABASE_URL',
     'SWC_CLIENT_ID',
     'SWC_CLIENT_SECRET',
     'ADMIN_UIDS',
     'PUBLIC_URL',
+    'MANAGEMENT_HOST',
     'NODE_ENV',
     'VITEST',
     'VITEST_WORKER_ID',
@@ -87,10 +100,12 @@ export async function startProduct(
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
   const baseUrl = `http://localhost:${port}`;
-  await waitForReady(baseUrl, child, () => log);
+  const managementUrl = `http://localhost:${managementPort}`;
+  await waitForReady(managementUrl, child, () => log);
   const exited = new Promise((r) => child.once('exit', r));
   return {
     baseUrl,
+    managementUrl,
     databaseUrl: readFileSync(path.join(dataDir, 'database-url'), 'utf8').trim(),
     dataDir,
     pid: child.pid!,

@@ -3,11 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { redactingLogger, type LoggerOption } from './lib/log-redaction.ts';
+import { createMetrics, type PortalMetrics } from './metrics.ts';
 import allowedOrigins from './plugins/allowed-origins.ts';
 import depsPlugin from './plugins/deps.ts';
 import docs from './plugins/docs.ts';
 import errorHandler from './plugins/error-handler.ts';
-import metrics from './plugins/metrics.ts';
+import requestMetrics from './plugins/metrics.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
 import web from './plugins/web.ts';
@@ -21,6 +22,8 @@ export interface BuildOptions {
   logger?: LoggerOption;
   /** The built SPA (web/dist); omitted in API tests. */
   webDist?: string;
+  /** Where request durations are recorded, for the management app to publish; a fresh set when omitted. */
+  metrics?: PortalMetrics;
 }
 
 /** The whole HTTP service, not listening: main.ts listens, tests use app.inject. */
@@ -44,7 +47,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(cookie);
   await app.register(allowedOrigins);
   await app.register(security);
-  await app.register(metrics);
+  await app.register(requestMetrics, { metrics: opts.metrics ?? createMetrics(deps) });
   await app.register(docs);
   await app.register(session);
 

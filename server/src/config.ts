@@ -6,11 +6,16 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 
 const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+const simulatorPortOf = (env: { PORT: number; SWC_SIMULATOR_PORT?: number | undefined }) =>
+  env.SWC_SIMULATOR_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: intFrom(0, 65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    MANAGEMENT_PORT: intFrom(0, 65535).default(9000),
+    MANAGEMENT_HOST: z.string().min(1).optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -80,6 +85,22 @@ const EnvSchema = z
         message: `must be below the simulator's limit (SWC_SIMULATOR_RATE_LIMIT=${env.SWC_SIMULATOR_RATE_LIMIT}), or background work never gets a request`,
       });
     }
+    // A worker does not listen on PORT, and 0 asks the system for a free port each time.
+    if (env.PORTAL_MODE !== 'worker' && env.MANAGEMENT_PORT !== 0) {
+      if (env.MANAGEMENT_PORT === env.PORT) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MANAGEMENT_PORT'],
+          message: `must differ from PORT (${env.PORT}): /metrics must not be reachable on the public port`,
+        });
+      } else if (simulator && env.MANAGEMENT_PORT === simulatorPortOf(env)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MANAGEMENT_PORT'],
+          message: `must differ from the simulator's port ${env.MANAGEMENT_PORT} (SWC_SIMULATOR_PORT, by default PORT + 1)`,
+        });
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required in production' });
     }
@@ -89,6 +110,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Where /healthz, /readyz and /metrics are served for the orchestrator and Prometheus (a worker's only port). */
+  management: { port: number; host: string };
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -147,6 +170,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    management: { port: env.MANAGEMENT_PORT, host: env.MANAGEMENT_HOST ?? env.HOST },
     publicUrl,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
@@ -160,7 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       baseUrl: env.SWC_BASE_URL.replace(/\/+$/, ''),
       clientId: env.SWC_CLIENT_ID ?? SIMULATOR_CLIENT.clientId,
       clientSecret: env.SWC_CLIENT_SECRET ?? SIMULATOR_CLIENT.clientSecret,
-      simulatorPort: env.SWC_SIMULATOR_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1),
+      simulatorPort: simulatorPortOf(env),
       simulatorUrl: env.SWC_SIMULATOR_URL?.replace(/\/+$/, ''),
       simulatorLimits: {
         rateLimit: env.SWC_SIMULATOR_RATE_LIMIT,

@@ -1,9 +1,11 @@
 import { startSimulator } from '@portal/swc-simulator';
 import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { buildWorkerApp } from './worker-app.ts';
+import { buildManagementApp } from './management-app.ts';
+import { createMetrics } from './metrics.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
@@ -17,6 +19,7 @@ import { authChangeChannel } from './db/notify.ts';
 import { startJobSystem } from './jobs/index.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
+import { findUnsendableGrants } from './services/grant-values.ts';
 import { createKeySet } from './services/signing-keys.ts';
 import type { VerifiedAccess } from './services/forward-auth.ts';
 import type { Deps } from './deps.ts';
@@ -26,8 +29,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const MODE_NOTES: Record<Config['mode'], string> = {
   all: 'all (HTTP and background jobs; PORTAL_MODE=web|worker splits them)',
   web: 'web (HTTP only; jobs are handed to the workers)',
-  worker: 'worker (background jobs; HTTP answers /healthz, /readyz and /metrics only)',
+  worker: 'worker (background jobs; HTTP on the management port only)',
 };
+
+/** A URL an operator on this machine can open: a wildcard host becomes localhost. */
+function localUrl(host: string, port: number): string {
+  if (['0.0.0.0', '::', '[::]'].includes(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
 
 function banner(lines: string[]) {
   const width = Math.max(...lines.map((l) => l.length)) + 2;
@@ -105,6 +114,9 @@ async function main() {
   stops.push(() => db.end());
   // The processes that serve sign-in decide the portal's URL; a worker may not even know PUBLIC_URL.
   if (config.mode !== 'worker') await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`);
+  for (const grant of await findUnsendableGrants({ db })) {
+    notes.push(`Warning:    ${grant} cannot travel in a header or a JWT: left out; revoke it on Central Consents`);
+  }
   const encryptor = createEncryptor(keyHex);
   const secrets = await createSecretSink(process.env, path.resolve(config.dataDir, 'kubernetes-secrets'));
   notes.push(`Secrets:    ${secrets.description}`);
@@ -142,13 +154,20 @@ async function main() {
     }),
   };
   const logger = { level: config.logLevel };
+  const metrics = createMetrics(deps);
+  // A worker serves no product: the management port is all its HTTP.
   const app =
     config.mode === 'worker'
-      ? await buildWorkerApp(deps, { logger })
-      : await buildApp(deps, { logger, webDist: config.webDist ?? path.join(repoRoot, 'web/dist') });
-  await app.listen({ port: config.port, host: config.host });
-  if (config.mode !== 'web') await jobs.work(deps, app.log);
+      ? undefined
+      : await buildApp(deps, { logger, metrics, webDist: config.webDist ?? path.join(repoRoot, 'web/dist') });
+  const management = await buildManagementApp(deps, { logger, metrics });
+  await app?.listen({ port: config.port, host: config.host });
+  // Listens last, so a management port that answers /readyz means the main port takes requests too.
+  await management.listen({ port: config.management.port, host: config.management.host });
+  const managementPort = (management.server.address() as AddressInfo).port;
+  if (config.mode !== 'web') await jobs.work(deps, (app ?? management).log);
   notes.push(`Mode:       ${MODE_NOTES[config.mode]}`);
+  notes.push(`Management: ${localUrl(config.management.host, managementPort)} (/healthz /readyz /metrics)`);
 
   banner([
     `Industry Alignment Management Platform is running at ${config.publicUrl}`,
@@ -159,6 +178,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);
     await app?.close().catch(() => undefined);
+    await management.close().catch(() => undefined);
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     process.exit(0);
   };

@@ -19,6 +19,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4000' })).toMatchObject({ publicUrl: 'http://localhost:4000', swc: { simulatorPort: 4001 } });
   });
 
+  it('serves the management interface on port 9000 of the main host, each adjustable', () => {
+    expect(loadConfig({}).management).toEqual({ port: 9000, host: '0.0.0.0' });
+    expect(loadConfig({ HOST: '10.0.0.5' }).management).toEqual({ port: 9000, host: '10.0.0.5' });
+    expect(loadConfig({ MANAGEMENT_PORT: '9100', MANAGEMENT_HOST: '127.0.0.1' }).management).toEqual({ port: 9100, host: '127.0.0.1' });
+    expect(loadConfig({ MANAGEMENT_PORT: '0' }).management.port).toBe(0);
+  });
+
+  it('keeps the management port apart from the public port and the simulator', () => {
+    expect(() => loadConfig({ MANAGEMENT_PORT: '3000' })).toThrow(
+      'MANAGEMENT_PORT: must differ from PORT (3000): /metrics must not be reachable on the public port',
+    );
+    expect(() => loadConfig({ MANAGEMENT_PORT: '3001' })).toThrow("MANAGEMENT_PORT: must differ from the simulator's port 3001");
+    expect(() => loadConfig({ PORT: '8999' })).toThrow("MANAGEMENT_PORT: must differ from the simulator's port 9000");
+    // A worker listens on the management port alone, and the real SWCombine needs no simulator port.
+    expect(loadConfig({ PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001', MANAGEMENT_PORT: '3000' }).management.port).toBe(3000);
+    expect(loadConfig({ SWC_CLIENT_ID: 'id', SWC_CLIENT_SECRET: 's', MANAGEMENT_PORT: '3001' }).management.port).toBe(3001);
+  });
+
   it('uses the real SWCombine with a client id and secret, and no default admin', () => {
     const c = loadConfig({ SWC_CLIENT_ID: 'id', SWC_CLIENT_SECRET: 'secret' });
     expect(c.swc).toMatchObject({ simulator: false, baseUrl: 'https://www.swcombine.com', clientId: 'id' });
@@ -59,6 +77,8 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ MANAGEMENT_PORT: 'metrics' }, 'MANAGEMENT_PORT'],
+    [{ MANAGEMENT_PORT: '70000' }, 'MANAGEMENT_PORT'],
     [{ SWC_CLIENT_ID: 'only-id' }, 'SWC_CLIENT_SECRET: SWC_CLIENT_ID and SWC_CLIENT_SECRET must be set together'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY: must be 64 hex characters'],

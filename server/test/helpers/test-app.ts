@@ -9,6 +9,8 @@ import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.t
 import { createAuthCache } from '../../src/lib/auth-cache.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';
 import type { JobQueue } from '../../src/jobs/queue.ts';
+import { buildManagementApp } from '../../src/management-app.ts';
+import { createMetrics, type PortalMetrics } from '../../src/metrics.ts';
 import { ensurePortalRedirect } from '../../src/queries/apps.ts';
 import { createKeySet } from '../../src/services/signing-keys.ts';
 import { FakeKubernetes } from './fake-kubernetes.ts';
@@ -28,6 +30,10 @@ export class TestClock {
 
 export interface TestContext {
   app: FastifyInstance;
+  /** What `app` records its requests into. */
+  metrics: PortalMetrics;
+  /** The management app (/healthz, /readyz, /metrics) publishing `metrics`, built at the first call. */
+  management(): Promise<FastifyInstance>;
   deps: Deps;
   config: Config;
   clock: TestClock;
@@ -95,10 +101,14 @@ export async function createTestApp(
       budget: createSwcBudget({ db: database.db, clock, ...config.swc.budget }),
     }),
   };
-  const app = await buildApp(deps);
+  const metrics = createMetrics(deps);
+  const app = await buildApp(deps, { metrics });
   sendOriginOnWrites(app, new URL(config.publicUrl).origin);
+  let management: Promise<FastifyInstance> | undefined;
   return {
     app,
+    metrics,
+    management: () => (management ??= buildManagementApp(deps, { metrics })),
     deps,
     config,
     clock,
@@ -108,6 +118,7 @@ export async function createTestApp(
     sentJobs,
     async close() {
       await app.close();
+      if (management) await (await management).close();
       await sim.close();
       await kube.stop();
       await database.drop();

@@ -22,12 +22,10 @@ describe('operator endpoints', () => {
     expect(res.json()).toEqual({ authBaseUrl: '', integrationBaseUrl: '', simulator: true, version: '0.0.1' });
   });
 
-  it('/metrics exposes Prometheus metrics including request durations', async () => {
-    await ctx.app.inject('/healthz');
-    const res = await ctx.app.inject('/metrics');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('http_request_duration_seconds_bucket');
-    expect(res.body).toContain('process_cpu_seconds_total');
+  it('/metrics is not served here: only the management port publishes it', async () => {
+    const res = await ctx.app.inject({ url: '/metrics', headers: { accept: 'text/plain;version=0.0.4' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No route for GET /metrics.' });
   });
 
   it('/api/docs serves the OpenAPI description', async () => {

@@ -67,10 +67,10 @@ describe('sign-in and the SWCombine request budget', () => {
     expect(me.json()).toMatchObject({ name: 'Mira Solan' });
   });
 
-  it('publishes the budget in /metrics', async () => {
+  it('publishes the budget in /metrics on the management port', async () => {
     ctx = await createTestApp({ SWC_SIMULATOR_RATE_LIMIT: '5' });
     await signIn(ctx, '1:100002');
-    const metrics = (await ctx.app.inject('/metrics')).body;
+    const metrics = (await (await ctx.management()).inject('/metrics')).body;
     expect(metrics).toMatch(/^swc_budget_limit 5$/m);
     expect(metrics).toMatch(/^swc_budget_remaining 4$/m);
   });

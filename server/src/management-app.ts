@@ -2,20 +2,34 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { redactingLogger, type LoggerOption } from './lib/log-redaction.ts';
+import type { PortalMetrics } from './metrics.ts';
 import depsPlugin from './plugins/deps.ts';
 import errorHandler from './plugins/error-handler.ts';
-import metrics from './plugins/metrics.ts';
 import probeRoutes from './routes/public/probes.ts';
 
-/** The HTTP side of PORTAL_MODE=worker, not listening: /healthz, /readyz and /metrics; anything else 404. */
-export async function buildWorkerApp(deps: Deps, opts: { logger?: LoggerOption } = {}): Promise<FastifyInstance> {
+export interface ManagementOptions {
+  /** The set the main app records into (createMetrics), published at /metrics. */
+  metrics: PortalMetrics;
+  logger?: LoggerOption;
+}
+
+/**
+ * The management interface on MANAGEMENT_PORT, not listening: /healthz, /readyz and /metrics for the
+ * orchestrator and Prometheus, anything else 404. All a worker serves over HTTP. Its own requests are
+ * not recorded: the request metrics describe the main port's traffic.
+ */
+export async function buildManagementApp(deps: Deps, opts: ManagementOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: redactingLogger(opts.logger) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(depsPlugin, { deps });
   await app.register(errorHandler);
-  await app.register(metrics);
   await app.register(probeRoutes);
+  const { registry } = opts.metrics;
+  app.get('/metrics', async (_request, reply) => {
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
   );
