@@ -129,7 +129,7 @@ describe('User App Access', () => {
     await admin.getByText('Current: suspended').waitFor();
     await admin.getByRole('button', { name: 'Revoke' }).click();
     await admin.getByRole('dialog', { name: 'Revoke access?' }).getByRole('button', { name: 'Revoke' }).click();
-    await admin.getByText('Current: none').waitFor();
+    await admin.getByText('Current: revoked').waitFor();
   });
 });
 

@@ -85,13 +85,16 @@ describe('an app behind /auth/verify', () => {
     await player.page.getByRole('button', { name: 'Sign in as Mira Solan' }).waitFor();
   });
 
-  it('admits her without a grant when the app bypasses the UID whitelist', async () => {
+  it('admits a player never recorded once the app bypasses the UID whitelist, but not her, whom an admin revoked', async () => {
     const apps = (await adminApi('GET', '/api/admin/apps')).body as { id: string; key: string }[];
     const app = apps.find((a) => a.key === 'tiny')!;
     const { id: _id, ...fields } = app as Record<string, unknown>;
     expect((await adminApi('PUT', `/api/admin/apps/${app.id}`, { ...fields, skip_uid_whitelist: true })).status).toBe(200);
+    await admin.page.goto(`${tiny.url}/open`);
+    await admin.page.getByText('Welcome to the tiny app, Jorin Vex').waitFor();
     await player.page.goto(`${tiny.url}/open`);
-    await player.page.getByText('Welcome to the tiny app, Mira Solan').waitFor();
+    await player.page.getByRole('button', { name: 'Sign in as Mira Solan' }).waitFor();
+    await admin.page.goto(baseUrl);
   });
 
   it('receives a valid back-channel logout_token when she signs out of the portal', async () => {

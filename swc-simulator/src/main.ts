@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --import tsx
+#!/usr/bin/env node
 /**
  * Runs the simulator standalone.
  *   SWC_SIM_PORT        port (default 4000)
