@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobSystem } from '../server/src/jobs/index.ts';
+import { JOB_SCHEMA, startJobSystem } from '../server/src/jobs/index.ts';
 import { FakeKubernetes } from '../server/test/helpers/fake-kubernetes.ts';
 import { approveAtSimulator } from '../server/test/helpers/sign-in.ts';
 import { freshDatabase, type FreshDatabase } from './helpers/fresh-database.ts';
@@ -122,9 +122,10 @@ describe('two web replicas and a worker on one database', () => {
     await sender.stop();
     const completed = async () =>
       (
-        await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE id = ANY($1::uuid[]) AND state = 'completed'`, [
-          sent,
-        ])
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE id = ANY($1::uuid[]) AND state = 'completed'`,
+          [sent],
+        )
       ).rows[0]!.n;
     await expect.poll(completed, { timeout: 30_000, interval: 250 }).toBe(2);
 

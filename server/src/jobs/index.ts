@@ -1,6 +1,6 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type ConstructorOptions, type Db } from 'pg-boss';
 import pg from 'pg';
-import { timeoutSettings, type DbTimeouts } from '../db/pool.ts';
+import { timeoutSettings, type DbTimeouts, type TimeoutSettings } from '../db/pool.ts';
 import { startWorkerPresence, type WorkerPresence } from '../db/worker-presence.ts';
 import type { Deps } from '../deps.ts';
 import { deliverBackchannelLogout } from '../services/backchannel-logout.ts';
@@ -23,15 +23,26 @@ const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unkn
   { name: 'radiant-sync-sweep', cron: '* * * * *', run: (deps) => requeueStalledRuns(deps) },
 ];
 
-/** Schedules of earlier releases, removed so that pg-boss stops queueing jobs nobody works on. */
-const RETIRED_SCHEDULES = ['login-attempt-cleanup'];
+/** Queues that take jobs from any replica (the sweeps' queues exist only where jobs run). */
+const HANDED_OVER = [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB];
+
+/**
+ * The job system's schema. pg-boss 10 kept its jobs in `pgboss` (its schema version 24), which no later
+ * release migrates: pg-boss 12 starts only on version 25 or later, and refuses that schema.
+ */
+export const JOB_SCHEMA = 'pgboss_v12';
+/** Where pg-boss 10 kept its jobs; those still waiting there are taken over (see takeOverLegacyJobs). */
+const LEGACY_SCHEMA = 'pgboss';
+/** The first schema version of pg-boss 11; the ones below are pg-boss 10's. */
+const FIRST_UNSUPPORTED_LEGACY_VERSION = 25;
 /** pg_advisory_lock key of the job system's set-up (an arbitrary constant of this product). */
 const SETUP_LOCK = 0x5743_0b05;
 
 /**
- * Bounds on pg-boss's own connections. Its maintenance archives and deletes finished jobs in bulk,
- * which may take far longer than an API query; a minute still ends a wait on a database that
- * stopped answering instead of leaving job fetching, scheduling and maintenance hung for good.
+ * Bounds on pg-boss's own connections. Its maintenance deletes finished jobs in bulk and rebuilds
+ * bloated indexes, which may take far longer than an API query; a minute still ends a wait on a
+ * database that stopped answering instead of leaving job fetching, scheduling and maintenance hung
+ * for good.
  */
 export const JOB_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, statementSeconds: 60, idleInTransactionSeconds: 60 };
 
@@ -51,7 +62,13 @@ export interface JobSystem {
 }
 
 export interface JobSystemOptions {
+  /** JOB_SCHEMA unless given. */
   schema?: string;
+  /**
+   * A schema that pg-boss 10 ran in, whose waiting jobs this system takes over at start; by default
+   * `pgboss` for the default schema, none for a schema given.
+   */
+  legacySchema?: string;
   /**
    * false for web replicas: they only hand jobs over, and leave handlers, cron scheduling and
    * pg-boss maintenance to the worker.
@@ -86,38 +103,74 @@ async function withSetupLock(databaseUrl: string, timeouts: DbTimeouts, work: ()
   }
 }
 
+/**
+ * Moves the jobs still waiting in a schema of pg-boss 10 into this system's queues, in one transaction,
+ * so that a job is either still there for a pg-boss 10 worker of a rolling upgrade, or here; never both.
+ * A job keeps its id, data and start time; its retries start over.
+ */
+async function takeOverLegacyJobs(databaseUrl: string, boss: PgBoss, legacySchema: string, timeouts: DbTimeouts): Promise<void> {
+  const schema = pg.escapeIdentifier(legacySchema);
+  const db = boss.getDb();
+  const { rows: found } = await db.executeSql('SELECT to_regclass($1) IS NOT NULL AS installed', [`${schema}.version`]);
+  if (found[0]?.installed !== true) return;
+  const { rows: versions } = await db.executeSql(`SELECT version FROM ${schema}.version`);
+  const version: unknown = versions[0]?.version;
+  if (typeof version !== 'number' || version >= FIRST_UNSUPPORTED_LEGACY_VERSION) return;
+
+  const client = new pg.Client({ connectionString: databaseUrl, ...timeoutSettings(timeouts) });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows: jobs } = await client.query<{ id: string; name: string; data: object | null; start_after: Date }>(
+      `DELETE FROM ${schema}.job WHERE name = ANY($1) AND state IN ('created', 'retry') RETURNING id, name, data, start_after`,
+      [HANDED_OVER],
+    );
+    const tx: Db = { executeSql: (text, values) => client.query(text, values) };
+    for (const job of jobs) await boss.send(job.name, job.data, { id: job.id, startAfter: job.start_after, db: tx });
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions = {}): Promise<JobSystem> {
   const runsJobs = opts.runsJobs ?? true;
   let presence: WorkerPresence | undefined;
   const timeouts = opts.timeouts ?? JOB_DB_TIMEOUTS;
-  const boss = new PgBoss({
-    // pg-boss hands its options on to `new pg.Pool(...)` (pg-boss/src/db.js).
+  const legacySchema = opts.legacySchema ?? (opts.schema === undefined ? LEGACY_SCHEMA : undefined);
+  // pg-boss hands all its options on to `new pg.Pool(...)` (pg-boss/dist/db.js), the pool settings among them.
+  const options: ConstructorOptions & TimeoutSettings = {
     ...timeoutSettings(timeouts),
     connectionString: databaseUrl,
-    schema: opts.schema ?? 'pgboss',
+    schema: opts.schema ?? JOB_SCHEMA,
     schedule: runsJobs,
     supervise: runsJobs,
-  });
+  };
+  const boss = new PgBoss(options);
   boss.on('error', (err) => opts.log?.('job system error', err));
+  // Slow queries and handlers that overran their expiry: worth an operator's look, not a failure.
+  boss.on('warning', (warning) => opts.log?.('job system warning', warning.message));
   // Replicas starting together deadlock creating the same queues and schedules; one sets them up at a time.
   await withSetupLock(databaseUrl, timeouts, async () => {
     await boss.start();
-    await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { name: BACKCHANNEL_LOGOUT_JOB, retryLimit: 8, retryDelay: 5, retryBackoff: true });
+    await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { retryLimit: 8, retryDelay: 5, retryBackoff: true });
     // A job works about 2 minutes of a sync, then queues its continuation; when one is killed mid-way, the sweep hands
     // its run to a new job once its worker's presence lock is gone (pg-boss's own expiry after 5 minutes comes later).
-    await boss.createQueue(RADIANT_SYNC_JOB, {
-      name: RADIANT_SYNC_JOB,
-      retryLimit: 5,
-      retryDelay: 30,
-      retryBackoff: true,
-      expireInSeconds: 5 * 60,
-    });
+    await boss.createQueue(RADIANT_SYNC_JOB, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
     if (runsJobs) {
       for (const job of SCHEDULES) {
-        await boss.createQueue(job.name, { name: job.name, retryLimit: 3, retryDelay: 10, retryBackoff: true });
+        await boss.createQueue(job.name, { retryLimit: 3, retryDelay: 10, retryBackoff: true });
         await boss.schedule(job.name, job.cron);
       }
-      for (const name of RETIRED_SCHEDULES) await boss.unschedule(name);
+    }
+    // A failed take-over leaves the jobs where they were, for the next start to try again.
+    if (legacySchema !== undefined) {
+      await takeOverLegacyJobs(databaseUrl, boss, legacySchema, timeouts).catch((err: unknown) =>
+        opts.log?.(`job system could not take over the waiting jobs of pg-boss 10 in schema ${legacySchema}`, err),
+      );
     }
   });
   return {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKubernetesSink, loadKubeConfig } from '../../src/integrations/kubernetes/kubernetes-sink.ts';
 import { SecretWriteError, type SecretSink } from '../../src/integrations/kubernetes/secret-sink.ts';
 import { FakeKubernetes } from '../helpers/fake-kubernetes.ts';
@@ -10,6 +10,7 @@ beforeAll(async () => {
   sink = createKubernetesSink(loadKubeConfig({ KUBECONFIG: kube.kubeconfig().file })!);
 });
 afterAll(() => kube.stop());
+afterEach(() => kube.clear());
 
 const write = (key: string, value: string) => ({
   namespace: 'billing',
@@ -40,4 +41,43 @@ describe('the Kubernetes Secret sink', () => {
       expect(kube.requests.length).toBe(before);
     },
   );
+
+  it('says what Kubernetes answered when it refuses', async () => {
+    kube.fail({ status: 403, reason: 'Forbidden', message: 'secrets "billing-jwt" is forbidden: User "tester" cannot get' });
+    const err = await sink.write(write('token', 'refused')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SecretWriteError);
+    expect(err).toMatchObject({
+      statusCode: 403,
+      reason: 'Forbidden',
+      message:
+        'Kubernetes answered 403 Forbidden when reading Secret billing/billing-jwt: secrets "billing-jwt" is forbidden: User "tester" cannot get',
+    });
+  });
+
+  it('patches its key into a Secret created between its read and its create', async () => {
+    kube.secrets.set('billing/raced-jwt', {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      type: 'Opaque',
+      metadata: { name: 'raced-jwt', namespace: 'billing', resourceVersion: '1' },
+      data: { theirs: Buffer.from('kept').toString('base64') },
+    });
+    kube.fail({ method: 'GET', status: 404, reason: 'NotFound', message: 'secrets "raced-jwt" not found', times: 1 });
+    const before = kube.requests.length;
+    await sink.write({ ...write('token', 'raced'), name: 'raced-jwt' });
+    expect(kube.requests.slice(before).map((r) => r.method)).toEqual(['GET', 'POST', 'PATCH']);
+    expect(kube.value('billing', 'raced-jwt', 'token')).toBe('raced');
+    expect(kube.value('billing', 'raced-jwt', 'theirs')).toBe('kept');
+  });
+
+  it('says why Kubernetes could not be reached', async () => {
+    const gone = await new FakeKubernetes().start();
+    const unreachable = createKubernetesSink(loadKubeConfig({ KUBECONFIG: gone.kubeconfig().file })!);
+    await gone.stop();
+    const err = await unreachable.write(write('token', 'lost')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SecretWriteError);
+    expect((err as SecretWriteError).message).toMatch(
+      /^Kubernetes could not be reached when reading Secret billing\/billing-jwt: .*ECONNREFUSED/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
 import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/sign-out.ts';
+import { RADIANT_SYNC_JOB } from '../../src/services/sync/index.ts';
 import { serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
@@ -73,7 +74,7 @@ describe("a web replica's job system (PORTAL_MODE=web)", () => {
     try {
       expect(await web.boss.getSchedules()).toEqual([]);
       await web.queue.send(BACKCHANNEL_LOGOUT_JOB, { appId: 'a', userId: 'u', sid: 's' });
-      expect(await web.boss.getQueueSize(BACKCHANNEL_LOGOUT_JOB)).toBe(1);
+      expect(await web.boss.findJobs(BACKCHANNEL_LOGOUT_JOB, { queued: true })).toHaveLength(1);
       await expect(web.work(ctx.deps, silentLog)).rejects.toThrow('the worker runs them');
     } finally {
       await web.stop();
@@ -93,6 +94,63 @@ describe('replicas starting together', () => {
     } finally {
       await Promise.all(systems.map((s) => s.stop()));
       await ctx.deps.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    }
+  });
+});
+
+describe('a database that pg-boss 10 ran on', () => {
+  /** The part of pg-boss 10's schema (its version 24) that the take-over reads. */
+  async function createLegacySchema(schema: string): Promise<void> {
+    const db = ctx.deps.db;
+    await db.query(`CREATE SCHEMA "${schema}"`);
+    await db.query(`CREATE TYPE "${schema}".job_state AS ENUM ('created', 'retry', 'active', 'completed', 'cancelled', 'failed')`);
+    await db.query(`CREATE TABLE "${schema}".version (version int PRIMARY KEY)`);
+    await db.query(`INSERT INTO "${schema}".version VALUES (24)`);
+    await db.query(`
+      CREATE TABLE "${schema}".job (
+        id uuid NOT NULL DEFAULT gen_random_uuid(),
+        name text NOT NULL,
+        data jsonb,
+        state "${schema}".job_state NOT NULL DEFAULT 'created',
+        start_after timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (name, id)
+      ) PARTITION BY LIST (name)`);
+    for (const [i, name] of [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB, 'sign-in-cleanup'].entries()) {
+      await db.query(`CREATE TABLE "${schema}".j${i} PARTITION OF "${schema}".job FOR VALUES IN ('${name}')`);
+    }
+  }
+
+  it('takes over the jobs still waiting there, each once, and leaves the others', async () => {
+    const legacy = `${bossSchema}_v10`;
+    const schema = `${bossSchema}_after_v10`;
+    await createLegacySchema(legacy);
+    const later = new Date(Date.now() + 60 * 60_000);
+    const insert = `INSERT INTO "${legacy}".job (name, data, state, start_after) VALUES ($1, $2, $3, $4) RETURNING id`;
+    const logout = (sid: string) => ({ appId: 'a', userId: 'u', sid });
+    const waiting = (await ctx.deps.db.query(insert, [BACKCHANNEL_LOGOUT_JOB, logout('waiting'), 'created', new Date()])).rows[0].id;
+    const retrying = (await ctx.deps.db.query(insert, [RADIANT_SYNC_JOB, { runId: 'r1' }, 'retry', later])).rows[0].id;
+    await ctx.deps.db.query(insert, [BACKCHANNEL_LOGOUT_JOB, logout('running'), 'active', new Date()]);
+    await ctx.deps.db.query(insert, [BACKCHANNEL_LOGOUT_JOB, logout('delivered'), 'completed', new Date()]);
+    await ctx.deps.db.query(insert, ['sign-in-cleanup', {}, 'created', new Date()]);
+
+    const systems = await Promise.all(
+      [0, 1].map(() => startJobSystem(inject('databaseUrl'), { schema, legacySchema: legacy, runsJobs: false })),
+    );
+    try {
+      const logouts = await systems[0]!.boss.findJobs(BACKCHANNEL_LOGOUT_JOB, { queued: true });
+      expect(logouts.map((j) => [j.id, j.data])).toEqual([[waiting, logout('waiting')]]);
+      const syncs = await systems[0]!.boss.findJobs(RADIANT_SYNC_JOB, { queued: true });
+      expect(syncs.map((j) => [j.id, j.data, j.startAfter])).toEqual([[retrying, { runId: 'r1' }, later]]);
+      const { rows: left } = await ctx.deps.db.query(`SELECT name, state::text FROM "${legacy}".job ORDER BY name, state`);
+      expect(left).toEqual([
+        { name: BACKCHANNEL_LOGOUT_JOB, state: 'active' },
+        { name: BACKCHANNEL_LOGOUT_JOB, state: 'completed' },
+        { name: 'sign-in-cleanup', state: 'created' },
+      ]);
+    } finally {
+      await Promise.all(systems.map((s) => s.stop()));
+      await ctx.deps.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await ctx.deps.db.query(`DROP SCHEMA IF EXISTS "${legacy}" CASCADE`);
     }
   });
 });

@@ -31,7 +31,20 @@ function toWriteError(err: unknown, action: string, w: SecretWrite): SecretWrite
       reason,
     );
   }
-  return new SecretWriteError(`Kubernetes could not be reached when ${action} Secret ${target}: ${(err as Error).message}`);
+  return new SecretWriteError(`Kubernetes could not be reached when ${action} Secret ${target}: ${networkReason(err)}`);
+}
+
+/**
+ * The client's fetch rejects with a bare "fetch failed" and keeps what went wrong (refused, DNS,
+ * TLS) in its cause; some causes, such as an AggregateError, carry only a code.
+ */
+function networkReason(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err; e instanceof Error && parts.length < 4; e = e.cause) {
+    const text = e.message || (e as NodeJS.ErrnoException).code;
+    if (text) parts.push(text);
+  }
+  return parts.length > 0 ? parts.join(': ') : String(err);
 }
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');

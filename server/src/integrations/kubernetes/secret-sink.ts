@@ -17,12 +17,13 @@ export interface SecretSink {
 
 /** A write that failed, with what an operator needs to act on it. */
 export class SecretWriteError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode?: number,
-    readonly reason?: string,
-  ) {
+  readonly statusCode?: number;
+  readonly reason?: string;
+
+  constructor(message: string, statusCode?: number, reason?: string) {
     super(message);
+    this.statusCode = statusCode;
+    this.reason = reason;
   }
 }
 
