@@ -36,7 +36,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
 }
 for (const [file, ...args] of BENCHES) {
   console.log(`\n=== bench/${file} ${args.join(' ')}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', file), ...args], {
+  const run = spawnSync(process.execPath, [path.join(root, 'bench', file), ...args], {
     cwd: root,
     env,
     stdio: 'inherit',

@@ -2,7 +2,7 @@
 // and per path: the JS and CSS a browser loads before that path's screen can render: index.html's
 // script, module preloads and stylesheets, plus each lazy chunk the path renders (layout, guards,
 // screen) with the files Vite preloads alongside it. /login is in the entry: index.html is all it needs.
-// Run after `npm run build -w web`: npx tsx bench/bundle-size.ts   (WEB_DIST=… to measure another build)
+// Run after `npm run build -w web`: npx node bench/bundle-size.ts   (WEB_DIST=… to measure another build)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

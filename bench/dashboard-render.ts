@@ -1,7 +1,7 @@
 // What the server-rendered /dashboard costs the server: the first page after start (it loads the
 // render bundle), then pages per second and latency with signed-in players' cookies in turn (each
 // page asks /api/me and /api/apps through the product's own routes and renders the screen), the
-// server's CPU per page, and its RSS after. Usage: npm run build -w web && npx tsx bench/dashboard-render.ts [seconds]
+// server's CPU per page, and its RSS after. Usage: npm run build -w web && npx node bench/dashboard-render.ts [seconds]
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { seedApps } from '../e2e/helpers/seed.ts';

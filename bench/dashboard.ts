@@ -2,7 +2,7 @@
 // in headless Chromium against the started product, each load with a cold cache. Also counts the loads
 // whose header paints before the cards (in the same frame when the API answers came before the code)
 // and checks that no full-screen loader shows while a session exists.
-// Run after `npm run build -w web`: npx tsx bench/dashboard.ts [runs]
+// Run after `npm run build -w web`: npx node bench/dashboard.ts [runs]
 import { launchBrowser } from '../e2e/helpers/browser.ts';
 import { seedApps } from '../e2e/helpers/seed.ts';
 import { startProduct } from '../e2e/helpers/start-product.ts';

@@ -1,7 +1,7 @@
 // App and service JWTs signed per second per core with the product's KeySet (ES256). "Per core" is
 // tokens per CPU-second of this process (user + system, worker threads included), so a signer
 // that spreads over the libuv thread pool cannot look faster than one core makes it.
-// No database: the KeySet reads its key row from a stand-in. Usage: npx tsx bench/jwt-sign.ts [tokens]
+// No database: the KeySet reads its key row from a stand-in. Usage: npx node bench/jwt-sign.ts [tokens]
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, calculateJwkThumbprint } from 'jose';
 import type { Pool } from 'pg';

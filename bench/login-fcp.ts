@@ -1,6 +1,6 @@
 // Time to first contentful paint of /login in headless Chromium against the started product
 // (embedded default), each load with a cold cache, and the bytes that crossed the wire for it.
-// Run after `npm run build -w web`: npx tsx bench/login-fcp.ts [runs]
+// Run after `npm run build -w web`: npx node bench/login-fcp.ts [runs]
 import { launchBrowser } from '../e2e/helpers/browser.ts';
 import { startProduct } from '../e2e/helpers/start-product.ts';
 import { coldLoads, spreadOf } from './lib/cold-loads.ts';

@@ -1,7 +1,7 @@
 // Resident memory of the product's server process (README command 1: embedded PostgreSQL, which
 // runs as its own process and is not counted, and the SWCombine simulator in the same process):
 // idle after start, and at its peak while /auth/verify is driven across 10,000 live sessions.
-// Usage: npm run build -w web && npx tsx bench/memory.ts
+// Usage: npm run build -w web && npx node bench/memory.ts
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startProduct } from '../e2e/helpers/start-product.ts';

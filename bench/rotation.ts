@@ -1,6 +1,6 @@
 // One rotation sweep over 1,000 due service-JWT configurations against the fake Kubernetes API
 // server, through the real @kubernetes/client-node. Prints the time and rotations per second.
-// Usage: npx tsx bench/rotation.ts [count]   (DATABASE_URL set → that server, else embedded)
+// Usage: npx node bench/rotation.ts [count]   (DATABASE_URL set → that server, else embedded)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

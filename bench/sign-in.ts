@@ -3,7 +3,7 @@
 // simulator runs in the product's process (README command 1) with its rate limit raised, so the
 // figure includes the simulator's own work. Each sign-in comes from its own address (X-Forwarded-For
 // behind TRUST_PROXY, IPv6 documentation range), as players do, so the per-address limit of 60
-// sign-ins a minute does not apply to the bench as a whole. Usage: npm run build -w web && npx tsx bench/sign-in.ts [seconds] [concurrency]
+// sign-ins a minute does not apply to the bench as a whole. Usage: npm run build -w web && npx node bench/sign-in.ts [seconds] [concurrency]
 import { startProfiledProduct } from './lib/profiled-product.ts';
 import { percentile, report } from './lib/report.ts';
 import { signInOverHttp } from './sign-in-over-http.ts';
@@ -23,7 +23,7 @@ const product = await startProfiledProduct(
 );
 const latencies: number[] = [];
 let failures = 0;
-let rate = 0;
+let rate: number;
 try {
   for (const uid of CHARACTERS) await signInOverHttp(product.baseUrl, uid); // warm-up, and every user exists
   const started = performance.now();

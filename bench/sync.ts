@@ -3,7 +3,7 @@
 // product's bundled one is out of reach) and the product with SWC_BASE_URL pointing at it, signs the
 // admin in, connects the faction-leader binding (ships inventory), waits for that window to end and
 // triggers the sync from the admin API (one run for `all`, else one target after the other).
-// Usage: npx tsx bench/sync.ts [--targets=all|systems,…] [--rate=300] [--window=10]
+// Usage: npx node bench/sync.ts [--targets=all|systems,…] [--rate=300] [--window=10]
 // Default: all at 300 requests / 10 s, still bound by the budget: the first run's ~3,400 requests (a detail
 // call per sector, system and type) take about 2.2 minutes, the second about 15 s; about 3 minutes in all.
 import { startSimulator } from '@portal/swc-simulator';

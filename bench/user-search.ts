@@ -1,5 +1,5 @@
 // The admin user list at 10,000 users: search by name or UID and page through, timed at the
-// query the API runs. Usage: npx tsx bench/user-search.ts [users]   (DATABASE_URL or embedded)
+// query the API runs. Usage: npx node bench/user-search.ts [users]   (DATABASE_URL or embedded)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // turn. Cold: the first verify of every session (cache empty: database reads, a JWT signed).
 // Warm: the same sessions again, answered from the forward-auth cache; an answer older than 30 s
 // is read again, as in production, so a slow cold phase leaves a few misses in the warm one.
-// Usage: npm run build -w web && npx tsx bench/verify.ts [seconds] [--cpu-prof]
+// Usage: npm run build -w web && npx node bench/verify.ts [seconds] [--cpu-prof]
 //   --cpu-prof writes the product's CPU profile to a temporary folder and prints its top functions.
 import { cpuSeconds } from './lib/cpu-time.ts';
 import { measureHelloWorld } from './lib/hello-baseline.ts';
@@ -21,11 +21,11 @@ const GOAL_P99_MS = 5;
 
 const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3960), {}, profile);
 let warm, cold, hello;
-let coldFrom = 0;
-let warmFrom = 0;
-let warmTo = 0;
-let warmCpuUs = 0;
-let coldCpuUs = 0;
+let coldFrom: number;
+let warmFrom: number;
+let warmTo: number;
+let warmCpuUs: number;
+let coldCpuUs: number;
 try {
   const seeded = await seedSessions(product.databaseUrl, SESSIONS + 1000, APPS);
   const sessions = seeded.slice(0, SESSIONS);

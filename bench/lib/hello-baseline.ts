@@ -30,7 +30,7 @@ async function measured(pid: number, load: () => Promise<LoadResult>): Promise<H
 
 /** `sessions`: cookies and audiences shaped as the product's (the hello-world ignores them). */
 export async function measureHelloWorld(seconds: number, sessions: SeededSession[]): Promise<HelloBaseline> {
-  const hello = spawn(process.execPath, ['--import', 'tsx', helloServer], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const hello = spawn(process.execPath, [helloServer], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const [line] = (await once(hello.stdout!, 'data')).map(String);
     const url = line!.trim();

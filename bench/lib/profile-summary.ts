@@ -55,5 +55,5 @@ export function summariseProfile(file: string, window?: { fromMs: number; toMs: 
   ].join('\n');
 }
 
-// npx tsx bench/lib/profile-summary.ts <file.cpuprofile>
+// npx node bench/lib/profile-summary.ts <file.cpuprofile>
 if (import.meta.url === `file://${process.argv[1]}`) console.log(summariseProfile(process.argv[2]!));

@@ -14,11 +14,13 @@ export class DelegatingApp {
   private server: Server;
   url = '';
 
-  constructor(
-    private readonly authBase: string,
-    private readonly audience: string,
-    private readonly swcBase: string,
-  ) {
+  private readonly authBase: string;
+  private readonly audience: string;
+  private readonly swcBase: string;
+  constructor(authBase: string, audience: string, swcBase: string) {
+    this.authBase = authBase;
+    this.audience = audience;
+    this.swcBase = swcBase;
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 

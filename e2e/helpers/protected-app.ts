@@ -13,10 +13,11 @@ export class ProtectedApp {
   private server: Server;
   url = '';
 
-  constructor(
-    private readonly authBase: string,
-    private readonly audience: string,
-  ) {
+  private readonly authBase: string;
+  private readonly audience: string;
+  constructor(authBase: string, audience: string) {
+    this.authBase = authBase;
+    this.audience = audience;
     this.server = createServer((req, res) => void this.handle(req, res.writeHead.bind(res), res.end.bind(res)));
   }
 

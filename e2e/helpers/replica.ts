@@ -19,12 +19,13 @@ export interface Replica {
 }
 
 /**
- * Starts one process of the product (`node --import tsx server/src/main.ts`) on an existing
+ * Starts one process of the product (`node server/src/main.ts`) on an existing
  * database, as a deployment runs its replicas: same DATABASE_URL and ENCRYPTION_KEY, own PORT,
  * MANAGEMENT_PORT (a free one) and DATA_DIR. Answers once /readyz on the management port does,
- * which listens after the main port.
+ * which listens after the main port. `from` is the folder it runs in: this checkout unless given
+ * (the production tree).
  */
-export async function startReplica(port: number, env: Record<string, string>): Promise<Replica> {
+export async function startReplica(port: number, env: Record<string, string>, from: { dir: string } = { dir: root }): Promise<Replica> {
   // Another server on the port would answer the tests in this replica's place.
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
@@ -47,8 +48,8 @@ export async function startReplica(port: number, env: Record<string, string>): P
     delete inherited[name];
   }
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
+  const child = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: from.dir,
     env: { ...inherited, PORT: String(port), MANAGEMENT_PORT: managementPort, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -92,7 +92,7 @@ export async function startProduct(
     if (!(name in extraEnv)) delete env[name];
   }
   let log = '';
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

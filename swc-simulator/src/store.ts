@@ -44,8 +44,10 @@ export interface AccessRecord {
 export type Lookup<T> = { status: 'ok'; record: T } | { status: 'expired'; record: T } | { status: 'unknown' };
 
 export class GrantError extends Error {
-  constructor(readonly description: string) {
+  readonly description: string;
+  constructor(description: string) {
     super(description);
+    this.description = description;
   }
 }
 
@@ -62,10 +64,12 @@ export class Store {
   /** `${clientId} ${uid}` → scopes granted last time (for renew_previously_granted). */
   private readonly consents = new Map<string, string[]>();
 
-  constructor(
-    private readonly now: () => number,
-    private readonly accessTtlMs: number,
-  ) {}
+  private readonly now: () => number;
+  private readonly accessTtlMs: number;
+  constructor(now: () => number, accessTtlMs: number) {
+    this.now = now;
+    this.accessTtlMs = accessTtlMs;
+  }
 
   previousConsent(clientId: string, uid: string): string[] {
     return this.consents.get(`${clientId} ${uid}`) ?? [];

@@ -1,11 +1,22 @@
-import { runner } from 'node-pg-migrate';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
+/**
+ * node-pg-migrate makes a jiti instance (a TypeScript loader for migrations written in code) as it
+ * is imported, and jiti writes a cache under node_modules/.cache. Our migrations are SQL, which it
+ * never loads, and the production image runs on a read-only root filesystem: so no cache, and the
+ * import waits until that is said.
+ */
+async function migrationRunner() {
+  process.env.JITI_FS_CACHE ??= 'false';
+  return (await import('node-pg-migrate')).runner;
+}
+
 /** Applies the forward-only SQL migrations, recorded in `pgmigrations`, under an advisory lock. */
 export async function migrate(databaseUrl: string, schema = 'public'): Promise<string[]> {
+  const runner = await migrationRunner();
   const applied = await runner({
     databaseUrl,
     dir: MIGRATIONS_DIR,

@@ -2,12 +2,12 @@ import { ErrorCode } from '@portal/contract';
 
 /** An error with a status and a message meant for the caller; everything else is a 500. */
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly error: ErrorCode,
-    message: string,
-  ) {
+  readonly statusCode: number;
+  readonly error: ErrorCode;
+  constructor(statusCode: number, error: ErrorCode, message: string) {
     super(message);
+    this.statusCode = statusCode;
+    this.error = error;
   }
 }
 

@@ -27,25 +27,24 @@ export interface PageLink {
 
 /** The sign-in was refused, either by the player at SWCombine or by the app's access rules. */
 export class LoginDenied extends Error {
-  constructor(
-    message: string,
-    /** The page's title: who said no. */
-    readonly title: string,
-    /** Where the page links when the trip was not a sign-in. */
-    readonly back?: PageLink,
-  ) {
+  /** The page's title: who said no. */
+  readonly title: string;
+  /** Where the page links when the trip was not a sign-in. */
+  readonly back?: PageLink;
+  constructor(message: string, title: string, back?: PageLink) {
     super(message);
+    this.title = title;
+    this.back = back;
   }
 }
 
 /** The callback cannot be trusted or completed (stale state, upstream failure). */
 export class LoginFailed extends Error {
-  constructor(
-    message: string,
-    /** The page's title and link when the trip was not a sign-in. */
-    readonly page?: { title: string; back: PageLink },
-  ) {
+  /** The page's title and link when the trip was not a sign-in. */
+  readonly page?: { title: string; back: PageLink };
+  constructor(message: string, page?: { title: string; back: PageLink }) {
     super(message);
+    this.page = page;
   }
 }
 

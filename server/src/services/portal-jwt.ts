@@ -5,8 +5,10 @@ import type { Deps } from '../deps.ts';
 export type PortalTokenProblem = 'expired' | 'audience' | 'invalid';
 
 export class PortalTokenRejected extends Error {
-  constructor(readonly problem: PortalTokenProblem) {
+  readonly problem: PortalTokenProblem;
+  constructor(problem: PortalTokenProblem) {
     super(`portal access token rejected: ${problem}`);
+    this.problem = problem;
   }
 }
 

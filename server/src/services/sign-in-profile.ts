@@ -6,8 +6,10 @@ import { audit, type RequestMeta } from './audit.ts';
 
 /** The request budget could not serve a sign-in that needed the player's profile; it works again at `retryAt`. */
 export class SignInBudgetExhausted extends Error {
-  constructor(readonly retryAt: Date) {
+  readonly retryAt: Date;
+  constructor(retryAt: Date) {
     super('SWCombine’s request limit for this hour has been reached, so your profile could not be read.');
+    this.retryAt = retryAt;
   }
 }
 

@@ -12,12 +12,12 @@ import { livePlayerToken, SwcGrantBusy, SwcGrantUnavailable } from './swc-player
 
 /** An RFC 6749 §5.2 refusal: `code` is the OAuth error code. */
 export class OAuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('docs/api.md', () => {
-  it('is what the server describes today (regenerate it with `npx tsx scripts/generate-api-docs.ts`)', async () => {
+  it('is what the server describes today (regenerate it with `npx node scripts/generate-api-docs.ts`)', async () => {
     expect(readFileSync(API_DOCS_PATH, 'utf8')).toBe(await generateApiDocs(app));
   });
 

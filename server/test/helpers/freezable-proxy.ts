@@ -12,10 +12,11 @@ export class FreezableProxy {
   private sockets = new Set<Socket>();
   port = 0;
 
-  constructor(
-    private targetHost: string,
-    private targetPort: number,
-  ) {
+  private targetHost: string;
+  private targetPort: number;
+  constructor(targetHost: string, targetPort: number) {
+    this.targetHost = targetHost;
+    this.targetPort = targetPort;
     this.server = createServer((client) => this.pipe(client));
   }
 

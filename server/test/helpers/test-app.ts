@@ -21,7 +21,10 @@ export const DASHBOARD = `${PUBLIC_URL}/dashboard`;
 
 /** A clock the test moves by hand; the app and the simulator share it. */
 export class TestClock {
-  constructor(private current = new Date('2026-11-22T12:00:00Z')) {}
+  private current: Date;
+  constructor(current = new Date('2026-11-22T12:00:00Z')) {
+    this.current = current;
+  }
   now = () => new Date(this.current);
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);

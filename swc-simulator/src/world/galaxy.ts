@@ -41,7 +41,10 @@ export class Galaxy {
   /** Child kind → parent UID → children; rebuilt lazily after every change. */
   private children = new Map<GalaxyKind, Map<string, Row[]>>();
 
-  constructor(private readonly seed = GALAXY_SEED) {}
+  private readonly seed: number;
+  constructor(seed = GALAXY_SEED) {
+    this.seed = seed;
+  }
 
   private get d(): GalaxyData {
     this.data ??= generateGalaxy(this.seed);

@@ -80,7 +80,10 @@ function generate(ownerUid: string): EntityRow[] {
 export class Inventories {
   private readonly byOwner = new Map<string, Catalogue<EntityRow>>();
 
-  constructor(private readonly factionUids: readonly string[]) {}
+  private readonly factionUids: readonly string[];
+  constructor(factionUids: readonly string[]) {
+    this.factionUids = factionUids;
+  }
 
   of(ownerUid: string): Catalogue<EntityRow> {
     let c = this.byOwner.get(ownerUid);

@@ -17,11 +17,14 @@ interface Window {
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
 
-  constructor(
-    readonly limit: number,
-    readonly windowSeconds: number,
-    private readonly now: () => number,
-  ) {}
+  readonly limit: number;
+  readonly windowSeconds: number;
+  private readonly now: () => number;
+  constructor(limit: number, windowSeconds: number, now: () => number) {
+    this.limit = limit;
+    this.windowSeconds = windowSeconds;
+    this.now = now;
+  }
 
   /** Counts one call if the budget allows it. */
   hit(key: string): RateState {

@@ -64,11 +64,10 @@ export interface SwcClient {
 
 /** The player or SWCombine said no (`access_denied`, `invalid_scope`, …). */
 export class SwcAuthError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
+  readonly code: string;
+  constructor(code: string, message: string) {
     super(message);
+    this.code = code;
   }
 }
 
@@ -84,20 +83,20 @@ export class SwcUpstreamError extends Error {}
 
 /** A web-service call SWCombine answered with an error status (bad token, missing scope, unknown resource). */
 export class SwcApiError extends SwcUpstreamError {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 
 /** The request budget has nothing left for this call; it was not sent. */
 export class SwcBudgetExhausted extends Error {
-  constructor(
-    readonly retryAt: Date,
-    readonly callClass: SwcCallClass,
-  ) {
+  readonly retryAt: Date;
+  readonly callClass: SwcCallClass;
+  constructor(retryAt: Date, callClass: SwcCallClass) {
     super(`The SWCombine request budget is used up until ${retryAt.toISOString()}.`);
+    this.retryAt = retryAt;
+    this.callClass = callClass;
   }
 }

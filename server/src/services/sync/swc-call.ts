@@ -24,19 +24,20 @@ export interface CallPolicy {
 
 /** The run must wait longer than it may sleep: the job hands itself over to run again at `resumeAt`. */
 export class SyncPaused extends Error {
-  constructor(readonly resumeAt: Date) {
+  readonly resumeAt: Date;
+  constructor(resumeAt: Date) {
     super(`The sync waits for the SWCombine request budget until ${resumeAt.toISOString()}.`);
+    this.resumeAt = resumeAt;
   }
 }
 
 /** SWCombine refused or kept failing: the target cannot finish; the message says why and what to do. */
 export class SyncTargetFailed extends Error {
-  constructor(
-    message: string,
-    /** SWCombine's HTTP status when it refused the call. */
-    readonly status?: number,
-  ) {
+  /** SWCombine's HTTP status when it refused the call. */
+  readonly status?: number;
+  constructor(message: string, status?: number) {
     super(message);
+    this.status = status;
   }
 }
 

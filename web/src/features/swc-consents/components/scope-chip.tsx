@@ -24,7 +24,7 @@ export function ScopeChip({ scope, busy, onRevoke }: ScopeChipProps) {
       onClick={() => onRevoke(scope)}
       aria-describedby={locked ? 'swc-sign-in-scope-reason' : undefined}
     >
-      revoke<VisuallyHidden> {scope}</VisuallyHidden>
+      revoke <VisuallyHidden>{scope}</VisuallyHidden>
     </Button>
   );
   return (
