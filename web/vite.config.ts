@@ -64,7 +64,7 @@ const serverRenderBuild = defineConfig({
   ssr: { noExternal: true },
   // One file, which the server's render thread imports whole when it starts: a screen imported lazily
   // needs no further read of the disk.
-  build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { inlineDynamicImports: true } } },
+  build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { codeSplitting: false } } },
 });
 
 export const browserBuild = defineConfig({
