@@ -19,6 +19,7 @@ import { authChangeChannel } from './db/notify.ts';
 import { startJobSystem } from './jobs/index.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { formatBanner, migrationsNote } from './lib/banner.ts';
+import { developmentLogger } from './lib/log-redaction.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
 import { findUnsendableGrants } from './services/grant-values.ts';
 import { createKeySet } from './services/signing-keys.ts';
@@ -148,7 +149,8 @@ async function main() {
       budget: createSwcBudget({ db, clock: systemClock, ...config.swc.budget }),
     }),
   };
-  const logger = { level: config.logLevel };
+  // Development: a readable line per entry and per request; otherwise pino's JSON lines.
+  const logger = config.env === 'development' ? developmentLogger(config.logLevel) : { level: config.logLevel };
   const metrics = createMetrics(deps);
   // A worker serves no product: the management port is all its HTTP.
   const app =
