@@ -19,3 +19,4 @@ export * from './sync.ts';
 export * from './data.ts';
 export * from './web-preloads.ts';
 export * from './server-render.ts';
+export * from './screen-paths.ts';

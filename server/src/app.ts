@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
-import { redactingLogger, type LoggerOption } from './lib/log-redaction.ts';
+import { loggingOptions, type LoggerOption } from './lib/log-redaction.ts';
 import { createMetrics, type PortalMetrics } from './metrics.ts';
 import allowedOrigins from './plugins/allowed-origins.ts';
 import depsPlugin from './plugins/deps.ts';
@@ -30,7 +30,7 @@ export interface BuildOptions {
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Request logs never carry OAuth codes, states or tokens from the query string.
-    logger: redactingLogger(opts.logger),
+    ...loggingOptions(opts.logger),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -18,6 +18,8 @@ import { createSecretSink } from './integrations/kubernetes/choose-sink.ts';
 import { authChangeChannel } from './db/notify.ts';
 import { startJobSystem } from './jobs/index.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
+import { formatBanner, migrationsNote } from './lib/banner.ts';
+import { developmentLogger } from './lib/log-redaction.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
 import { findUnsendableGrants } from './services/grant-values.ts';
 import { createKeySet } from './services/signing-keys.ts';
@@ -36,12 +38,6 @@ const MODE_NOTES: Record<Config['mode'], string> = {
 function localUrl(host: string, port: number): string {
   if (['0.0.0.0', '::', '[::]'].includes(host)) return `http://localhost:${port}`;
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
-}
-
-function banner(lines: string[]) {
-  const width = Math.max(...lines.map((l) => l.length)) + 2;
-  const bar = '─'.repeat(width);
-  process.stdout.write(`┌${bar}┐\n${lines.map((l) => `│ ${l.padEnd(width - 1)}│`).join('\n')}\n└${bar}┘\n`);
 }
 
 async function main() {
@@ -71,7 +67,7 @@ async function main() {
     notes.push('Database:   DATABASE_URL');
   }
   const applied = await migrate(databaseUrl);
-  if (applied.length) notes.push(`Migrations: applied ${applied.join(', ')}`);
+  if (applied.length) notes.push(`Migrations: ${migrationsNote(applied)}`);
 
   let swcBaseUrl = config.swc.baseUrl;
   if (config.mode === 'worker' && config.swc.simulator) {
@@ -153,7 +149,8 @@ async function main() {
       budget: createSwcBudget({ db, clock: systemClock, ...config.swc.budget }),
     }),
   };
-  const logger = { level: config.logLevel };
+  // Development: a readable line per entry and per request; otherwise pino's JSON lines.
+  const logger = config.env === 'development' ? developmentLogger(config.logLevel) : { level: config.logLevel };
   const metrics = createMetrics(deps);
   // A worker serves no product: the management port is all its HTTP.
   const app =
@@ -169,11 +166,13 @@ async function main() {
   notes.push(`Mode:       ${MODE_NOTES[config.mode]}`);
   notes.push(`Management: ${localUrl(config.management.host, managementPort)} (/healthz /readyz /metrics)`);
 
-  banner([
-    `Industry Alignment Management Platform is running at ${config.publicUrl}`,
-    ...notes,
-    ...(config.mode === 'worker' ? [] : [`API docs:   ${config.publicUrl}/api/docs`]),
-  ]);
+  process.stdout.write(
+    formatBanner([
+      `Industry Alignment Management Platform is running at ${config.publicUrl}`,
+      ...notes,
+      ...(config.mode === 'worker' ? [] : [`API docs:   ${config.publicUrl}/api/docs`]),
+    ]),
+  );
 
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
-import { redactingLogger, type LoggerOption } from './lib/log-redaction.ts';
+import { loggingOptions, type LoggerOption } from './lib/log-redaction.ts';
 import type { PortalMetrics } from './metrics.ts';
 import depsPlugin from './plugins/deps.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -19,7 +19,7 @@ export interface ManagementOptions {
  * not recorded: the request metrics describe the main port's traffic.
  */
 export async function buildManagementApp(deps: Deps, opts: ManagementOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: redactingLogger(opts.logger) });
+  const app = Fastify(loggingOptions(opts.logger));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(depsPlugin, { deps });

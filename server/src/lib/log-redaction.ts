@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { prettyFactory } from 'pino-pretty';
 
 /** Query parameters that carry credentials: OAuth codes and states, and tokens of any kind. */
 const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'id_token', 'refresh_token', 'subject_token', 'logout_token']);
@@ -40,10 +41,51 @@ export function serializeRequest(req: FastifyRequest) {
 
 /** How the HTTP servers are told to log: off, on at info, or these options. */
 export type LoggerOption =
-  boolean | { level: string; transport?: { target: string; options?: object }; stream?: { write(line: string): void } };
+  | boolean
+  | {
+      level: string;
+      transport?: { target: string; options?: object };
+      stream?: { write(line: string): void };
+      /** One line per request (`GET /api/me 200 3 ms`) instead of Fastify's two (`incoming request`, `request completed`). */
+      requestLine?: boolean;
+    };
 
 /** Fastify's logger option for `option`, with the redacting request serializer. */
 export function redactingLogger(option: LoggerOption | undefined) {
   if (!option) return false;
-  return { ...(option === true ? { level: 'info' } : option), serializers: { req: serializeRequest } };
+  const { requestLine: _requestLine, ...pino } = option === true ? { level: 'info' } : option;
+  return { ...pino, serializers: { req: serializeRequest } };
+}
+
+/** Fastify's request log as one line per answer (`GET /api/me 200 3 ms`), written when it is sent. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    // A route that logs only above info (`logLevel`, as /auth/verify) writes no line.
+    else reply.log.info(line);
+  }
+}
+
+/** Fastify's logging options for `option`: its logger, and how it logs requests. */
+export function loggingOptions(option: LoggerOption | undefined) {
+  const oneLine = typeof option === 'object' && option.requestLine === true;
+  return { logger: redactingLogger(option), ...(oneLine ? { logController: new OneLinePerRequest() } : {}) };
+}
+
+/**
+ * Development logs (NODE_ENV unset or development): one readable line per entry
+ * (`[10:46:08] INFO: GET /api/me 200 3 ms`, other fields as JSON after the message) and one line per
+ * request. Production and tests keep pino's JSON lines.
+ */
+export function developmentLogger(level: string, out: { write(text: string): void; isTTY?: boolean } = process.stdout): LoggerOption {
+  const pretty = prettyFactory({
+    singleLine: true,
+    ignore: 'pid,hostname,reqId',
+    translateTime: 'SYS:HH:MM:ss',
+    colorize: Boolean(out.isTTY),
+  });
+  return { level, stream: { write: (line) => out.write(pretty(line)) }, requestLine: true };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@portal/contract';
+import { ErrorCode, SCREEN_PATHS } from '@portal/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +9,28 @@ import { pageTemplates } from './web-preloads.ts';
 import { serverRenderer } from './web-render.ts';
 
 const API_PREFIXES = ['/api/', '/auth/', '/.well-known/'];
+const SCREENS = new Set(SCREEN_PATHS);
+
+/** The media ranges an Accept header admits (weight above 0), lower-case; any type when it is absent. */
+export function acceptedRanges(accept: string | undefined): string[] {
+  if (!accept) return ['*/*'];
+  return accept.split(',').flatMap((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    return params.some((p) => /^q=0(\.0*)?$/.test(p)) ? [] : [type];
+  });
+}
+
+/**
+ * A GET the web app answers: a browser's navigation (it asks for text/html) to any path but the
+ * service's own, or any client that takes HTML asking for one of the app's screens (`curl /login`).
+ * A client asking for JSON alone, a script or stylesheet under /assets/ that is gone, or /metrics on
+ * the public port keep the JSON 404.
+ */
+function isPageRequest(request: FastifyRequest, pathname: string): boolean {
+  if (request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return false;
+  const ranges = acceptedRanges(request.headers.accept);
+  return ranges.includes('text/html') || (SCREENS.has(pathname) && ranges.some((r) => r === 'text/*' || r === '*/*'));
+}
 
 /**
  * index.html names the current build's hashed bundles, so browsers must revalidate it or they keep
@@ -70,10 +92,8 @@ export default fp(async function web(app: FastifyInstance, opts: { dir: string |
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (root && isPage && !API_PREFIXES.some((p) => request.url.startsWith(p))) {
-      return sendIndex(request, reply, root);
-    }
-    return reply.code(404).send({ error: ErrorCode.NotFound, message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+    const pathname = request.url.split('?')[0]!;
+    if (root && isPageRequest(request, pathname)) return sendIndex(request, reply, root);
+    return reply.code(404).send({ error: ErrorCode.NotFound, message: `No route for ${request.method} ${pathname}.` });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { redactUrl } from '../../src/lib/log-redaction.ts';
+import { developmentLogger, redactUrl } from '../../src/lib/log-redaction.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 describe('secrets in request logs', () => {
@@ -31,5 +31,26 @@ describe('secrets in request logs', () => {
       await app.close();
       await ctx.close();
     }
+  });
+
+  it('in development, one readable line per request, with the URL first and its secrets redacted', async () => {
+    const ctx = await createTestApp();
+    let text = '';
+    const app = await buildApp(ctx.deps, { logger: developmentLogger('info', { write: (t) => void (text += t) }) });
+    try {
+      await app.inject('/auth/callback?code=upstream-code-123&state=login-state-456');
+      await app.inject('/api/me');
+      await app.inject({ url: '/auth/verify?aud=portal', cookies: { portal_session: 'no-such-session' } });
+    } finally {
+      await app.close();
+      await ctx.close();
+    }
+    const requestLines = text.split('\n').filter((line) => / INFO: GET /.test(line));
+    // The forward-auth check writes no line, as in production.
+    expect(requestLines).toEqual([
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: GET \/auth\/callback\?code=\[redacted\]&state=\[redacted\] 400 \d+ ms$/),
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/me 401 \d+ ms$/),
+    ]);
+    expect(text).not.toMatch(/upstream-code-123|login-state-456|incoming request|request completed|reqId/);
   });
 });

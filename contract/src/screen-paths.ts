@@ -1,0 +1,20 @@
+/**
+ * Every path the web app shows a screen at (web/src/app/router.tsx; web/src/app/screen-paths.test.ts
+ * checks that the two agree). The server answers a GET for one of them with the page for any client
+ * that takes HTML, curl's "any type" included; other paths get it only when the request asks for
+ * `text/html`, as a browser's navigation does.
+ */
+export const SCREEN_PATHS: readonly string[] = [
+  '/login',
+  '/dashboard',
+  '/profile',
+  '/swc/consents',
+  '/admin',
+  '/admin/apps',
+  '/admin/users',
+  '/admin/access',
+  '/admin/consents',
+  '/admin/jwts',
+  '/admin/swc',
+  '/admin/radiant-mgmt',
+];
