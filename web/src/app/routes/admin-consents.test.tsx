@@ -159,6 +159,20 @@ describe('/admin/consents', () => {
     expect(screen.getByPlaceholderText('scope...')).toHaveValue('fleet:write');
   });
 
+  it("shows a refusal of the server's validation in words, without the request location ('body.value:')", async () => {
+    const { user } = await openConsents({
+      'POST /api/admin/roles/grant': errorReply(400, 'bad_request', 'body.value: Role must be at most 100 characters'),
+    });
+    await pick(user);
+
+    await user.type(await screen.findByPlaceholderText('admin, staff, sysadmin...'), 'pilot');
+    await user.click(within(group('Central Roles')).getByRole('button', { name: 'Grant' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Role must be at most 100 characters');
+    expect(alert).not.toHaveTextContent('body.value');
+  });
+
   it('says at the field, before sending, what a scope or a role may not hold', async () => {
     const { api, user } = await openConsents();
     await pick(user);
