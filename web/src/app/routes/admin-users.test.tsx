@@ -212,6 +212,25 @@ describe('/admin/users', () => {
     await waitFor(() => expect(listCalls(api)).toHaveLength(2));
   });
 
+  it('shows one current message: adding the same user again replaces "added" with the refusal', async () => {
+    const { user } = await openUsers({
+      'POST /api/admin/users': (_call, nth) =>
+        nth === 0
+          ? reply(201, adminUser(99, { uid: '1:5', name: null }))
+          : errorReply(409, 'conflict', 'A user with the UID 1:5 already exists.'),
+    });
+    const uid = screen.getByRole('textbox', { name: /^UID/ });
+
+    await user.type(uid, '1:5');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('User 1:5 added.')).toBeInTheDocument();
+
+    await user.type(uid, '1:5');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('A user with the UID 1:5 already exists.')).toBeInTheDocument();
+    expect(screen.queryByText('User 1:5 added.')).not.toBeInTheDocument();
+  });
+
   it("shows the server's reason when a user cannot be added", async () => {
     const { user } = await openUsers({
       'POST /api/admin/users': errorReply(409, 'conflict', 'A user with the UID 1:5 already exists.'),
