@@ -124,6 +124,23 @@ describe('/admin/jwts list', () => {
     expect(rotated[6]).toHaveTextContent(formatDateTime(reports.last_rotated_at));
   });
 
+  it('lets long machine names break after their separators, so the eight columns fit a desktop card', async () => {
+    const long = config({
+      id: '66666666-6666-4666-8666-666666666666',
+      service_name: 'fleet-ops-telemetry',
+      subject: 'system:serviceaccount:fleet',
+      audience: 'fleet.example-api',
+    });
+    openScreen({ [LIST]: reply(200, [long]) });
+    await table();
+
+    const cells = within(rowOf('fleet-ops-telemetry')).getAllByRole('cell');
+    const breaks = (cell: HTMLElement) => [...cell.querySelectorAll('wbr')].map((wbr) => wbr.previousSibling?.textContent);
+    expect(breaks(cells[2]!)).toEqual(['system:', 'serviceaccount:']);
+    expect(breaks(cells[1]!)).toEqual(['fleet.', 'example-']);
+    expect(cells[2]).toHaveTextContent(/^system:serviceaccount:fleet$/);
+  });
+
   it('badges Active, Overdue and Disabled by the rotation rule', async () => {
     openScreen({ [LIST]: reply(200, [billing, reports, ledger, legacy]) });
     await table();
