@@ -2,6 +2,7 @@ import type { AdminUser, AuditRow, SessionRow, UserAccessRow } from '@portal/con
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format-date-time.ts';
+import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
 import { admin, adminUser } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -358,5 +359,20 @@ describe('/admin/users', () => {
     await screen.findByText('Mira Solan');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Pilot 030')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/users on a phone', () => {
+  it("opens a user from anywhere on the user's card, as a desktop row does", async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: query === PHONE_QUERY }));
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/users': usersRoute(everyone), ...detailRoutes(mira) });
+    withTotalHeader();
+    const { user } = renderApp('/admin/users');
+
+    const card = within(await screen.findByRole('list', { name: 'All users' })).getByRole('listitem', { name: 'Mira Solan (1:100002)' });
+    await user.click(within(card).getByText('1:100002'));
+
+    expect(await screen.findByRole('region', { name: 'Details of Mira Solan' })).toBeInTheDocument();
   });
 });
