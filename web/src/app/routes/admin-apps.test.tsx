@@ -255,7 +255,9 @@ describe('/admin/apps', () => {
   it('shows one current message: a save that fails after one that worked drops the old "created"', async () => {
     const { user } = await openCatalog({
       'POST /api/admin/apps': (call, nth) =>
-        nth === 0 ? reply(201, adminApp({ key: 'one', name: 'One' })) : errorReply(409, 'conflict', 'Another app already uses the key "one".'),
+        nth === 0
+          ? reply(201, adminApp({ key: 'one', name: 'One' }))
+          : errorReply(409, 'conflict', 'Another app already uses the key "one".'),
     });
     const create = async (name: string) => {
       await fill(user, { name: /^Key/ }, 'one');
