@@ -81,6 +81,17 @@ describe('/admin/consents', () => {
     ).toEqual(['Portal (portal)', 'Fleet Ops (fleet)']);
   });
 
+  it('gives each chip a revoke button of 24 px at least, for a finger on a phone', async () => {
+    const { user } = await openConsents();
+    await pick(user);
+
+    const buttons = await within(group('Scopes')).findAllByRole('button', { name: /^Revoke / });
+    for (const button of buttons) {
+      const size = button.style.getPropertyValue('--cb-size').match(/([\d.]+)rem/);
+      expect(Number(size?.[1]) * 16).toBeGreaterThanOrEqual(24);
+    }
+  });
+
   it("'Revoke {item}' revokes that scope or role", async () => {
     const { api, user } = await openConsents({
       'POST /api/admin/consents/revoke': reply(200, { scp: ['profile'], roles: ['staff'] }),
