@@ -254,9 +254,9 @@ describe('/admin/apps', () => {
 
   it('shows one current message: a save that fails after one that worked drops the old "created"', async () => {
     const { user } = await openCatalog({
-      'POST /api/admin/apps': (call, nth) =>
+      'POST /api/admin/apps': (_call, nth) =>
         nth === 0
-          ? reply(201, adminApp({ key: 'one', name: 'One' }))
+          ? reply(201, adminApp({ id: '00000000-0000-4000-8000-000000000009', key: 'one', name: 'One' }))
           : errorReply(409, 'conflict', 'Another app already uses the key "one".'),
     });
     const create = async (name: string) => {
@@ -278,7 +278,9 @@ describe('/admin/apps', () => {
     vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
       scrolled.push(this);
     });
-    const { user } = await openCatalog({ 'POST /api/admin/apps': reply(201, adminApp({ key: 'one', name: 'One' })) });
+    const { user } = await openCatalog({
+      'POST /api/admin/apps': reply(201, adminApp({ id: '00000000-0000-4000-8000-000000000009', key: 'one', name: 'One' })),
+    });
 
     await fill(user, { name: /^Key/ }, 'one');
     await fill(user, { name: /^Name/ }, 'One');

@@ -61,14 +61,15 @@ function usersRoute(users: AdminUser[]) {
   };
 }
 
-/** stubFetch answers JSON only; this moves the users route's total into the X-Total-Count header. */
+/** stubFetch answers JSON only; this moves a paged route's total (`{ page, total }`) into the X-Total-Count header. */
 function withTotalHeader() {
   const inner = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await inner(input, init);
-    const url = new URL(String(input));
-    if (url.pathname !== '/api/admin/users' || (init?.method ?? 'GET') !== 'GET' || !response.ok) return response;
-    const { page, total } = (await response.json()) as { page: AdminUser[]; total: number };
+    if ((init?.method ?? 'GET') !== 'GET' || !response.ok) return response;
+    const body = (await response.clone().json()) as unknown;
+    if (!body || typeof body !== 'object' || !('page' in body)) return response;
+    const { page, total } = body as { page: unknown[]; total: number };
     return new Response(JSON.stringify(page), {
       status: 200,
       headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
@@ -283,17 +284,18 @@ describe('/admin/users', () => {
       within(log)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Time', 'Event', 'IP', 'User agent', 'Expires']);
+    ).toEqual(['Time', 'Event', 'App', 'IP', 'User agent', 'Expires']);
     // Each event is a sentence: what changed, on which app, by whom; never the raw code.
     expect(rowsOf(log)).toEqual([
       [
         formatDateTime(audit[0]!.created_at),
         'Signed in on Fleet Ops',
+        'Fleet Ops',
         '203.0.113.7',
         audit[0]!.user_agent,
         formatDateTime(audit[0]!.expires_at),
       ],
-      [formatDateTime(audit[1]!.created_at), 'Role revoked: staff on Fleet Ops by Jorin Vex', '-', '-', '-'],
+      [formatDateTime(audit[1]!.created_at), 'Role revoked: staff on Fleet Ops by Jorin Vex', 'Fleet Ops', '-', '-', '-'],
     ]);
     expect(screen.queryByText('role_revoked')).not.toBeInTheDocument();
     // Local date-times, not the raw ISO strings.
@@ -336,6 +338,58 @@ describe('/admin/users', () => {
     expect(api.calls.find((c) => c.method === 'DELETE')!.path).toBe(`/api/admin/users/${mira.id}/sessions/${session.sid}`);
     expect(await within(screen.getByRole('region', { name: 'Active Sessions' })).findByText('No active sessions.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(api.count(`GET /api/admin/users/${mira.id}/audit`)).toBe(2));
+  });
+
+  it('pages the sessions and the audit log on the server, newest first, with the total', async () => {
+    const many = Array.from({ length: 34 }, (_, i): SessionRow => ({ ...session, sid: `sid-${String(i).padStart(2, '0')}` }));
+    const entries = Array.from({ length: 33 }, (_, i): AuditRow => ({ ...audit[0]!, details: { n: i } }));
+    const paged = (rows: unknown[]) => (call: StubCall) => {
+      const params = new URL(call.url).searchParams;
+      const offset = Number(params.get('offset'));
+      return reply(200, { page: rows.slice(offset, offset + Number(params.get('limit'))), total: rows.length });
+    };
+    const { api, user } = await openUsers({
+      ...detailRoutes(mira),
+      [`GET /api/admin/users/${mira.id}/sessions`]: paged(many),
+      [`GET /api/admin/users/${mira.id}/audit`]: paged(entries),
+    });
+
+    await user.click(await within(userTable()).findByRole('button', { name: 'Mira Solan' }));
+    const sessions = screen.getByRole('region', { name: 'Active Sessions' });
+    await waitFor(() => expect(rowsOf(within(sessions).getByRole('table'))).toHaveLength(10));
+    expect(within(sessions).getByText('1–10 of 34')).toBeInTheDocument();
+    await user.click(within(sessions).getByRole('button', { name: 'Page 4' }));
+    await waitFor(() => expect(within(sessions).getByText('31–34 of 34')).toBeInTheDocument());
+    expect(rowsOf(within(sessions).getByRole('table')).map((r) => r[1])).toEqual(['sid-30', 'sid-31', 'sid-32', 'sid-33']);
+    const asked = api.calls.filter((c) => c.path.endsWith('/sessions')).map((c) => new URL(c.url).search);
+    expect(asked).toEqual(['?limit=10&offset=0', '?limit=10&offset=30']);
+
+    const log = screen.getByRole('region', { name: 'Audit Log' });
+    expect(within(log).getByText('1–10 of 33')).toBeInTheDocument();
+    expect(within(log).getByRole('button', { name: 'Page 4' })).toBeInTheDocument();
+  });
+
+  it('ends all sessions after confirming, and says how many ended', async () => {
+    const { api, user } = await openUsers({
+      ...detailRoutes(mira),
+      [`GET /api/admin/users/${mira.id}/sessions`]: (_call, nth) => reply(200, nth === 0 ? [session, { ...session, sid: 'sid-2' }] : []),
+      [`DELETE /api/admin/users/${mira.id}/sessions`]: reply(200, { ended: 2 }),
+    });
+
+    await user.click(await within(userTable()).findByRole('button', { name: 'Mira Solan' }));
+    const sessions = screen.getByRole('region', { name: 'Active Sessions' });
+    await user.click(await within(sessions).findByRole('button', { name: 'End all sessions' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'End all sessions?' });
+    expect(dialog).toHaveTextContent('Mira Solan is signed out everywhere: all 2 active sessions end');
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
+
+    expect(await within(sessions).findByRole('status')).toHaveTextContent('2 sessions ended.');
+    expect(api.calls.find((c) => c.method === 'DELETE')!.path).toBe(`/api/admin/users/${mira.id}/sessions`);
+    expect(await within(sessions).findByText('No active sessions.')).toBeInTheDocument();
+    expect(within(sessions).getByRole('button', { name: 'End all sessions' })).toBeDisabled();
     await waitFor(() => expect(api.count(`GET /api/admin/users/${mira.id}/audit`)).toBe(2));
   });
 
