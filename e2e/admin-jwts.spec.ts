@@ -142,6 +142,32 @@ describe('/admin/jwts', () => {
     await expectAccessible(page, '/admin/jwts with an overdue configuration');
   });
 
+  it('fits all eight columns in its card from 1280 to 1600 px, long machine names wrapping at their parts', async () => {
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    await db.query(
+      `INSERT INTO service_jwt_configs (service_name, audience, subject, ttl_minutes, k8s_namespace, k8s_secret_name, k8s_secret_key,
+         rotation_enabled, rotation_interval_minutes, next_attempt_at)
+       VALUES ('fleet-ops-telemetry-exporter', 'fleet-ops-telemetry-exporter-api', 'system:serviceaccount:fleet-operations:telemetry-exporter',
+         55, 'fleet-operations', 'fleet-ops-telemetry-exporter-jwt', 'token', true, 1440, now() + interval '1 day')`,
+    );
+    await db.end();
+    for (const width of [1280, 1440, 1600]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await row('fleet-ops-telemetry-exporter').waitFor();
+      const fit = await page.evaluate(() => {
+        const table = document.querySelector('table')!;
+        const card = table.closest('.mantine-Card-root')!.getBoundingClientRect();
+        const deletes = [...table.querySelectorAll('button[aria-label="Delete"]')].map((b) => b.getBoundingClientRect().right);
+        return { overflow: table.parentElement!.scrollWidth - table.parentElement!.clientWidth, cardRight: card.right, deletes };
+      });
+      expect(fit.overflow, `${width} px`).toBeLessThanOrEqual(0);
+      for (const right of fit.deletes) expect(right, `${width} px`).toBeLessThanOrEqual(fit.cardRight);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('deletes a configuration after confirmation', async () => {
     await row('stale-reporter').getByRole('button', { name: 'Delete' }).click();
     await page

@@ -33,6 +33,19 @@ export const UserListQuery = z.object({
   offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
 });
 
+/**
+ * GET /api/admin/users/{id}/sessions and /audit: newest first, a page of `limit` from `offset` when
+ * `limit` is given (else every live session, and the latest 200 audit entries); the total is in X-Total-Count.
+ */
+export const UserDetailPageQuery = z.object({
+  limit: wholeNumber('limit', 1, 200).optional(),
+  offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
+});
+
+/** DELETE /api/admin/users/{id}/sessions: how many live sessions were ended. */
+export const EndedSessions = z.object({ ended: z.number().int().min(0) });
+export type EndedSessions = z.infer<typeof EndedSessions>;
+
 /** '' means nothing was recorded (no access unless the app bypasses the UID whitelist); the screens show it as 'none'. */
 export const AccessStatus = z.object({ status: z.enum(['active', 'suspended', 'revoked', '']) });
 export type AccessStatus = z.infer<typeof AccessStatus>;

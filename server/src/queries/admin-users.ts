@@ -92,26 +92,63 @@ export async function listUserAccess(db: DbClient, userId: string): Promise<User
   return rows;
 }
 
-export async function listLiveSessions(db: DbClient, userId: string, now: Date): Promise<AdminSessionRow[]> {
-  const { rows } = await db.query<AdminSessionRow>(
-    `SELECT ${SESSION}
-     FROM sessions s LEFT JOIN apps a ON a.id = s.app_id
-     WHERE s.user_id = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND s.idle_expires_at > $2
-     ORDER BY s.created_at DESC`,
-    [userId, now],
-  );
-  return rows;
+/** A page of rows, newest first, and how many there are in all. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
 }
 
-export async function listAudit(db: DbClient, userId: string, limit: number): Promise<AdminAuditRow[]> {
-  const { rows } = await db.query<AdminAuditRow>(
-    `SELECT ${AUDIT} FROM audit_log l
+/**
+ * The rows of `sql` (counted with `count(*) OVER () AS total`, its last two parameters LIMIT and OFFSET);
+ * a page past the end is counted by `countSql`, which takes the other parameters.
+ */
+async function page<T extends object>(db: DbClient, sql: string, countSql: string, params: unknown[]): Promise<Page<T>> {
+  const { rows } = await db.query<T & { total: string }>(sql, params);
+  if (rows.length === 0 && Number(params.at(-1)) > 0) {
+    const { rows: c } = await db.query<{ n: string }>(countSql, params.slice(0, -2));
+    return { rows: [], total: Number(c[0]!.n) };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row as unknown as T), total: rows.length ? Number(rows[0]!.total) : 0 };
+}
+
+const LIVE = 's.user_id = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND s.idle_expires_at > $2';
+
+/** The user's live sessions, newest first: `limit` of them (null: all) from `offset`. */
+export function listLiveSessions(
+  db: DbClient,
+  userId: string,
+  now: Date,
+  limit: number | null,
+  offset: number,
+): Promise<Page<AdminSessionRow>> {
+  return page<AdminSessionRow>(
+    db,
+    `SELECT ${SESSION}, count(*) OVER () AS total
+     FROM sessions s LEFT JOIN apps a ON a.id = s.app_id
+     WHERE ${LIVE}
+     ORDER BY s.created_at DESC, s.sid LIMIT $3 OFFSET $4`,
+    `SELECT count(*) AS n FROM sessions s WHERE ${LIVE}`,
+    [userId, now, limit, offset],
+  );
+}
+
+/** The user's audit entries, newest first: `limit` of them from `offset`. */
+export function listAudit(db: DbClient, userId: string, limit: number, offset: number): Promise<Page<AdminAuditRow>> {
+  return page<AdminAuditRow>(
+    db,
+    `SELECT ${AUDIT}, count(*) OVER () AS total FROM audit_log l
      LEFT JOIN apps a ON a.key = l.app_key
      LEFT JOIN users actor ON actor.id = l.actor_id
-     WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
-    [userId, limit],
+     WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2 OFFSET $3`,
+    'SELECT count(*) AS n FROM audit_log l WHERE l.user_id = $1',
+    [userId, limit, offset],
   );
-  return rows;
+}
+
+/** Ends every live session of the user; answers their SIDs. */
+export async function endLiveSessions(db: DbClient, userId: string, now: Date): Promise<string[]> {
+  const { rows } = await db.query<{ sid: string }>(`UPDATE sessions s SET ended_at = $2 WHERE ${LIVE} RETURNING s.sid`, [userId, now]);
+  return rows.map((row) => row.sid);
 }
 
 /** Ends one live session of the user by its public SID; answers the ended session or null. */

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../lib/errors.ts';
 import { findAccessStatus } from '../queries/access.ts';
 import { findAppByKey, setAccess } from '../queries/admin-access.ts';
 import {
+  endLiveSessions,
   endSessionBySid,
   insertUserByUid,
   listAudit,
@@ -44,18 +45,31 @@ export async function userAccess(deps: Pick<Deps, 'db'>, userId: string): Promis
   return listUserAccess(deps.db, userId);
 }
 
-export async function userSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<SessionRow[]> {
+/** Without a limit: every live session, as the screens read them before they paged. */
+export async function userSessions(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  limit: number | undefined,
+  offset: number,
+): Promise<{ rows: SessionRow[]; total: number }> {
   await mustExist(deps, userId);
-  return (await listLiveSessions(deps.db, userId, deps.clock.now())).map((s) => ({ ...s, expires_at: s.expires_at.toISOString() }));
+  const { rows, total } = await listLiveSessions(deps.db, userId, deps.clock.now(), limit ?? null, offset);
+  return { rows: rows.map((s) => ({ ...s, expires_at: s.expires_at.toISOString() })), total };
 }
 
-export async function userAudit(deps: Pick<Deps, 'db'>, userId: string): Promise<AuditRow[]> {
+/** Without a limit: the latest 200 entries, as the screens read them before they paged. */
+export async function userAudit(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  limit: number | undefined,
+  offset: number,
+): Promise<{ rows: AuditRow[]; total: number }> {
   await mustExist(deps, userId);
-  return (await listAudit(deps.db, userId, 200)).map((a) => ({
-    ...a,
-    created_at: a.created_at.toISOString(),
-    expires_at: iso(a.expires_at),
-  }));
+  const { rows, total } = await listAudit(deps.db, userId, limit ?? 200, offset);
+  return {
+    rows: rows.map((a) => ({ ...a, created_at: a.created_at.toISOString(), expires_at: iso(a.expires_at) })),
+    total,
+  };
 }
 
 async function resolveApp(deps: Pick<Deps, 'db'>, userId: string, appKey: string) {
@@ -104,4 +118,16 @@ export async function endUserSession(deps: Deps, actor: Actor, userId: string, s
     await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
   });
   await deps.authCache.flush();
+}
+
+/** Ends every live session of the user, each audited as ending one session is; answers how many. */
+export async function endAllUserSessions(deps: Deps, actor: Actor, userId: string): Promise<number> {
+  await mustExist(deps, userId);
+  const sids = await inTransaction(deps.db, async (tx) => {
+    const ended = await endLiveSessions(tx, userId, deps.clock.now());
+    for (const sid of ended) await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
+    return ended;
+  });
+  if (sids.length > 0) await deps.authCache.flush();
+  return sids.length;
 }

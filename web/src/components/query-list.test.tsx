@@ -26,7 +26,7 @@ function query(overrides: Partial<ListQuery<Ship>>): ListQuery<Ship> {
   return { data: undefined, error: null, isPending: true, isError: false, refetch: vi.fn(), ...overrides };
 }
 
-function renderList(q: ListQuery<Ship>) {
+function renderList(q: ListQuery<Ship>, onRowClick?: (ship: Ship) => void) {
   return renderScreen(
     <QueryList
       query={q}
@@ -37,6 +37,7 @@ function renderList(q: ListQuery<Ship>) {
       loadingLabel="Loading ships..."
       empty="No ships in the hangar."
       cardLabel={(ship) => ship.name}
+      onRowClick={onRowClick}
     />,
   );
 }
@@ -109,5 +110,19 @@ describe('QueryList', () => {
     expect(within(card).getByText('Hull')).toBeInTheDocument();
     expect(within(card).getByRole('definition')).toHaveTextContent('Action VI');
     expect(within(card).getByRole('button', { name: 'Board Wayfarer' })).toBeInTheDocument();
+  });
+
+  it('opens a row from anywhere on its phone card, as from anywhere on its table row, but not from its own buttons', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((q) => ({ ...matchMedia(q), matches: q === PHONE_QUERY }));
+    const opened = vi.fn();
+    const { user } = renderList(query({ isPending: false, data: ships }), opened);
+
+    const card = within(screen.getByRole('list', { name: 'Ships' })).getByRole('listitem', { name: 'Wayfarer' });
+    await user.click(within(card).getByText('Action VI'));
+    expect(opened).toHaveBeenCalledExactlyOnceWith(ships[1]);
+
+    await user.click(within(card).getByRole('button', { name: 'Board Wayfarer' }));
+    expect(opened).toHaveBeenCalledOnce();
   });
 });

@@ -1,5 +1,5 @@
 import { Card, Center, DataList, Divider, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
 import { DataField } from './data-field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
@@ -96,6 +96,15 @@ function Body<T>(props: QueryListProps<T> & { headingId: string | undefined; pho
   return props.phone ? <Cards {...props} rows={query.data} /> : <RowsTable {...props} rows={query.data} />;
 }
 
+/** A click on a control inside the row (its own button or link) is that control's, not the row's. */
+function onRow<T>(onRowClick: ((row: T) => void) | undefined, row: T) {
+  if (!onRowClick) return undefined;
+  return (event: MouseEvent<HTMLElement>) => {
+    const control = (event.target as Element).closest('button, a, input, select, textarea, [role="button"]');
+    if (!control || !event.currentTarget.contains(control)) onRowClick(row);
+  };
+}
+
 function naming(label: string, headingId: string | undefined) {
   return headingId ? { 'aria-labelledby': headingId } : { 'aria-label': label };
 }
@@ -137,7 +146,7 @@ function RowsTable<T>({
             return (
               <Table.Tr
                 key={rowKey(row, index)}
-                onClick={onRowClick && (() => onRowClick(row))}
+                onClick={onRow(onRowClick, row)}
                 bg={selected ? 'var(--mantine-color-dark-7)' : undefined}
                 style={{
                   cursor: onRowClick ? 'pointer' : undefined,
@@ -173,6 +182,7 @@ function Cards<T>({
   cardLabel,
   query,
   isSelected,
+  onRowClick,
 }: QueryListProps<T> & { rows: readonly T[]; headingId: string | undefined }) {
   const show = (column: Column<T>, row: T) => (column.cardCell ?? column.cell)(row);
   const titles = columns.filter((c) => c.card === 'title');
@@ -194,7 +204,12 @@ function Cards<T>({
           aria-label={cardLabel(row)}
           padding="md"
           withBorder
-          style={isSelected?.(row) ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+          // The whole card opens the row, as the whole row does in the table; its title stays the keyboard's way in.
+          onClick={onRow(onRowClick, row)}
+          style={{
+            cursor: onRowClick ? 'pointer' : undefined,
+            borderColor: isSelected?.(row) ? 'var(--mantine-primary-color-filled)' : undefined,
+          }}
         >
           <Stack gap="sm">
             {(titles.length > 0 || badges.length > 0) && (

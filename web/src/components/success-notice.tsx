@@ -1,12 +1,11 @@
 import { Alert } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 
 /** What the last action did ("App … created."), until dismissed. */
-export function SuccessNotice({ children, onClose, ref }: { children: ReactNode; onClose: () => void; ref?: Ref<HTMLDivElement> }) {
+export function SuccessNotice({ children, onClose }: { children: ReactNode; onClose: () => void }) {
   return (
     <Alert
-      ref={ref}
       color="teal"
       variant="light"
       icon={<IconCircleCheck size={18} aria-hidden />}

@@ -55,6 +55,20 @@ describe('api client', () => {
     });
   });
 
+  it("reads the server's validation messages as words: no request location such as 'body.value:' before them", async () => {
+    stubFetch({
+      'POST /api/admin/roles/grant': errorReply(
+        400,
+        'bad_request',
+        'body.value: Role may hold only letters and digits; querystring.tenant_id: tenant_id is required; body.redirect_urls.2: URL is not valid',
+      ),
+    });
+
+    await expect(apiClient.post('/api/admin/roles/grant', { value: 'x' })).rejects.toMatchObject({
+      message: 'Role may hold only letters and digits; tenant_id is required; URL is not valid',
+    });
+  });
+
   it('throws an ApiError carrying status, error and message of a non-2xx answer', async () => {
     stubFetch({ 'GET /api/me': errorReply(401, 'unauthorized', 'Sign in first') });
 

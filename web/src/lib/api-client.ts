@@ -1,5 +1,5 @@
 import { ErrorBody, isServerErrorCode } from '@portal/contract';
-import { ApiError, ClientErrorCode } from './api-error.ts';
+import { ApiError, ClientErrorCode, readableMessage } from './api-error.ts';
 import { request, takeEarlyGet, type Answer, type Method } from './api-request.ts';
 
 /** Anything with a zod-like `parse`: the contract's schemas. */
@@ -19,7 +19,7 @@ function parseBody(text: string): unknown {
 function errorFrom(answer: Answer, body: unknown): ApiError {
   const parsed = ErrorBody.safeParse(body);
   if (parsed.success && isServerErrorCode(parsed.data.error)) {
-    return new ApiError(answer.status, parsed.data.error, parsed.data.message);
+    return new ApiError(answer.status, parsed.data.error, readableMessage(parsed.data.message));
   }
   return new ApiError(answer.status, ClientErrorCode.UnexpectedAnswer, answer.statusText || `Request failed (${answer.status})`);
 }

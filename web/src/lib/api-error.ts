@@ -34,6 +34,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error instanceof ApiError && error.status >= 500 && failureCount < 1;
 }
 
+// The server's validation messages name where in the request each problem sits ('body.value: Role must …',
+// 'querystring.tenant_id: …'); a person reads only the words after it.
+const REQUEST_LOCATION = /(^|;\s*)(?:body|querystring|params|headers|request)(?:\.[^\s:;]+)*:\s+/g;
+
+/** A server message as a person should read it: without the request locations of its validation issues. */
+export function readableMessage(message: string): string {
+  return message.replace(REQUEST_LOCATION, '$1').trim();
+}
+
 /**
  * The server's `message`, else the screen's fallback. Only an answer with one of the server's error codes
  * counts as a message from the server (not a bare status line, no answer, or an unexpected body).

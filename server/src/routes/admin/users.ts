@@ -5,10 +5,12 @@ import {
   AdminUserList,
   appKeyField,
   AuditRow,
+  EndedSessions,
   ErrorBody,
   SessionRow,
   singleLineText,
   UserAccessRow,
+  UserDetailPageQuery,
   UserListQuery,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +20,7 @@ import {
   accessStatus,
   addUser,
   changeAccess,
+  endAllUserSessions,
   endUserSession,
   findUsers,
   userAccess,
@@ -64,13 +67,49 @@ export default async function userRoutes(root: FastifyInstance) {
   );
   app.get(
     '/api/admin/users/:id/audit',
-    { schema: { tags, params: UserParams, response: { 200: z.array(AuditRow), ...errors } } },
-    (request) => userAudit(deps, request.params.id),
+    {
+      schema: {
+        tags,
+        summary: "The user's audit log, newest first; paged with limit and offset (else the latest 200); the total is in X-Total-Count",
+        params: UserParams,
+        querystring: UserDetailPageQuery,
+        response: { 200: z.array(AuditRow), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await userAudit(deps, request.params.id, request.query.limit, request.query.offset);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
   );
   app.get(
     '/api/admin/users/:id/sessions',
-    { schema: { tags, params: UserParams, response: { 200: z.array(SessionRow), ...errors } } },
-    (request) => userSessions(deps, request.params.id),
+    {
+      schema: {
+        tags,
+        summary: "The user's live sessions, newest first; paged with limit and offset (else all); the total is in X-Total-Count",
+        params: UserParams,
+        querystring: UserDetailPageQuery,
+        response: { 200: z.array(SessionRow), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await userSessions(deps, request.params.id, request.query.limit, request.query.offset);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+  app.delete(
+    '/api/admin/users/:id/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'End every live session of the user, each audited as ending one session',
+        params: UserParams,
+        response: { 200: EndedSessions, ...errors },
+      },
+    },
+    async (request) => ({ ended: await endAllUserSessions(deps, actorOf(request), request.params.id) }),
   );
   app.delete(
     '/api/admin/users/:id/sessions/:sid',

@@ -23,6 +23,7 @@ const CALLS: [string, string, object?][] = [
   ['GET', `/api/admin/users/${U}/access`],
   ['GET', `/api/admin/users/${U}/audit`],
   ['GET', `/api/admin/users/${U}/sessions`],
+  ['DELETE', `/api/admin/users/${U}/sessions`],
   ['DELETE', `/api/admin/users/${U}/sessions/abc`],
   ['GET', `/api/admin/users/${U}/apps/wiki`],
   ['POST', `/api/admin/users/${U}/apps/wiki/grant`],

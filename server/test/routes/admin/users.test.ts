@@ -86,6 +86,58 @@ describe('/api/admin/users', () => {
   });
 });
 
+describe('a user with many sessions and audit entries', () => {
+  let manyId: string;
+  beforeAll(async () => {
+    for (let i = 0; i < 5; i++) {
+      ctx.clock.advance(1000);
+      await signIn(ctx, '1:100003', { 'user-agent': `Browser/${i}` });
+    }
+    manyId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100003'`)).rows[0].id;
+  });
+
+  it('pages the sessions and the audit log newest first with a total, and still answers them whole without paging', async () => {
+    const first = await call('GET', `/api/admin/users/${manyId}/sessions?limit=2`);
+    expect(first.headers['x-total-count']).toBe('5');
+    expect(first.json().map((s: { user_agent: string }) => s.user_agent)).toEqual(['Browser/4', 'Browser/3']);
+    const last = await call('GET', `/api/admin/users/${manyId}/sessions?limit=2&offset=4`);
+    expect(last.json().map((s: { user_agent: string }) => s.user_agent)).toEqual(['Browser/0']);
+    const past = await call('GET', `/api/admin/users/${manyId}/sessions?limit=2&offset=10`);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('5');
+    expect((await call('GET', `/api/admin/users/${manyId}/sessions`)).json()).toHaveLength(5);
+
+    const audit = await call('GET', `/api/admin/users/${manyId}/audit?limit=3&offset=1`);
+    expect(audit.headers['x-total-count']).toBe('5');
+    expect(audit.json().map((a: { user_agent: string }) => a.user_agent)).toEqual(['Browser/3', 'Browser/2', 'Browser/1']);
+    expect((await call('GET', `/api/admin/users/${manyId}/audit`)).json()).toHaveLength(5);
+    expect((await call('GET', `/api/admin/users/${manyId}/audit?limit=0`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/admin/users/${manyId}/sessions?limit=201`)).statusCode).toBe(400);
+  });
+
+  it('ends every live session at once, each audited as ending one, which signs every browser out', async () => {
+    const { cookie } = await signIn(ctx, '1:100003');
+    const before = (await call('GET', `/api/admin/users/${manyId}/sessions`)).json() as { sid: string }[];
+    expect(before).toHaveLength(6);
+
+    const res = await call('DELETE', `/api/admin/users/${manyId}/sessions`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ended: 6 });
+    expect((await ctx.app.inject({ url: '/api/me', cookies: { portal_session: cookie } })).statusCode).toBe(401);
+    expect((await call('GET', `/api/admin/users/${manyId}/sessions`)).json()).toEqual([]);
+    const { rows } = await ctx.deps.db.query(
+      `SELECT l.details->>'sid' AS sid, actor.uid FROM audit_log l JOIN users actor ON actor.id = l.actor_id
+       WHERE l.user_id = $1 AND l.event = 'session_ended_by_admin'`,
+      [manyId],
+    );
+    expect(rows.map((r) => r.sid).sort()).toEqual(before.map((s) => s.sid).sort());
+    expect(new Set(rows.map((r) => r.uid))).toEqual(new Set(['1:100001']));
+
+    expect((await call('DELETE', `/api/admin/users/${manyId}/sessions`)).json()).toEqual({ ended: 0 });
+    expect((await call('DELETE', '/api/admin/users/00000000-0000-4000-8000-000000000009/sessions')).statusCode).toBe(404);
+  });
+});
+
 describe('access control', () => {
   it('grants, suspends and revokes, each audited with the acting admin', async () => {
     const status = async () => (await call('GET', `/api/admin/users/${miraId}/apps/wiki`)).json().status;

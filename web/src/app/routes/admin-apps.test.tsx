@@ -252,6 +252,49 @@ describe('/admin/apps', () => {
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Fleet Two');
   });
 
+  it('shows one current message: a save that fails after one that worked drops the old "created"', async () => {
+    const { user } = await openCatalog({
+      'POST /api/admin/apps': (_call, nth) =>
+        nth === 0
+          ? reply(201, adminApp({ id: '00000000-0000-4000-8000-000000000009', key: 'one', name: 'One' }))
+          : errorReply(409, 'conflict', 'Another app already uses the key "one".'),
+    });
+    const create = async (name: string) => {
+      await fill(user, { name: /^Key/ }, 'one');
+      await fill(user, { name: /^Name/ }, name);
+      await fill(user, { name: /^Audience/ }, 'one');
+      await user.click(screen.getByRole('button', { name: 'Create app' }));
+    };
+
+    await create('One');
+    expect(await screen.findByText('App "One" created.')).toBeInTheDocument();
+    await create('One again');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another app already uses the key "one".');
+    expect(screen.queryByText('App "One" created.')).not.toBeInTheDocument();
+  });
+
+  it('brings the success notice into view below the sticky header, from the save button at the end of the form', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    const { user } = await openCatalog({
+      'POST /api/admin/apps': reply(201, adminApp({ id: '00000000-0000-4000-8000-000000000009', key: 'one', name: 'One' })),
+    });
+
+    await fill(user, { name: /^Key/ }, 'one');
+    await fill(user, { name: /^Name/ }, 'One');
+    await fill(user, { name: /^Audience/ }, 'one');
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('App "One" created.');
+    const target = scrolled.find((element) => element.contains(notice));
+    expect(target).toBeDefined();
+    // The header is sticky: stopping at the top of the viewport would put the notice under it.
+    expect((target as HTMLElement).style.scrollMarginTop).toContain('--app-shell-header-offset');
+  });
+
   it("falls back to 'Save failed' without a server message", async () => {
     const { user } = await openCatalog({ 'POST /api/admin/apps': 'network-error' });
 

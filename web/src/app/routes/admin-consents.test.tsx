@@ -81,6 +81,17 @@ describe('/admin/consents', () => {
     ).toEqual(['Portal (portal)', 'Fleet Ops (fleet)']);
   });
 
+  it('gives each chip a revoke button of 24 px at least, for a finger on a phone', async () => {
+    const { user } = await openConsents();
+    await pick(user);
+
+    const buttons = await within(group('Scopes')).findAllByRole('button', { name: /^Revoke / });
+    for (const button of buttons) {
+      const size = button.style.getPropertyValue('--cb-size').match(/([\d.]+)rem/);
+      expect(Number(size?.[1]) * 16).toBeGreaterThanOrEqual(24);
+    }
+  });
+
   it("'Revoke {item}' revokes that scope or role", async () => {
     const { api, user } = await openConsents({
       'POST /api/admin/consents/revoke': reply(200, { scp: ['profile'], roles: ['staff'] }),
@@ -157,6 +168,20 @@ describe('/admin/consents', () => {
     expect(alert).toHaveTextContent('No app with this id.');
     expect(chips('Scopes')).toEqual(['profile', 'fleet:read']);
     expect(screen.getByPlaceholderText('scope...')).toHaveValue('fleet:write');
+  });
+
+  it("shows a refusal of the server's validation in words, without the request location ('body.value:')", async () => {
+    const { user } = await openConsents({
+      'POST /api/admin/roles/grant': errorReply(400, 'bad_request', 'body.value: Role must be at most 100 characters'),
+    });
+    await pick(user);
+
+    await user.type(await screen.findByPlaceholderText('admin, staff, sysadmin...'), 'pilot');
+    await user.click(within(group('Central Roles')).getByRole('button', { name: 'Grant' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Role must be at most 100 characters');
+    expect(alert).not.toHaveTextContent('body.value');
   });
 
   it('says at the field, before sending, what a scope or a role may not hold', async () => {

@@ -124,6 +124,23 @@ describe('/admin/jwts list', () => {
     expect(rotated[6]).toHaveTextContent(formatDateTime(reports.last_rotated_at));
   });
 
+  it('lets long machine names break after their separators, so the eight columns fit a desktop card', async () => {
+    const long = config({
+      id: '66666666-6666-4666-8666-666666666666',
+      service_name: 'fleet-ops-telemetry',
+      subject: 'system:serviceaccount:fleet',
+      audience: 'fleet.example-api',
+    });
+    openScreen({ [LIST]: reply(200, [long]) });
+    await table();
+
+    const cells = within(rowOf('fleet-ops-telemetry')).getAllByRole('cell');
+    const breaks = (cell: HTMLElement) => [...cell.querySelectorAll('wbr')].map((wbr) => wbr.previousSibling?.textContent);
+    expect(breaks(cells[2]!)).toEqual(['system:', 'serviceaccount:']);
+    expect(breaks(cells[1]!)).toEqual(['fleet.', 'example-']);
+    expect(cells[2]).toHaveTextContent(/^system:serviceaccount:fleet$/);
+  });
+
   it('badges Active, Overdue and Disabled by the rotation rule', async () => {
     openScreen({ [LIST]: reply(200, [billing, reports, ledger, legacy]) });
     await table();
@@ -178,6 +195,13 @@ describe('/admin/jwts list', () => {
 });
 
 describe('/admin/jwts add and edit', () => {
+  it('opens the add form with the focus in its first field, not on its close button', async () => {
+    const { app } = openScreen({ [LIST]: reply(200, [billing]) });
+    const dialog = await openAddModal(app);
+
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Service Name' })).toHaveFocus());
+  });
+
   it('opens the add form with its title, required marks, defaults and rotation hint', async () => {
     const { app } = openScreen({ [LIST]: reply(200, [billing]) });
     const dialog = await openAddModal(app);
@@ -248,6 +272,7 @@ describe('/admin/jwts add and edit', () => {
 
     created.resolve(reply(201, billing));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('JWT configuration for billing created.');
     expect(api.count(LIST)).toBe(2);
     expect(await table()).toBeInTheDocument();
     expect(rowOf('billing')).toBeInTheDocument();
@@ -363,11 +388,14 @@ describe('/admin/jwts add and edit', () => {
     const dialog = await openAddModal(app);
     await fillRequired(app, dialog);
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(k8s);
+    const alert = await within(dialog).findByRole('alert');
+    // In words: the request location the server names the field by is not shown.
+    expect(alert).toHaveTextContent('K8s namespace must be a valid Kubernetes name');
+    expect(alert).not.toHaveTextContent('body.');
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Save failed'));
-    expect(within(dialog).queryByText(k8s)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('K8s namespace must be a valid Kubernetes name')).not.toBeInTheDocument();
   });
 
   it('closing with the X also resets the form', async () => {
@@ -422,6 +450,7 @@ describe('/admin/jwts add and edit', () => {
 
     updated.resolve(reply(200, { ...reports, audience: 'reports-v2' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('JWT configuration for reports updated.');
     expect(api.count(LIST)).toBe(2);
   });
 
@@ -462,6 +491,7 @@ describe('/admin/jwts delete and rotate', () => {
 
     removed.resolve(reply(204));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('JWT configuration for billing deleted.');
     expect(api.count(LIST)).toBe(2);
     await waitFor(() => expect(() => rowOf('billing')).toThrow());
     expect(rowOf('reports')).toBeInTheDocument();
@@ -515,6 +545,7 @@ describe('/admin/jwts delete and rotate', () => {
 
     rotated.resolve(reply(200, { ...billing, last_rotated_at: new Date().toISOString() }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('JWT for billing rotated; the Kubernetes secret holds the new one.');
     expect(api.count(LIST)).toBe(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -637,6 +668,26 @@ describe('/admin/jwts on a phone', () => {
     const matchMedia = window.matchMedia;
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: query === PHONE_QUERY }));
   }
+
+  it("brings a failed rotation's red banner into view from a card far down the page", async () => {
+    phoneScreen();
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    const { app } = openScreen({
+      [LIST]: reply(200, [billing, ledger]),
+      [`POST /api/admin/service-jwts/${ledger.id}/rotate-now`]: errorReply(502, 'rotation_failed', 'Kubernetes answered 403 Forbidden.'),
+    });
+    const card = within(await screen.findByRole('list', { name: 'JWT configurations' })).getByRole('listitem', { name: 'ledger' });
+
+    await app.user.click(within(card).getByRole('button', { name: 'Rotate Now' }));
+    await app.user.click(within(screen.getByRole('dialog', { name: 'Confirm Rotation' })).getByRole('button', { name: 'Rotate Now' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Kubernetes answered 403 Forbidden.');
+    expect(scrolled.some((element) => element.contains(banner))).toBe(true);
+  });
 
   it('stacks one card per configuration with the same fields and actions, and no table', async () => {
     phoneScreen();

@@ -132,6 +132,41 @@ describe('/admin/radiant-mgmt for an admin', () => {
     expect(screen.queryByText('No recent jobs')).not.toBeInTheDocument();
   });
 
+  it("replaces 'Sync triggered' with how the run ended once the history shows it finished", async () => {
+    const earlier = run({ type: 'systems', status: 'completed', message: 'systems: 2,100', timestamp: '2026-11-21T08:00:00.000Z' });
+    const runs = [
+      [earlier],
+      [run({ type: 'systems', status: 'queued' }), earlier],
+      [run({ type: 'systems', status: 'completed', message: 'systems: 2,140 (12 new)', timestamp: '2026-11-22T12:05:00.000Z' }), earlier],
+    ];
+    const { app } = openScreen({
+      [trigger('systems')]: reply(202, { message: 'The systems sync is queued.' }),
+      [HISTORY]: (_call, nth) => reply(200, { runs: runs[Math.min(nth, 2)] }),
+    });
+    await jobs();
+
+    await app.user.click(screen.getByRole('button', { name: 'systems' }));
+    expect(await screen.findByText('Sync triggered: The systems sync is queued.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('systems')).getAllByRole('cell')[1]).toHaveTextContent('queued'));
+
+    await app.user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Sync completed: systems: 2,140 (12 new)');
+    expect(screen.queryByText(/^Sync triggered/)).not.toBeInTheDocument();
+  });
+
+  it('brings the outcome into view, below the fourteen buttons a phone cannot show at once', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    const { app } = openScreen({ [trigger('factions')]: errorReply(409, 'conflict', 'A factions sync is already queued or running.') });
+
+    await app.user.click(await screen.findByRole('button', { name: 'factions' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(scrolled.some((element) => element.contains(alert))).toBe(true);
+  });
+
   it("names the target when the answer's message is empty", async () => {
     const { app } = openScreen({ [trigger('droids')]: reply(202, { message: '' }) });
 

@@ -117,7 +117,9 @@ describe('/admin/swc', () => {
     await screen.findByText('Not connected');
     await user.type(screen.getByRole('textbox', { name: 'Tenant' }), ' x');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByText('tenant_id may only hold letters, digits, "-" and "_"')).toBeInTheDocument();
+    // Said of the field on the screen, not of the query parameter the contract names.
+    expect(await screen.findByText('Tenant may only hold letters, digits, "-" and "_"')).toBeInTheDocument();
+    expect(screen.queryByText(/tenant_id/)).not.toBeInTheDocument();
     expect(api.count('GET /api/admin/swc')).toBe(1);
   });
 
@@ -130,16 +132,25 @@ describe('/admin/swc', () => {
     expect(api.calls.find((c) => c.method === 'DELETE')?.url).toContain('/api/admin/swc/binding?tenant_id=1324&actor=faction-leader');
   });
 
-  it("heads a failed disconnect with the server's error and its message beneath", async () => {
+  it("heads a failed disconnect with the screen's words, not the server's code, and its message beneath", async () => {
     const { user } = await openScreen(connected, {
       'DELETE /api/admin/swc/binding': errorReply(503, 'unavailable', 'SWCombine could not be reached.'),
     });
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('unavailable');
+    expect(alert).toHaveTextContent('Failed to disconnect');
     expect(alert).toHaveTextContent('SWCombine could not be reached.');
+    expect(alert).not.toHaveTextContent('unavailable');
     expect(screen.getByText('Connected')).toBeInTheDocument();
+  });
+
+  it("heads a failed status with 'Failed to load status', the server's message beneath, never its code", async () => {
+    await openScreen(notConnected, { 'GET /api/admin/swc': errorReply(409, 'conflict', 'The binding is being refreshed; try again.') });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load status');
+    expect(alert).toHaveTextContent('The binding is being refreshed; try again.');
+    expect(alert).not.toHaveTextContent('conflict');
   });
 
   it('says why the status could not be loaded when the server did not answer', async () => {

@@ -2,6 +2,7 @@ import type { AdminUser, AuditRow, SessionRow, UserAccessRow } from '@portal/con
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format-date-time.ts';
+import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
 import { admin, adminUser } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -60,14 +61,15 @@ function usersRoute(users: AdminUser[]) {
   };
 }
 
-/** stubFetch answers JSON only; this moves the users route's total into the X-Total-Count header. */
+/** stubFetch answers JSON only; this moves a paged route's total (`{ page, total }`) into the X-Total-Count header. */
 function withTotalHeader() {
   const inner = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await inner(input, init);
-    const url = new URL(String(input));
-    if (url.pathname !== '/api/admin/users' || (init?.method ?? 'GET') !== 'GET' || !response.ok) return response;
-    const { page, total } = (await response.json()) as { page: AdminUser[]; total: number };
+    if ((init?.method ?? 'GET') !== 'GET' || !response.ok) return response;
+    const body = (await response.clone().json()) as unknown;
+    if (!body || typeof body !== 'object' || !('page' in body)) return response;
+    const { page, total } = body as { page: unknown[]; total: number };
     return new Response(JSON.stringify(page), {
       status: 200,
       headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
@@ -212,6 +214,25 @@ describe('/admin/users', () => {
     await waitFor(() => expect(listCalls(api)).toHaveLength(2));
   });
 
+  it('shows one current message: adding the same user again replaces "added" with the refusal', async () => {
+    const { user } = await openUsers({
+      'POST /api/admin/users': (_call, nth) =>
+        nth === 0
+          ? reply(201, adminUser(99, { uid: '1:5', name: null }))
+          : errorReply(409, 'conflict', 'A user with the UID 1:5 already exists.'),
+    });
+    const uid = screen.getByRole('textbox', { name: /^UID/ });
+
+    await user.type(uid, '1:5');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('User 1:5 added.')).toBeInTheDocument();
+
+    await user.type(uid, '1:5');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('A user with the UID 1:5 already exists.')).toBeInTheDocument();
+    expect(screen.queryByText('User 1:5 added.')).not.toBeInTheDocument();
+  });
+
   it("shows the server's reason when a user cannot be added", async () => {
     const { user } = await openUsers({
       'POST /api/admin/users': errorReply(409, 'conflict', 'A user with the UID 1:5 already exists.'),
@@ -263,17 +284,18 @@ describe('/admin/users', () => {
       within(log)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Time', 'Event', 'IP', 'User agent', 'Expires']);
+    ).toEqual(['Time', 'Event', 'App', 'IP', 'User agent', 'Expires']);
     // Each event is a sentence: what changed, on which app, by whom; never the raw code.
     expect(rowsOf(log)).toEqual([
       [
         formatDateTime(audit[0]!.created_at),
         'Signed in on Fleet Ops',
+        'Fleet Ops',
         '203.0.113.7',
         audit[0]!.user_agent,
         formatDateTime(audit[0]!.expires_at),
       ],
-      [formatDateTime(audit[1]!.created_at), 'Role revoked: staff on Fleet Ops by Jorin Vex', '-', '-', '-'],
+      [formatDateTime(audit[1]!.created_at), 'Role revoked: staff on Fleet Ops by Jorin Vex', 'Fleet Ops', '-', '-', '-'],
     ]);
     expect(screen.queryByText('role_revoked')).not.toBeInTheDocument();
     // Local date-times, not the raw ISO strings.
@@ -319,6 +341,58 @@ describe('/admin/users', () => {
     await waitFor(() => expect(api.count(`GET /api/admin/users/${mira.id}/audit`)).toBe(2));
   });
 
+  it('pages the sessions and the audit log on the server, newest first, with the total', async () => {
+    const many = Array.from({ length: 34 }, (_, i): SessionRow => ({ ...session, sid: `sid-${String(i).padStart(2, '0')}` }));
+    const entries = Array.from({ length: 33 }, (_, i): AuditRow => ({ ...audit[0]!, details: { n: i } }));
+    const paged = (rows: unknown[]) => (call: StubCall) => {
+      const params = new URL(call.url).searchParams;
+      const offset = Number(params.get('offset'));
+      return reply(200, { page: rows.slice(offset, offset + Number(params.get('limit'))), total: rows.length });
+    };
+    const { api, user } = await openUsers({
+      ...detailRoutes(mira),
+      [`GET /api/admin/users/${mira.id}/sessions`]: paged(many),
+      [`GET /api/admin/users/${mira.id}/audit`]: paged(entries),
+    });
+
+    await user.click(await within(userTable()).findByRole('button', { name: 'Mira Solan' }));
+    const sessions = screen.getByRole('region', { name: 'Active Sessions' });
+    await waitFor(() => expect(rowsOf(within(sessions).getByRole('table'))).toHaveLength(10));
+    expect(within(sessions).getByText('1–10 of 34')).toBeInTheDocument();
+    await user.click(within(sessions).getByRole('button', { name: 'Page 4' }));
+    await waitFor(() => expect(within(sessions).getByText('31–34 of 34')).toBeInTheDocument());
+    expect(rowsOf(within(sessions).getByRole('table')).map((r) => r[1])).toEqual(['sid-30', 'sid-31', 'sid-32', 'sid-33']);
+    const asked = api.calls.filter((c) => c.path.endsWith('/sessions')).map((c) => new URL(c.url).search);
+    expect(asked).toEqual(['?limit=10&offset=0', '?limit=10&offset=30']);
+
+    const log = screen.getByRole('region', { name: 'Audit Log' });
+    expect(within(log).getByText('1–10 of 33')).toBeInTheDocument();
+    expect(within(log).getByRole('button', { name: 'Page 4' })).toBeInTheDocument();
+  });
+
+  it('ends all sessions after confirming, and says how many ended', async () => {
+    const { api, user } = await openUsers({
+      ...detailRoutes(mira),
+      [`GET /api/admin/users/${mira.id}/sessions`]: (_call, nth) => reply(200, nth === 0 ? [session, { ...session, sid: 'sid-2' }] : []),
+      [`DELETE /api/admin/users/${mira.id}/sessions`]: reply(200, { ended: 2 }),
+    });
+
+    await user.click(await within(userTable()).findByRole('button', { name: 'Mira Solan' }));
+    const sessions = screen.getByRole('region', { name: 'Active Sessions' });
+    await user.click(await within(sessions).findByRole('button', { name: 'End all sessions' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'End all sessions?' });
+    expect(dialog).toHaveTextContent('Mira Solan is signed out everywhere: all 2 active sessions end');
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
+
+    expect(await within(sessions).findByRole('status')).toHaveTextContent('2 sessions ended.');
+    expect(api.calls.find((c) => c.method === 'DELETE')!.path).toBe(`/api/admin/users/${mira.id}/sessions`);
+    expect(await within(sessions).findByText('No active sessions.')).toBeInTheDocument();
+    expect(within(sessions).getByRole('button', { name: 'End all sessions' })).toBeDisabled();
+    await waitFor(() => expect(api.count(`GET /api/admin/users/${mira.id}/audit`)).toBe(2));
+  });
+
   it("shows 'Failed to load apps/users.' when the list cannot be read", async () => {
     stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/users': errorReply(403, 'forbidden', 'No') });
     renderApp('/admin/users');
@@ -339,5 +413,20 @@ describe('/admin/users', () => {
     await screen.findByText('Mira Solan');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Pilot 030')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/users on a phone', () => {
+  it("opens a user from anywhere on the user's card, as a desktop row does", async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: query === PHONE_QUERY }));
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/users': usersRoute(everyone), ...detailRoutes(mira) });
+    withTotalHeader();
+    const { user } = renderApp('/admin/users');
+
+    const card = within(await screen.findByRole('list', { name: 'All users' })).getByRole('listitem', { name: 'Mira Solan (1:100002)' });
+    await user.click(within(card).getByText('1:100002'));
+
+    expect(await screen.findByRole('region', { name: 'Details of Mira Solan' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import type { App } from '@portal/contract';
 import { Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { SuccessNotice } from '@/components/success-notice.tsx';
+import { useState } from 'react';
+import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { useAdminApps } from '../api/list-admin-apps.ts';
 import { AppForm } from './app-form.tsx';
 import { AppsList } from './apps-list.tsx';
@@ -13,13 +13,8 @@ export function AppCatalog() {
   const [editing, setEditing] = useState<App | null>(null);
   const [deleting, setDeleting] = useState<App | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-
-  // The save button sits at the end of a long form: bring the confirmation into view.
-  useEffect(() => {
-    if (notice) noticeRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
-  }, [notice]);
+  // Above the list, which shows what changed; brought into view from the save button at the end of the long form.
+  const notice = useFeedback();
 
   const resetForm = (next: App | null) => {
     setEditing(next);
@@ -28,28 +23,25 @@ export function AppCatalog() {
 
   return (
     <Stack gap="lg">
-      {notice && (
-        <SuccessNotice ref={noticeRef} onClose={() => setNotice(null)}>
-          {notice}
-        </SuccessNotice>
-      )}
+      <ActionFeedback feedback={notice.feedback} onClose={notice.clear} />
       <AppsList
         apps={apps}
         editingId={editing?.id ?? null}
         onEdit={(app) => {
-          setNotice(null);
+          notice.clear();
           resetForm(app);
         }}
         onDelete={(app) => {
-          setNotice(null);
+          notice.clear();
           setDeleting(app);
         }}
       />
       <AppForm
         key={formKey}
         app={editing}
+        onSaveStart={notice.clear}
         onSaved={(name, created) => {
-          setNotice(created ? `App "${name}" created.` : `App "${name}" saved.`);
+          notice.succeed(created ? `App "${name}" created.` : `App "${name}" saved.`);
           resetForm(null);
         }}
         onCancel={() => resetForm(null)}
@@ -59,7 +51,7 @@ export function AppCatalog() {
         onClose={() => setDeleting(null)}
         onDeleted={(app) => {
           setDeleting(null);
-          setNotice(`App "${app.name}" deleted.`);
+          notice.succeed(`App "${app.name}" deleted.`);
           if (editing?.id === app.id) resetForm(null);
         }}
       />

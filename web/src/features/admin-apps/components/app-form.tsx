@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
+import { clearOfHeader, reveal } from '@/lib/reveal.ts';
 import { useCreateApp } from '../api/create-app.ts';
 import { useUpdateApp } from '../api/update-app.ts';
 import { emptyAppForm, formFromApp, toAppInput, validateAppForm, type AppFormValues } from './app-form-values.ts';
@@ -12,6 +13,8 @@ import { IconPicker } from './icon-picker.tsx';
 interface AppFormProps {
   /** The app being edited, or null to create one. Remount (key) to switch. */
   app: App | null;
+  /** A save is sent: an earlier outcome shown elsewhere is no longer current. */
+  onSaveStart: () => void;
   onSaved: (name: string, created: boolean) => void;
   onCancel: () => void;
 }
@@ -26,7 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Create or update an app: every field of the catalog, checked against the contract before sending. */
-export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
+export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
   const form = useForm<AppFormValues>({ initialValues: app ? formFromApp(app) : emptyAppForm, validate: validateAppForm });
   const create = useCreateApp();
   const update = useUpdateApp();
@@ -38,7 +41,7 @@ export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
   // Editing starts from the table (or a phone's card): bring the form into view and announce it.
   useEffect(() => {
     if (!app || !titleRef.current) return;
-    titleRef.current.closest('section')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    reveal(titleRef.current.closest('section'), 'start');
     titleRef.current.focus({ preventScroll: true });
   }, [app]);
 
@@ -53,13 +56,14 @@ export function AppForm({ app, onSaved, onCancel }: AppFormProps) {
     const input = toAppInput(values);
     create.reset();
     update.reset();
+    onSaveStart();
     const done = { onSuccess: () => onSaved(input.name, !app) };
     if (app) update.mutate({ id: app.id, input }, done);
     else create.mutate(input, done);
   });
 
   return (
-    <Card component="section" aria-labelledby="app-form-title" style={{ scrollMarginTop: 80 }}>
+    <Card component="section" aria-labelledby="app-form-title" style={clearOfHeader}>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <Stack gap={4}>

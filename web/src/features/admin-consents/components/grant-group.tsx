@@ -82,7 +82,9 @@ export function GrantGroup({
                 key={item}
                 action={
                   <CloseButton
-                    size="xs"
+                    // 24 px: the least a finger can be asked to hit (WCAG 2.5.8); the chip is 26 px high.
+                    size={24}
+                    iconSize={14}
                     radius="xl"
                     variant="transparent"
                     aria-label={`Revoke ${item}`}

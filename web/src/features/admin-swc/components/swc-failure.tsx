@@ -1,24 +1,22 @@
-import { isServerErrorCode } from '@portal/contract';
 import { Alert, Button, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { ApiError } from '@/lib/api-error.ts';
 
 interface SwcFailureProps {
-  /** Shown when the failure says nothing itself. */
-  fallback: 'Failed to load status' | 'Failed to disconnect';
+  /** What failed, in the screen's words: the alert's title. */
+  title: 'Failed to load status' | 'Failed to disconnect';
   error: unknown;
   onRetry?: () => void;
 }
 
-/** The server's `error` field heads the alert with its message beneath; else the failure's own message; else the fallback. */
-export function SwcFailure({ fallback, error, onRetry }: SwcFailureProps) {
-  const fromServer = error instanceof ApiError && isServerErrorCode(error.error);
-  const title = fromServer ? error.error : error instanceof Error && error.message ? error.message : fallback;
+/** The screen's words head the alert; beneath, why: the server's message, or the failure's own (no answer at all). */
+export function SwcFailure({ title, error, onRetry }: SwcFailureProps) {
+  const why = error instanceof ApiError ? error.message.trim() : '';
   return (
     <Alert color="red" variant="light" role="alert" title={title} icon={<IconAlertTriangle size={18} aria-hidden />}>
-      {fromServer && error.message && (
+      {why && (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {error.message}
+          {why}
         </Text>
       )}
       {onRetry && (

@@ -12,6 +12,9 @@ import { INITIAL_TICKS, ticksFromGranted } from './scope-ticks.ts';
 import { SwcFailure } from './swc-failure.tsx';
 import { SwcStatus } from './swc-status.tsx';
 
+/** A button beside labelled inputs starts this far down, level with their boxes. */
+const INPUT_LABEL_OFFSET = 25;
+
 interface Values {
   tenant: string;
   actor: string;
@@ -23,7 +26,14 @@ const toQuery = (v: Values): SwcBindingQuery => ({
   tenant_id: v.tenant.trim() || DEFAULT_SWC_TENANT,
   actor: (v.actor || DEFAULT_SWC_ACTOR) as SwcBindingQuery['actor'],
 });
-const validate = contractValidator<Values>(SwcBindingQuery, toQuery, (field) => (field === 'tenant_id' ? 'tenant' : field));
+const checkQuery = contractValidator<Values>(SwcBindingQuery, toQuery, (field) => (field === 'tenant_id' ? 'tenant' : field));
+
+/** The contract's rule, said of the field the admin sees: 'Tenant may only hold…', not the query parameter's 'tenant_id'. */
+function validate(values: Values) {
+  const errors = checkQuery(values);
+  if (typeof errors.tenant === 'string') errors.tenant = errors.tenant.replace(/^tenant_id\b/, 'Tenant');
+  return errors;
+}
 
 export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
   const form = useForm<Values>({
@@ -61,7 +71,8 @@ export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
         <Title order={2} fz="lg" id="swc-binding-title">
           Tenant and actor
         </Title>
-        <Group align="flex-end" gap="sm" wrap="wrap">
+        {/* Aligned at the top, so a message under Tenant pushes nothing down beside it. */}
+        <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput label="Tenant" autoComplete="off" style={{ flex: '1 1 160px' }} {...form.getInputProps('tenant')} />
           <Select
             label="Actor"
@@ -70,7 +81,13 @@ export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
             style={{ flex: '1 1 160px' }}
             {...form.getInputProps('actor')}
           />
-          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={refresh} loading={status.isFetching}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={refresh}
+            loading={status.isFetching}
+            mt={INPUT_LABEL_OFFSET}
+          >
             Refresh
           </Button>
         </Group>
@@ -89,13 +106,13 @@ export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
             Status for tenant {shown.tenant_id}, {shown.actor}
           </Title>
           {status.isError ? (
-            <SwcFailure fallback="Failed to load status" error={status.error} onRetry={() => void status.refetch()} />
+            <SwcFailure title="Failed to load status" error={status.error} onRetry={() => void status.refetch()} />
           ) : status.data ? (
             <SwcStatus status={status.data} />
           ) : (
             <Skeleton h={60} aria-label="Loading status" />
           )}
-          {disconnect.isError && <SwcFailure fallback="Failed to disconnect" error={disconnect.error} />}
+          {disconnect.isError && <SwcFailure title="Failed to disconnect" error={disconnect.error} />}
         </Stack>
 
         <Group gap="sm" wrap="wrap">

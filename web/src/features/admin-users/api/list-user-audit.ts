@@ -1,15 +1,19 @@
 import { AuditRow } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { getDetailPage, type DetailPage } from './user-detail-page.ts';
 
 const AuditList = AuditRow.array();
 
-/** GET /api/admin/users/{id}/audit: the user's audit log, newest first. */
-export function listUserAudit(userId: string, signal?: AbortSignal): Promise<AuditRow[]> {
-  return apiClient.get(`/api/admin/users/${encodeURIComponent(userId)}/audit`, AuditList, signal);
+/** GET /api/admin/users/{id}/audit?limit=&offset=: a page of the user's audit log, newest first. */
+export function listUserAudit(userId: string, page: { limit: number; offset: number }, signal?: AbortSignal) {
+  return getDetailPage(`/api/admin/users/${encodeURIComponent(userId)}/audit`, AuditList, page, signal);
 }
 
-export function useUserAudit(userId: string) {
-  return useQuery({ queryKey: queryKeys.adminUsers.audit(userId), queryFn: ({ signal }) => listUserAudit(userId, signal) });
+export function useUserAudit(userId: string, page: { limit: number; offset: number }) {
+  return useQuery<DetailPage<AuditRow>>({
+    queryKey: [...queryKeys.adminUsers.audit(userId), page],
+    queryFn: ({ signal }) => listUserAudit(userId, page, signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,15 +1,12 @@
-import { AddUserInput, type AdminUser } from '@portal/contract';
+import { AddUserInput } from '@portal/contract';
 import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
+import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { SectionHeading } from '@/components/section-heading.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { contractValidator } from '@/lib/form-validation.ts';
 import { useAddUser } from '../api/add-user.ts';
-
-interface AddUserFormProps {
-  onAdded: (user: AdminUser) => void;
-}
 
 interface AddUserValues {
   uid: string;
@@ -17,21 +14,29 @@ interface AddUserValues {
 
 const validate = contractValidator<AddUserValues>(AddUserInput, (values) => values);
 
-/** Adding a user takes a SWCombine character UID; its form is checked here as the server checks it, uniqueness there. */
-export function AddUserForm({ onAdded }: AddUserFormProps) {
+/**
+ * Adding a user takes a SWCombine character UID; its form is checked here as the server checks it, uniqueness
+ * there. One message at a time: the success under the field, or the refusal at the field.
+ */
+export function AddUserForm() {
   const form = useForm<AddUserValues>({ initialValues: { uid: '' }, validate });
   const add = useAddUser();
+  const added = useFeedback();
 
-  const submit = form.onSubmit((values) => {
-    if (add.isPending) return;
-    add.mutate(AddUserInput.parse(values), {
-      onSuccess: (user) => {
-        form.reset();
-        onAdded(user);
-      },
-      onError: (failure) => form.setFieldError('uid', serverMessage(failure, 'The user could not be added.')),
-    });
-  });
+  const submit = form.onSubmit(
+    (values) => {
+      if (add.isPending) return;
+      added.clear();
+      add.mutate(AddUserInput.parse(values), {
+        onSuccess: (user) => {
+          form.reset();
+          added.succeed(`User ${user.uid} added.`);
+        },
+        onError: (failure) => form.setFieldError('uid', serverMessage(failure, 'The user could not be added.')),
+      });
+    },
+    () => added.clear(),
+  );
 
   return (
     <Card component="section" aria-labelledby="add-user-title">
@@ -55,6 +60,7 @@ export function AddUserForm({ onAdded }: AddUserFormProps) {
               Add user
             </Button>
           </Group>
+          <ActionFeedback feedback={added.feedback} onClose={added.clear} />
         </Stack>
       </form>
     </Card>

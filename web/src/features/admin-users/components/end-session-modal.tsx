@@ -9,10 +9,11 @@ interface EndSessionModalProps {
   userName: string;
   session: SessionRow | null;
   onClose: () => void;
+  onEnded: () => void;
 }
 
 /** Confirms ending one session; the sessions and the audit log are read again afterwards. */
-export function EndSessionModal({ userId, userName, session, onClose }: EndSessionModalProps) {
+export function EndSessionModal({ userId, userName, session, onClose, onEnded }: EndSessionModalProps) {
   const end = useEndUserSession();
   const close = () => {
     end.reset();
@@ -20,7 +21,15 @@ export function EndSessionModal({ userId, userName, session, onClose }: EndSessi
   };
   const confirm = () => {
     if (!session) return;
-    end.mutate({ userId, sid: session.sid }, { onSuccess: close });
+    end.mutate(
+      { userId, sid: session.sid },
+      {
+        onSuccess: () => {
+          close();
+          onEnded();
+        },
+      },
+    );
   };
   return (
     <ConfirmDialog

@@ -1,8 +1,9 @@
 import type { AdminUser } from '@portal/contract';
-import { Group, Loader, Pagination, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Loader, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListPager } from '@/components/list-pager.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { NOT_SIGNED_IN, userLabel } from '@/components/user-select.tsx';
@@ -111,25 +112,7 @@ export function UserList({ selectedId, onSelect }: UserListProps) {
           type="search"
         />
       }
-      footer={
-        pages > 1 && (
-          <Group justify="center" px="lg" py="md">
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              siblings={1}
-              boundaries={1}
-              size="sm"
-              aria-label="Pages of users"
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-              getControlProps={(control) => ({
-                'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
-              })}
-            />
-          </Group>
-        )
-      }
+      footer={<ListPager page={page} pages={pages} onChange={setPage} label="Pages of users" />}
       errorTitle="Failed to load apps/users."
       loadingLabel="Loading users..."
       empty={q ? `No users match "${q}".` : 'No users yet.'}

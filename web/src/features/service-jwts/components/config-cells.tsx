@@ -1,6 +1,7 @@
 import type { ServiceJwtConfig } from '@portal/contract';
 import { Stack, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { BreakableText } from '@/components/breakable-text.tsx';
 import { everyHours } from './format.ts';
 
 /** K8s Details: 'namespace/secret name' and 'Key: secret key'. */
@@ -8,7 +9,7 @@ export function K8sDetails({ config, wrap }: { config: ServiceJwtConfig; wrap: C
   return (
     <Stack gap={2}>
       <Text size="sm" ff="monospace" style={wrap}>
-        {`${config.k8s_namespace}/${config.k8s_secret_name}`}
+        <BreakableText>{`${config.k8s_namespace}/${config.k8s_secret_name}`}</BreakableText>
       </Text>
       <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
         {`Key: ${config.k8s_secret_key}`}

@@ -13,6 +13,8 @@ interface ServiceJwtFormModalProps {
   /** Changes on every opening, so the form starts over from `editing` (or empty) each time. */
   session: number;
   onClose: () => void;
+  /** Saved: the modal is to close and the screen to say so. */
+  onSaved: (serviceName: string, created: boolean) => void;
 }
 
 type TextField = Exclude<keyof ServiceJwtForm, 'rotationEnabled'>;
@@ -41,7 +43,7 @@ const KUBERNETES: FieldSpec[] = [
 ];
 
 /** The add/edit modal: checked here with the contract's rules first, then the server's answer decides. */
-export function ServiceJwtFormModal({ opened, editing, session, onClose }: ServiceJwtFormModalProps) {
+export function ServiceJwtFormModal({ opened, editing, session, onClose, onSaved }: ServiceJwtFormModalProps) {
   const create = useCreateServiceJwt();
   const update = useUpdateServiceJwt();
   const saving = create.isPending || update.isPending;
@@ -74,7 +76,7 @@ export function ServiceJwtFormModal({ opened, editing, session, onClose }: Servi
           create.reset();
           update.reset();
           const body = serviceJwtBody(formToSend(form));
-          const done = { onSuccess: onClose };
+          const done = { onSuccess: () => onSaved(body.service_name, !editing) };
           if (editing) update.mutate({ id: editing.id, body }, done);
           else create.mutate(body, done);
         }}
@@ -101,6 +103,8 @@ function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps)
   const input = ({ field, label, required, placeholder, description, numeric }: FieldSpec) => (
     <TextInput
       key={field}
+      // The modal opens on its first field, not on its close button.
+      data-autofocus={field === 'serviceName' || undefined}
       label={label}
       withAsterisk={required}
       aria-required={required}

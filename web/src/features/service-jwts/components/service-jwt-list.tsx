@@ -1,6 +1,7 @@
 import { rotationStatus, type ServiceJwtConfig } from '@portal/contract';
 import { Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
+import { BreakableText } from '@/components/breakable-text.tsx';
 import { QueryList, type Column, type ListQuery } from '@/components/query-list.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { K8sDetails, RotationSummary } from './config-cells.tsx';
@@ -26,13 +27,27 @@ export function ServiceJwtList({ configs, busy, onAction }: ServiceJwtListProps)
       label: 'Service Name',
       card: 'title',
       cell: (config) => (
-        <Text fw={600} size="sm" miw={120} style={wrap}>
-          {config.service_name}
+        <Text fw={600} size="sm" style={wrap}>
+          <BreakableText>{config.service_name}</BreakableText>
         </Text>
       ),
     },
-    { label: 'Audience', cell: (config) => <Text size="sm">{config.audience}</Text> },
-    { label: 'Subject', cell: (config) => <Text size="sm">{config.subject}</Text> },
+    {
+      label: 'Audience',
+      cell: (config) => (
+        <Text size="sm" style={wrap}>
+          <BreakableText>{config.audience}</BreakableText>
+        </Text>
+      ),
+    },
+    {
+      label: 'Subject',
+      cell: (config) => (
+        <Text size="sm" style={wrap}>
+          <BreakableText>{config.subject}</BreakableText>
+        </Text>
+      ),
+    },
     { label: 'K8s Details', cell: (config) => <K8sDetails config={config} wrap={wrap} /> },
     { label: 'Rotation', nowrap: true, cell: (config) => <RotationSummary config={config} /> },
     { label: 'Status', nowrap: true, card: 'badge', cell: (config) => <RotationStatusBadge status={rotationStatus(config, now)} /> },

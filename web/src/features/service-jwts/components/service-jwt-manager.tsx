@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { ErrorAlert } from '@/components/error-alert.tsx';
+import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ADMIN_PANEL } from '@/lib/admin-panel.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -17,12 +17,6 @@ import { ServiceJwtFormModal } from './service-jwt-form-modal.tsx';
 import { ServiceJwtList } from './service-jwt-list.tsx';
 
 type Dialog = 'form' | 'delete' | 'rotate' | 'history';
-
-/** What went wrong with the last delete or rotation, shown until dismissed or the next action. */
-interface ActionFailure {
-  title: string;
-  error: unknown;
-}
 
 /**
  * The /admin/jwts screen: the list, and one dialog at a time. `target` outlives the dialog's closing so its
@@ -37,10 +31,11 @@ export function ServiceJwtManager() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [target, setTarget] = useState<ServiceJwtConfig | null>(null);
   const [formSession, setFormSession] = useState(0);
-  const [actionError, setActionError] = useState<ActionFailure | null>(null);
+  // What the last create, update, rotation or delete did, until dismissed or the next of them.
+  const outcome = useFeedback();
 
   const open = (next: Dialog, config: ServiceJwtConfig | null) => {
-    if (next !== 'history') setActionError(null);
+    if (next !== 'history') outcome.clear();
     if (next === 'form') setFormSession((n) => n + 1);
     setTarget(config);
     setDialog(next);
@@ -51,24 +46,32 @@ export function ServiceJwtManager() {
 
   const confirmDelete = () => {
     if (!target) return;
-    setActionError(null);
+    const { service_name: name } = target;
+    outcome.clear();
     remove.mutate(target.id, {
-      onSuccess: close,
+      onSuccess: () => {
+        close();
+        outcome.succeed(`JWT configuration for ${name} deleted.`);
+      },
       onError: (error) => {
         close();
-        setActionError({ title: 'Delete failed', error });
+        outcome.fail('Delete failed', error);
       },
     });
   };
 
   const confirmRotate = () => {
     if (!target) return;
-    setActionError(null);
+    const { service_name: name } = target;
+    outcome.clear();
     rotate.mutate(target.id, {
-      onSuccess: close,
+      onSuccess: () => {
+        close();
+        outcome.succeed(`JWT for ${name} rotated; the Kubernetes secret holds the new one.`);
+      },
       onError: (error) => {
         close();
-        setActionError({ title: 'Rotation failed', error });
+        outcome.fail('Rotation failed', error);
       },
     });
   };
@@ -88,11 +91,20 @@ export function ServiceJwtManager() {
         </Button>
       </Group>
 
-      {actionError && <ErrorAlert title={actionError.title} error={actionError.error} onClose={() => setActionError(null)} />}
+      <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
 
       <ServiceJwtList configs={list} busy={busy} onAction={onAction} />
 
-      <ServiceJwtFormModal opened={dialog === 'form'} editing={target} session={formSession} onClose={close} />
+      <ServiceJwtFormModal
+        opened={dialog === 'form'}
+        editing={target}
+        session={formSession}
+        onClose={close}
+        onSaved={(name, created) => {
+          close();
+          outcome.succeed(`JWT configuration for ${name} ${created ? 'created' : 'updated'}.`);
+        }}
+      />
 
       <ConfirmDialog
         opened={dialog === 'delete'}

@@ -15,7 +15,8 @@ export function ScopeChip({ scope, busy, onRevoke }: ScopeChipProps) {
   const locked = isSwcSignInScope(scope);
   const button = (
     <Button
-      size="compact-xs"
+      // compact-sm is 26 px high: a finger's 24 px at least (WCAG 2.5.8), as high as the chip.
+      size="compact-sm"
       radius="xl"
       variant={locked ? 'transparent' : 'light'}
       color={locked ? 'gray' : 'red'}

@@ -1,0 +1,21 @@
+import { EndedSessions } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** DELETE /api/admin/users/{id}/sessions: signs the user out everywhere; answers how many sessions ended. */
+export function endAllUserSessions(userId: string): Promise<EndedSessions> {
+  return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}/sessions`, EndedSessions);
+}
+
+export function useEndAllUserSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endAllUserSessions,
+    onSuccess: (_data, userId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.sessions(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.audit(userId) }),
+      ]),
+  });
+}
