@@ -21,8 +21,7 @@ import { createAuthCache } from './lib/auth-cache.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
 import { findUnsendableGrants } from './services/grant-values.ts';
 import { createKeySet } from './services/signing-keys.ts';
-import type { VerifiedAccess } from './services/forward-auth.ts';
-import type { Deps } from './deps.ts';
+import type { Deps, VerifiedAccess } from './deps.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

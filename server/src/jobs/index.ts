@@ -2,7 +2,7 @@ import { PgBoss, type ConstructorOptions, type Db } from 'pg-boss';
 import pg from 'pg';
 import { timeoutSettings, type DbTimeouts, type TimeoutSettings } from '../db/pool.ts';
 import { startWorkerPresence, type WorkerPresence } from '../db/worker-presence.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps, JobQueue } from '../deps.ts';
 import { deliverBackchannelLogout } from '../services/backchannel-logout.ts';
 import { runRotationSweep } from '../services/rotation-sweep.ts';
 import { purgeFinishedSignIns } from '../services/sign-in-cleanup.ts';
@@ -11,7 +11,6 @@ import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/s
 import { RADIANT_SYNC_JOB, type RadiantSyncJob } from '../services/sync/index.ts';
 import { handleSyncJob } from '../services/sync/job.ts';
 import { requeueStalledRuns } from '../services/sync/sweep.ts';
-import type { JobQueue } from './queue.ts';
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
 const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unknown> }[] = [

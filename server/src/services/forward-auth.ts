@@ -1,5 +1,5 @@
 import { hash, randomUUID } from 'node:crypto';
-import type { Deps } from '../deps.ts';
+import type { Deps, VerifiedAccess } from '../deps.ts';
 import { decideAccess } from '../domain/access.ts';
 import { isGlobalAdmin } from '../domain/admin.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../domain/session-expiry.ts';
@@ -8,14 +8,6 @@ import { findForwardAuth } from '../queries/forward-auth.ts';
 import { recordSessionApp } from '../queries/session-apps.ts';
 import { touchSession } from '../queries/sessions.ts';
 import { sendableRoles, sendableScopes } from './grant-values.ts';
-
-/** What an app behind the ingress receives for an admitted request. */
-export interface VerifiedAccess {
-  uid: string;
-  name: string;
-  roles: string[];
-  jwt: string;
-}
 
 export const APP_TOKEN_TTL_S = 300;
 const CACHE_MS = 30_000;

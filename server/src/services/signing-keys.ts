@@ -1,10 +1,8 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { createPrivateKey, sign as signBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
-import type { Pool } from 'pg';
 import { inTransaction } from '../db/pool.ts';
+import type { Deps, KeySet } from '../deps.ts';
 import { DEFAULT_KEY_POLICY, isPublished, isSigning, needsSuccessor, scheduleKey, type KeyPolicy } from '../domain/key-schedule.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { Encryptor } from '../lib/encryption.ts';
 import { insertSigningKey, listLiveKeys, lockSigningKeys, type SigningKeyRow } from '../queries/signing-keys.ts';
 
 const ALG = 'ES256';
@@ -22,16 +20,7 @@ function signCompact(encodedHeader: string, payload: JWTPayload, key: KeyObject)
   return `${input}.${signBytes('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
 }
 
-export interface KeySet {
-  /** Makes the first key or a successor when due; safe to call from every replica. */
-  ensure(): Promise<void>;
-  /** The public keys to publish at /.well-known/jwks.json. */
-  jwks(): Promise<{ keys: JWK[] }>;
-  /** Signs with the current key; `typ` is explicit per kind of token (RFC 8725). */
-  sign(payload: JWTPayload, typ: string): Promise<string>;
-}
-
-export function createKeySet(deps: { db: Pool; clock: Clock; encryptor: Encryptor }, policy: KeyPolicy = DEFAULT_KEY_POLICY): KeySet {
+export function createKeySet(deps: Pick<Deps, 'db' | 'clock' | 'encryptor'>, policy: KeyPolicy = DEFAULT_KEY_POLICY): KeySet {
   let cache: { at: number; rows: SigningKeyRow[] } | null = null;
   const privateKeys = new Map<string, KeyObject>();
   /** Each (kid, typ) header is encoded once. */

@@ -2,7 +2,8 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/lib/clock.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';
-import { createKeySet, type KeySet } from '../../src/services/signing-keys.ts';
+import type { KeySet } from '../../src/deps.ts';
+import { createKeySet } from '../../src/services/signing-keys.ts';
 import { createTestDb } from '../helpers/test-db.ts';
 
 let database: Awaited<ReturnType<typeof createTestDb>>;
