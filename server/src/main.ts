@@ -19,8 +19,8 @@ import { authChangeChannel } from './db/notify.ts';
 import { startJobSystem } from './jobs/index.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
-import { findUnsendableGrants } from './services/grant-values.ts';
-import { createKeySet } from './services/signing-keys.ts';
+import { findUnsendableGrants } from './services/app-access/grant-values.ts';
+import { createKeySet } from './services/tokens/signing-keys.ts';
 import type { Deps, VerifiedAccess } from './deps.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized, forbidden } from '../lib/errors.ts';
 import type { RequestMeta } from '../services/audit.ts';
-import { resolveSession, type AuthContext } from '../services/sessions.ts';
+import { resolveSession, type AuthContext } from '../services/sessions/session.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 

@@ -11,7 +11,7 @@ import { createEncryptor } from '../../src/lib/encryption.ts';
 import { buildManagementApp } from '../../src/management-app.ts';
 import { createMetrics, type PortalMetrics } from '../../src/metrics.ts';
 import { ensurePortalRedirect } from '../../src/queries/apps.ts';
-import { createKeySet } from '../../src/services/signing-keys.ts';
+import { createKeySet } from '../../src/services/tokens/signing-keys.ts';
 import { FakeKubernetes } from './fake-kubernetes.ts';
 import { createTestDb, type TestDbOptions } from './test-db.ts';
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { messagePage, tryLaterPage } from '../../lib/message-page.ts';
 import { untilPhrase, utcClock } from '../../lib/relative-time.ts';
 import { requestMeta, setSessionCookie } from '../../plugins/session.ts';
-import { LoginDenied, LoginFailed } from '../../services/login.ts';
-import { completeOAuthCallback } from '../../services/oauth-callback.ts';
-import { SignInBudgetExhausted } from '../../services/sign-in-profile.ts';
+import { LoginDenied, LoginFailed } from '../../services/sign-in/start.ts';
+import { completeOAuthCallback } from '../../services/sign-in/callback.ts';
+import { SignInBudgetExhausted } from '../../services/sign-in/profile.ts';
 import { STATE_COOKIE } from './cookies.ts';
 import { LOCAL_TIME_PATH } from './local-time.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { SwcAuthError, SwcBudgetExhausted, SwcUpstreamError } from '../../integrations/swcombine/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { OAuthError } from '../../services/token-exchange.ts';
+import { OAuthError } from '../../services/app-access/token-exchange.ts';
 
 export const sendOAuthError = (reply: FastifyReply, err: OAuthError) =>
   reply

@@ -8,7 +8,7 @@ import {
   OAuthError,
   verifySubjectToken,
   type ExchangeSubject,
-} from '../../services/token-exchange.ts';
+} from '../../services/app-access/token-exchange.ts';
 import { oauthErrorHandler } from './oauth-errors.ts';
 
 /** Verified before the rate limit runs, so each app has its own limit and a forged client_id counts against its sender. */

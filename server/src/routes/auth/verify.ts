@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import type { VerifiedAccess } from '../../deps.ts';
-import { cachedAccess, verifyAccess } from '../../services/forward-auth.ts';
+import { cachedAccess, verifyAccess } from '../../services/app-access/forward-auth.ts';
 
 const Query = z.object({ aud: audienceField('Audience (aud)') });
 /** An audience Query accepts exactly as sent (nothing to trim): ingresses send it on every request, so it skips zod. */

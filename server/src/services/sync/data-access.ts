@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { serviceJwtConfigExists } from '../../queries/sync-data-readers.ts';
 import { findStored, listStored } from '../../queries/sync-data.ts';
-import { PortalTokenRejected, verifyPortalAccessToken } from '../portal-jwt.ts';
+import { PortalTokenRejected, verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
 
 /** Who reads the data API: a signed-in player (an admin or not) or a service with a service JWT. */
 export type DataReader = { via: 'session'; userId: string; isAdmin: boolean } | { via: 'service'; clientId: string; subject: string };

@@ -5,8 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict } from '../../lib/errors.ts';
 import { countLiveByKind } from '../../queries/sync-entities.ts';
 import { finishRun, insertQueuedRun, lastCompletedByTarget, listRuns, type SyncRunRow } from '../../queries/sync-runs.ts';
-import { auditAdmin } from '../admin-audit.ts';
-import type { RequestMeta } from '../audit.ts';
+import { auditAdmin, type RequestMeta } from '../audit.ts';
 import { LEASE_MS } from './lease.ts';
 
 /** The pg-boss job that runs one sync run: `{ runId }`. */

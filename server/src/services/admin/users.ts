@@ -1,0 +1,107 @@
+import { AuditEvent, type AccessStatus, type AdminUser, type AuditRow, type SessionRow, type UserAccessRow } from '@portal/contract';
+import { inTransaction } from '../../db/pool.ts';
+import type { Deps } from '../../deps.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { findAccessStatus } from '../../queries/access.ts';
+import { findAppByKey, setAccess } from '../../queries/admin-access.ts';
+import {
+  endSessionBySid,
+  insertUserByUid,
+  listAudit,
+  listLiveSessions,
+  listUserAccess,
+  searchUsers,
+  userExists,
+  type AdminUserRow,
+} from '../../queries/admin-users.ts';
+import { auditAdmin, type Actor } from '../audit.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toAdminUser = (u: AdminUserRow): AdminUser => ({ ...u, created_at: u.created_at.toISOString(), last_login_at: iso(u.last_login_at) });
+
+async function mustExist(deps: Pick<Deps, 'db'>, userId: string) {
+  if (!(await userExists(deps.db, userId))) throw notFound('No user with this id.');
+}
+
+export async function findUsers(deps: Pick<Deps, 'db'>, q: string | undefined, limit: number, offset: number) {
+  const { rows, total } = await searchUsers(deps.db, q || undefined, limit, offset);
+  return { users: rows.map(toAdminUser), total };
+}
+
+/** Adds a player by UID before their first sign-in, so access can be granted ahead of it. */
+export async function addUser(deps: Deps, actor: Actor, uid: string): Promise<AdminUser> {
+  return inTransaction(deps.db, async (tx) => {
+    const row = await insertUserByUid(tx, uid);
+    if (!row) throw conflict(`A user with the UID ${uid} already exists.`);
+    await auditAdmin(deps, tx, actor, AuditEvent.UserAdded, { userId: row.id, details: { uid } });
+    return toAdminUser(row);
+  });
+}
+
+export async function userAccess(deps: Pick<Deps, 'db'>, userId: string): Promise<UserAccessRow[]> {
+  await mustExist(deps, userId);
+  return listUserAccess(deps.db, userId);
+}
+
+export async function userSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<SessionRow[]> {
+  await mustExist(deps, userId);
+  return (await listLiveSessions(deps.db, userId, deps.clock.now())).map((s) => ({ ...s, expires_at: s.expires_at.toISOString() }));
+}
+
+export async function userAudit(deps: Pick<Deps, 'db'>, userId: string): Promise<AuditRow[]> {
+  await mustExist(deps, userId);
+  return (await listAudit(deps.db, userId, 200)).map((a) => ({
+    ...a,
+    created_at: a.created_at.toISOString(),
+    expires_at: iso(a.expires_at),
+  }));
+}
+
+async function resolveApp(deps: Pick<Deps, 'db'>, userId: string, appKey: string) {
+  await mustExist(deps, userId);
+  const app = await findAppByKey(deps.db, appKey);
+  if (!app) throw notFound(`No app with the key "${appKey}".`);
+  return app;
+}
+
+export async function accessStatus(deps: Pick<Deps, 'db'>, userId: string, appKey: string): Promise<AccessStatus> {
+  const app = await resolveApp(deps, userId, appKey);
+  return { status: (await findAccessStatus(deps.db, userId, app.id)) ?? '' };
+}
+
+const ACCESS_EVENTS = {
+  grant: AuditEvent.AccessGranted,
+  suspend: AuditEvent.AccessSuspended,
+  revoke: AuditEvent.AccessRevoked,
+} as const;
+
+/** Each action records a status: a revocation too, so that it outlasts an app's UID-whitelist bypass. */
+const ACCESS_STATUS = { grant: 'active', suspend: 'suspended', revoke: 'revoked' } as const;
+
+/** Grant, Suspend and Revoke; they take effect at the next sign-in or forward-auth check. */
+export async function changeAccess(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  appKey: string,
+  action: 'grant' | 'suspend' | 'revoke',
+): Promise<AccessStatus> {
+  const app = await resolveApp(deps, userId, appKey);
+  await inTransaction(deps.db, async (tx) => {
+    await setAccess(tx, userId, app.id, ACCESS_STATUS[action]);
+    await auditAdmin(deps, tx, actor, ACCESS_EVENTS[action], { userId, appKey });
+  });
+  await deps.authCache.flush();
+  return { status: ACCESS_STATUS[action] };
+}
+
+export async function endUserSession(deps: Deps, actor: Actor, userId: string, sid: string): Promise<void> {
+  await mustExist(deps, userId);
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endSessionBySid(tx, userId, sid, deps.clock.now());
+    if (!ended) throw notFound('No live session with this SID.');
+    await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
+  });
+  await deps.authCache.flush();
+}
