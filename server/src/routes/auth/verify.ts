@@ -2,9 +2,9 @@ import { audienceField, ErrorBody, ErrorCode } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/errors.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
 import type { VerifiedAccess } from '../../deps.ts';
+import { unauthorized } from '../../plugins/http-error.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { cachedAccess, verifyAccess } from '../../services/app-access/forward-auth.ts';
 
 const Query = z.object({ aud: audienceField('Audience (aud)') });

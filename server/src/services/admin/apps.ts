@@ -3,7 +3,7 @@ import type { DatabaseError } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { classifyHost, destinationPolicy, refusedKind, type DestinationPolicy } from '../../domain/outgoing-address.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../../queries/admin-apps.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
@@ -13,8 +13,8 @@ function uniqueness(err: unknown, f: AppFields): never {
   const e = err as DatabaseError;
   if (e.code === '23505') {
     throw e.constraint?.includes('audience')
-      ? conflict(`Another app already uses the audience "${f.audience}".`)
-      : conflict(`Another app already uses the key "${f.key}".`);
+      ? new Conflict(`Another app already uses the audience "${f.audience}".`)
+      : new Conflict(`Another app already uses the key "${f.key}".`);
   }
   throw err;
 }
@@ -23,16 +23,19 @@ function uniqueness(err: unknown, f: AppFields): never {
 function refuseDataApiAudience(deps: Pick<Deps, 'config'>, f: AppFields): void {
   const dataApi = dataApiAudience(deps.config.publicUrl);
   if (f.audience.replace(/\/+$/, '') === dataApi) {
-    throw badRequest(`audience must not be ${dataApi}: that is the data API's, read by services with a service JWT from /admin/jwts.`);
+    throw new Refused(
+      'invalid',
+      `audience must not be ${dataApi}: that is the data API's, read by services with a service JWT from /admin/jwts.`,
+    );
   }
 }
 
 function refuseForbiddenHost(label: string, url: string | null, policy: DestinationPolicy): void {
   if (!url) return;
   const refused = refusedKind(classifyHost(new URL(url).hostname), policy);
-  if (refused === 'link-local') throw badRequest(`${label} must not point at a link-local or cloud metadata address`);
+  if (refused === 'link-local') throw new Refused('invalid', `${label} must not point at a link-local or cloud metadata address`);
   if (refused === 'loopback') {
-    throw badRequest(`${label} must not point at a loopback address (this machine) while the portal itself is not on loopback`);
+    throw new Refused('invalid', `${label} must not point at a loopback address (this machine) while the portal itself is not on loopback`);
   }
 }
 
@@ -64,9 +67,9 @@ export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFiel
   refuseForbiddenLogoutUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const before = await findAppById(tx, id);
-    if (!before) throw notFound('No app with this id.');
+    if (!before) throw new NotFound('No app with this id.');
     if (before.key === PORTAL_APP_KEY && (f.key !== PORTAL_APP_KEY || f.audience !== PORTAL_APP_KEY)) {
-      throw badRequest(`The portal app keeps the key and audience "${PORTAL_APP_KEY}": the portal signs in with them.`);
+      throw new Refused('invalid', `The portal app keeps the key and audience "${PORTAL_APP_KEY}": the portal signs in with them.`);
     }
     const row = (await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f)))!;
     await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row.key, details: { name: row.name } });
@@ -77,8 +80,8 @@ export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFiel
 export async function removeApp(deps: Deps, actor: Actor, id: string): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
     const before = await findAppById(tx, id);
-    if (!before) throw notFound('No app with this id.');
-    if (before.key === PORTAL_APP_KEY) throw badRequest('The portal app cannot be deleted: it is the portal itself.');
+    if (!before) throw new NotFound('No app with this id.');
+    if (before.key === PORTAL_APP_KEY) throw new Refused('invalid', 'The portal app cannot be deleted: it is the portal itself.');
     await deleteApp(tx, id);
     await auditAdmin(deps, tx, actor, AuditEvent.AppDeleted, { appKey: before.key, details: { name: before.name } });
   });

@@ -1,16 +1,16 @@
 import { AuditEvent, type ConsentData } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
+import { NotFound } from '../../lib/errors.ts';
 import { userExists } from '../../queries/admin-users.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { addGrant, findGrants, removeGrant } from '../../queries/grants.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
 async function resolve(deps: Pick<Deps, 'db'>, userId: string, appId: string) {
-  if (!(await userExists(deps.db, userId))) throw notFound('No user with this id.');
+  if (!(await userExists(deps.db, userId))) throw new NotFound('No user with this id.');
   const app = await findAppById(deps.db, appId);
-  if (!app) throw notFound('No app with this id.');
+  if (!app) throw new NotFound('No app with this id.');
   return app;
 }
 

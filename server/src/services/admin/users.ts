@@ -1,7 +1,7 @@
 import { AuditEvent, type AccessStatus, type AdminUser, type AuditRow, type SessionRow, type UserAccessRow } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
 import { findAccessStatus } from '../../queries/access.ts';
 import { findAppByKey, setAccess } from '../../queries/admin-access.ts';
 import {
@@ -21,7 +21,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toAdminUser = (u: AdminUserRow): AdminUser => ({ ...u, created_at: u.created_at.toISOString(), last_login_at: iso(u.last_login_at) });
 
 async function mustExist(deps: Pick<Deps, 'db'>, userId: string) {
-  if (!(await userExists(deps.db, userId))) throw notFound('No user with this id.');
+  if (!(await userExists(deps.db, userId))) throw new NotFound('No user with this id.');
 }
 
 export async function findUsers(deps: Pick<Deps, 'db'>, q: string | undefined, limit: number, offset: number) {
@@ -33,7 +33,7 @@ export async function findUsers(deps: Pick<Deps, 'db'>, q: string | undefined, l
 export async function addUser(deps: Deps, actor: Actor, uid: string): Promise<AdminUser> {
   return inTransaction(deps.db, async (tx) => {
     const row = await insertUserByUid(tx, uid);
-    if (!row) throw conflict(`A user with the UID ${uid} already exists.`);
+    if (!row) throw new Conflict(`A user with the UID ${uid} already exists.`);
     await auditAdmin(deps, tx, actor, AuditEvent.UserAdded, { userId: row.id, details: { uid } });
     return toAdminUser(row);
   });
@@ -61,7 +61,7 @@ export async function userAudit(deps: Pick<Deps, 'db'>, userId: string): Promise
 async function resolveApp(deps: Pick<Deps, 'db'>, userId: string, appKey: string) {
   await mustExist(deps, userId);
   const app = await findAppByKey(deps.db, appKey);
-  if (!app) throw notFound(`No app with the key "${appKey}".`);
+  if (!app) throw new NotFound(`No app with the key "${appKey}".`);
   return app;
 }
 
@@ -100,7 +100,7 @@ export async function endUserSession(deps: Deps, actor: Actor, userId: string, s
   await mustExist(deps, userId);
   await inTransaction(deps.db, async (tx) => {
     const ended = await endSessionBySid(tx, userId, sid, deps.clock.now());
-    if (!ended) throw notFound('No live session with this SID.');
+    if (!ended) throw new NotFound('No live session with this SID.');
     await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
   });
   await deps.authCache.flush();

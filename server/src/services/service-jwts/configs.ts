@@ -1,8 +1,8 @@
-import { AuditEvent, ErrorCode, RotationType, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
+import { AuditEvent, RotationType, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import type { Deps } from '../../deps.ts';
 import { inTransaction } from '../../db/pool.ts';
-import { conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { Conflict, NotFound, UpstreamFailed } from '../../lib/errors.ts';
 import {
   deleteServiceJwt,
   findServiceJwt,
@@ -37,8 +37,8 @@ export function toServiceJwt(r: ServiceJwtRow): ServiceJwtConfig {
 }
 
 const isUniqueViolation = (err: unknown) => (err as DatabaseError).code === '23505';
-const duplicate = (name: string) => conflict(`A JWT configuration for the service "${name}" already exists.`);
-const missing = () => notFound('No JWT configuration with this id.');
+const duplicate = (name: string) => new Conflict(`A JWT configuration for the service "${name}" already exists.`);
+const missing = () => new NotFound('No JWT configuration with this id.');
 
 export const listServiceJwtConfigs = async (deps: Deps) => (await listServiceJwts(deps.db)).map(toServiceJwt);
 
@@ -78,14 +78,14 @@ export async function deleteServiceJwtConfig(deps: Deps, actor: Actor, id: strin
   });
 }
 
-/** Rotate Now: a manual rotation; a failed write answers 502 with the reason (and is in the history). */
+/** Rotate Now: a manual rotation; a failed write is UpstreamFailed with the reason (and is in the history). */
 export async function rotateServiceJwtNow(deps: Deps, actor: Actor, id: string): Promise<ServiceJwtConfig> {
   const outcome = await inTransaction(deps.db, async (tx) => {
     const row = await findServiceJwt(tx, id, { lock: true });
     if (!row) throw missing();
     return rotateServiceJwt(deps, tx, row, RotationType.Manual, actor.userId);
   });
-  if (!outcome.ok) throw new HttpError(502, ErrorCode.RotationFailed, outcome.message);
+  if (!outcome.ok) throw new UpstreamFailed(outcome.message);
   return toServiceJwt((await findServiceJwt(deps.db, id))!);
 }
 

@@ -1,17 +1,9 @@
 import { AuditEvent } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { SwcBudgetExhausted, SwcUpstreamError, type SwcCharacter } from '../../integrations/swcombine/client.ts';
+import { Unavailable } from '../../lib/errors.ts';
 import { findUserProfileByUid } from '../../queries/users.ts';
 import { audit, type RequestMeta } from '../audit.ts';
-
-/** The request budget could not serve a sign-in that needed the player's profile; it works again at `retryAt`. */
-export class SignInBudgetExhausted extends Error {
-  readonly retryAt: Date;
-  constructor(retryAt: Date) {
-    super('SWCombine’s request limit for this hour has been reached, so your profile could not be read.');
-    this.retryAt = retryAt;
-  }
-}
 
 /** Read from SWCombine just now, or the one already stored for this user. */
 export type SignInProfile = { kind: 'fresh'; character: SwcCharacter } | { kind: 'stored'; userId: string };
@@ -20,10 +12,10 @@ export type SignInProfile = { kind: 'fresh'; character: SwcCharacter } | { kind:
  * Who signed in, spending a web-service request only when needed: the token info (an OAuth call,
  * outside the request budget) names the player, and a profile read within the configured age is
  * kept. When the budget is used up, a returning player signs in with their older profile; a new
- * player cannot (the failure is audited) and is told when to try again.
+ * player cannot (the failure is audited): Unavailable until the budget's retry time.
  */
 export async function signInProfile(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'swc' | 'config'>,
   accessToken: string,
   ctx: { appKey: string; meta: RequestMeta; now: Date },
 ): Promise<SignInProfile> {
@@ -46,7 +38,7 @@ export async function signInProfile(
       at: ctx.now,
       details: { reason: 'SWCombine request budget used up', uid: info.uid, retry_at: err.retryAt.toISOString() },
     });
-    throw new SignInBudgetExhausted(err.retryAt);
+    throw new Unavailable('SWCombine’s request limit for this hour has been reached, so your profile could not be read.', err.retryAt);
   }
   if (character.uid !== info.uid) throw new SwcUpstreamError('SWCombine answered another character than the one who signed in.');
   return { kind: 'fresh', character };

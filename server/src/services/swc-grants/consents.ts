@@ -1,15 +1,13 @@
 import { AuditEvent, isSwcSignInScope, PORTAL_APP_KEY, SWC_SIGN_IN_SCOPE_REASON, type SwcConsents } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { normaliseScopes, scopesWithout, unionScopes } from '../../domain/swc-scopes.ts';
-import { SwcAuthError, SwcGrantGone, SwcUpstreamError } from '../../integrations/swcombine/client.ts';
-import { badRequest, notFound, unavailable } from '../../lib/errors.ts';
+import { SwcGrantGone, swcFailureKind } from '../../integrations/swcombine/client.ts';
+import { NotFound, Refused, Unavailable } from '../../lib/errors.ts';
 import { findSwcTokens, storeUnusableSwcGrant, type SwcTokenRow } from '../../queries/swc-tokens.ts';
 import { audit, type RequestMeta } from '../audit.ts';
-import { LoginFailed } from '../sign-in/start.ts';
-import type { CallbackInput, CallbackOutcome } from '../sign-in/callback.ts';
 import type { AuthContext } from '../sessions/session.ts';
+import { startUpstreamAuthorization } from '../swcombine/authorization.ts';
 import {
-  narrowAndStore,
   narrowGrant,
   onCurrentGrant,
   recordGrantLost,
@@ -18,10 +16,8 @@ import {
   SwcGrantBusy,
   type NarrowedGrant,
 } from './player-grant.ts';
-import { callbackUrl, startUpstreamAuthorization } from '../swcombine/authorization.ts';
-import { tripError, type TripTexts } from '../swcombine/trip-failure.ts';
 
-export const consentsPage = (deps: Pick<Deps, 'config'>) => `${deps.config.publicUrl}/swc/consents`;
+const consentsPage = (deps: Pick<Deps, 'config'>) => `${deps.config.publicUrl}/swc/consents`;
 
 export async function listSwcConsents(deps: Pick<Deps, 'db'>, userId: string): Promise<SwcConsents> {
   const row = await findSwcTokens(deps.db, userId);
@@ -37,7 +33,11 @@ export async function listSwcConsents(deps: Pick<Deps, 'db'>, userId: string): P
  * the union (lowercase) with offline access and keeps earlier grants; the state is bound to
  * this browser and to this player.
  */
-export async function startSwcConsent(deps: Deps, auth: AuthContext, scopes: string[]): Promise<{ url: string; state: string }> {
+export async function startSwcConsent(
+  deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'config'>,
+  auth: AuthContext,
+  scopes: string[],
+): Promise<{ url: string; state: string }> {
   const row = await findSwcTokens(deps.db, auth.user.id);
   const asked = unionScopes(row?.scopes ?? [], scopes);
   return startUpstreamAuthorization(deps, {
@@ -50,71 +50,19 @@ export async function startSwcConsent(deps: Deps, auth: AuthContext, scopes: str
   });
 }
 
-const consentTexts = (rd: string): TripTexts => ({
-  failed: 'SWCombine did not complete the authorization',
-  declined: { message: 'You declined at SWCombine, so your permissions did not change.', title: 'Permissions not changed' },
-  page: { title: 'Permissions not updated', back: { href: rd, label: 'Back to SWC consents' } },
-});
-
-/**
- * What the consent may store of the scopes it asked for, given the row as stored now: a scope the
- * player held when the callback first read the row but revoked since stays revoked.
- */
-function allowedSince(asked: string[]) {
-  let first: SwcTokenRow | null | undefined;
-  return (row: SwcTokenRow | null) => {
-    if (first === undefined) first = row;
-    return scopesWithout(asked, scopesWithout(first?.scopes ?? [], row?.scopes ?? []));
-  };
-}
-
-/** The SWC consent purpose of the OAuth callback: the same player stores what SWCombine granted. */
-export async function completeSwcConsent(deps: Deps, input: CallbackInput): Promise<CallbackOutcome> {
-  const { attempt, now } = input;
-  const rd = attempt.rd;
-  const texts = consentTexts(rd);
-  const userId = typeof attempt.payload.userId === 'string' ? attempt.payload.userId : null;
-  const asked = Array.isArray(attempt.payload.scopes) ? normaliseScopes(attempt.payload.scopes.map(String)) : [];
-  if (!userId || input.current?.user.id !== userId) {
-    throw new LoginFailed(
-      'This SWCombine authorization was started by another player, or your session ended. Sign in and try again.',
-      texts.page,
-    );
-  }
-  const user = input.current.user;
-  let grant: NarrowedGrant;
-  try {
-    const tokens = await deps.swc.exchangeCallback(input.url, input.state, callbackUrl(deps));
-    const info = await deps.swc.tokenInfo(tokens.accessToken);
-    if (info.uid !== user.uid) {
-      await deps.swc.revoke(tokens.refreshToken ?? tokens.accessToken).catch(() => undefined);
-      throw new LoginFailed(
-        `You granted the permissions as another character at SWCombine; sign in there as ${user.name} and try again.`,
-        texts.page,
-      );
-    }
-    grant = await narrowAndStore(deps, user.id, tokens, allowedSince(asked), now);
-  } catch (err) {
-    throw tripError(err, texts);
-  }
-  await audit(deps.db, input.meta, {
-    event: AuditEvent.SwcConsentGranted,
-    userId: user.id,
-    appKey: PORTAL_APP_KEY,
-    at: now,
-    details: grant.kind === 'kept' ? { asked, granted: grant.tokens.scopes } : { asked, granted: [], grantRevoked: true },
-  });
-  return { rd };
-}
-
 /**
  * Revokes one scope. SWCombine revokes whole grants only, so the access token is narrowed by a
  * refresh naming the remaining scopes; when SWCombine still answers the scope, the grant is
  * revoked and the remaining scopes wait for the player to authorize them again. A token exchange
  * or sign-in that changes the grant meanwhile makes it start over on the newer row.
  */
-export async function revokeSwcConsent(deps: Deps, auth: AuthContext, scope: string, meta: RequestMeta): Promise<SwcConsents> {
-  if (isSwcSignInScope(scope)) throw badRequest(`${scope}: ${SWC_SIGN_IN_SCOPE_REASON}`);
+export async function revokeSwcConsent(
+  deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'encryptor'>,
+  auth: AuthContext,
+  scope: string,
+  meta: RequestMeta,
+): Promise<SwcConsents> {
+  if (isSwcSignInScope(scope)) throw new Refused('invalid', `${scope}: ${SWC_SIGN_IN_SCOPE_REASON}`);
   const userId = auth.user.id;
   const now = deps.clock.now();
   const auditRevoked = (details: Record<string, unknown>) =>
@@ -135,7 +83,7 @@ export async function revokeSwcConsent(deps: Deps, auth: AuthContext, scope: str
       await auditRevoked({ pending: true });
       return 'done';
     }
-    if (!row || !row.access_token_enc || !row.scopes.includes(scope)) throw notFound(`You have not granted ${scope} to the portal.`);
+    if (!row || !row.access_token_enc || !row.scopes.includes(scope)) throw new NotFound(`You have not granted ${scope} to the portal.`);
     const remaining = scopesWithout(row.scopes, [scope]);
     try {
       const grant: NarrowedGrant = row.refresh_token_enc
@@ -154,8 +102,8 @@ export async function revokeSwcConsent(deps: Deps, auth: AuthContext, scope: str
   try {
     await onCurrentGrant(deps, userId, revokeFrom);
   } catch (err) {
-    if (err instanceof SwcUpstreamError || err instanceof SwcAuthError || err instanceof SwcGrantBusy) {
-      throw unavailable(`SWCombine did not answer the revocation, so nothing changed: ${err.message}`);
+    if (swcFailureKind(err) || err instanceof SwcGrantBusy) {
+      throw new Unavailable(`SWCombine did not answer the revocation, so nothing changed: ${(err as Error).message}`);
     }
     throw err;
   }

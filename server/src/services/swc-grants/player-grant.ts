@@ -1,8 +1,9 @@
 import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { hasLifeLeft, normaliseScopes, scopesWithin, scopesWithout, unionScopes } from '../../domain/swc-scopes.ts';
+import { normaliseScopes, scopesWithin, scopesWithout, unionScopes } from '../../domain/swc-scopes.ts';
 import { SwcGrantGone, type SwcTokens } from '../../integrations/swcombine/client.ts';
+import { Unavailable } from '../../lib/errors.ts';
 import { findSwcTokens, storeUnusableSwcGrant, upsertSwcTokens, type SwcTokenRow } from '../../queries/swc-tokens.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 
@@ -39,7 +40,7 @@ export async function narrowGrant(deps: Pick<Deps, 'swc'>, tokens: SwcTokens, al
  * it since.
  */
 export async function storeNarrowedGrant(
-  deps: { db: DbClient; encryptor: Deps['encryptor'] },
+  deps: Pick<Deps, 'encryptor'> & { db: DbClient },
   userId: string,
   grant: NarrowedGrant,
   now: Date,
@@ -68,7 +69,7 @@ export async function storeNarrowedGrant(
 }
 
 /** Another request changed the player's grant each time this one tried to store it. */
-export class SwcGrantBusy extends Error {
+export class SwcGrantBusy extends Unavailable {
   constructor() {
     super('The player’s SWCombine permissions were changed by another request at the same time; try again in a moment.');
   }
@@ -144,47 +145,4 @@ export async function recordGrantLost(
     details: { reason: ctx.reason, scopes: row.scopes },
   });
   return true;
-}
-
-/** The player's SWCombine access token cannot be used: no grant, a lost grant, or no way to refresh. */
-export class SwcGrantUnavailable extends Error {}
-
-/**
- * The player's SWCombine access token with at least `minLifeMs` to live, refreshed first when
- * needed (narrowed to the scopes the player holds here) and stored. When another request (a
- * revocation) changed the grant during the refresh, the refreshed token is dropped and the newer
- * row decides, so a scope revoked meanwhile is never handed out.
- */
-export async function livePlayerToken(
-  deps: Deps,
-  userId: string,
-  ctx: { minLifeMs: number; meta: RequestMeta; appKey: string },
-): Promise<{ accessToken: string; scopes: string[]; expiresAt: Date }> {
-  return onCurrentGrant(deps, userId, async (row) => {
-    if (!row || !row.access_token_enc) {
-      throw new SwcGrantUnavailable(
-        row?.grant_lost_at
-          ? 'SWCombine no longer accepts the permissions the player granted.'
-          : 'The player holds no SWCombine permissions the portal can use.',
-      );
-    }
-    const now = deps.clock.now();
-    if (hasLifeLeft(row.expires_at, now, ctx.minLifeMs)) {
-      return { accessToken: deps.encryptor.decrypt(row.access_token_enc), scopes: row.scopes, expiresAt: row.expires_at };
-    }
-    if (!row.refresh_token_enc)
-      throw new SwcGrantUnavailable('The player’s SWCombine token expired and cannot be refreshed; they must sign in again.');
-    let grant: NarrowedGrant;
-    try {
-      const refreshed = await deps.swc.refresh(deps.encryptor.decrypt(row.refresh_token_enc), row.scopes);
-      grant = await narrowGrant(deps, refreshed, row.scopes);
-    } catch (err) {
-      if (!(err instanceof SwcGrantGone)) throw err;
-      if (!(await recordGrantLost(deps, row, { meta: ctx.meta, appKey: ctx.appKey, reason: err.message }))) return STALE;
-      throw new SwcGrantUnavailable('SWCombine no longer accepts the permissions the player granted.');
-    }
-    if (!(await storeNarrowedGrant(deps, userId, grant, now, row))) return STALE;
-    if (grant.kind === 'revoked') throw new SwcGrantUnavailable('SWCombine could not narrow the player’s grant, so the portal revoked it.');
-    return { accessToken: grant.tokens.accessToken, scopes: grant.tokens.scopes, expiresAt: grant.tokens.expiresAt };
-  });
 }

@@ -1,28 +1,23 @@
-import { SwcAuthError, SwcBudgetExhausted, SwcUpstreamError } from '../../integrations/swcombine/client.ts';
-import { LoginDenied, LoginFailed, type PageLink } from '../sign-in/start.ts';
-import { SwcGrantBusy } from '../swc-grants/player-grant.ts';
+import { swcFailureKind } from '../../integrations/swcombine/client.ts';
+import { Refused, Unavailable } from '../../lib/errors.ts';
 
-/** What the callback page says when a trip to SWCombine (sign-in, consent, binding) does not complete. */
+/** What the player is told when a trip to SWCombine (sign-in, consent, binding) does not complete. */
 export interface TripTexts {
   /** Heads the failure message: "SWCombine did not complete the sign-in". */
   failed: string;
   /** The player said no at SWCombine. */
-  declined: { message: string; title: string };
-  /** Title and back link of the failure page when the trip was not a sign-in. */
-  page?: { title: string; back: PageLink };
+  declined: string;
 }
 
 /**
- * The page for an error of a trip to SWCombine: LoginDenied when the player declined, LoginFailed
- * when SWCombine refused or failed. Anything else is a bug and is answered as it is (a 500).
+ * An error of SWCombine's during a trip as the caller is told it: refused as declined when the
+ * player said no there; refused or unavailable, headed by `texts.failed`, when SWCombine refused or
+ * did not answer. Anything else is returned as it is.
  */
 export function tripError(err: unknown, texts: TripTexts): unknown {
-  if (err instanceof LoginDenied || err instanceof LoginFailed) return err;
-  if (err instanceof SwcAuthError && err.code === 'access_denied') {
-    return new LoginDenied(texts.declined.message, texts.declined.title, texts.page?.back);
-  }
-  if (err instanceof SwcAuthError || err instanceof SwcUpstreamError || err instanceof SwcBudgetExhausted || err instanceof SwcGrantBusy) {
-    return new LoginFailed(`${texts.failed}: ${err.message}`, texts.page);
-  }
+  const kind = swcFailureKind(err);
+  if (kind === 'declined') return new Refused('declined', texts.declined);
+  if (kind === 'refused') return new Refused('invalid', `${texts.failed}: ${(err as Error).message}`);
+  if (kind === 'no-answer') return new Unavailable(`${texts.failed}: ${(err as Error).message}`);
   return err;
 }
