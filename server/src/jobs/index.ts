@@ -12,8 +12,11 @@ import { RADIANT_SYNC_JOB, type RadiantSyncJob } from '../services/sync/index.ts
 import { handleSyncJob } from '../services/sync/job.ts';
 import { requeueStalledRuns } from '../services/sync/sweep.ts';
 
+/** What the jobs below use: every port but the forward-auth cache. */
+export type JobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'keys' | 'secrets' | 'swc' | 'encryptor' | 'queue'>;
+
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
-const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unknown> }[] = [
+const SCHEDULES: { name: string; cron: string; run: (deps: JobDeps) => Promise<unknown> }[] = [
   { name: 'service-jwt-rotation-sweep', cron: '* * * * *', run: (deps) => runRotationSweep(deps) },
   { name: 'signing-key-rotation', cron: '17 * * * *', run: (deps) => deps.keys.ensure() },
   { name: 'sign-in-cleanup', cron: '*/15 * * * *', run: (deps) => purgeFinishedSignIns(deps) },
@@ -56,7 +59,7 @@ export interface JobSystem {
   boss: PgBoss;
   queue: JobQueue;
   /** Starts the handlers (after the deps that they use exist); only where the system runs jobs. */
-  work(deps: Deps, log: JobLog): Promise<void>;
+  work(deps: JobDeps, log: JobLog): Promise<void>;
   stop(): Promise<void>;
 }
 

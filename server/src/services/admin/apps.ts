@@ -52,7 +52,7 @@ function refuseForbiddenLogoutUrls(deps: Pick<Deps, 'config'>, f: AppFields): vo
 
 export const listAdminApps = async (deps: Pick<Deps, 'db'>) => listApps(deps.db);
 
-export async function createApp(deps: Deps, actor: Actor, f: AppFields): Promise<App> {
+export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock'>, actor: Actor, f: AppFields): Promise<App> {
   refuseDataApiAudience(deps, f);
   refuseForbiddenLogoutUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
@@ -62,7 +62,12 @@ export async function createApp(deps: Deps, actor: Actor, f: AppFields): Promise
   });
 }
 
-export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFields): Promise<App> {
+export async function changeApp(
+  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache'>,
+  actor: Actor,
+  id: string,
+  f: AppFields,
+): Promise<App> {
   refuseDataApiAudience(deps, f);
   refuseForbiddenLogoutUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
@@ -77,7 +82,7 @@ export async function changeApp(deps: Deps, actor: Actor, id: string, f: AppFiel
   }).finally(() => deps.authCache.flush());
 }
 
-export async function removeApp(deps: Deps, actor: Actor, id: string): Promise<void> {
+export async function removeApp(deps: Pick<Deps, 'db' | 'clock' | 'authCache'>, actor: Actor, id: string): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
     const before = await findAppById(tx, id);
     if (!before) throw new NotFound('No app with this id.');

@@ -26,7 +26,7 @@ const GRANT_EVENTS = {
 
 /** Grants or revokes a central consent scope or central role; answers the new state. */
 export async function changeGrant(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
   actor: Actor,
   input: { userId: string; appId: string; value: string },
   kind: 'scope' | 'role',

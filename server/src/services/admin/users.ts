@@ -30,7 +30,7 @@ export async function findUsers(deps: Pick<Deps, 'db'>, q: string | undefined, l
 }
 
 /** Adds a player by UID before their first sign-in, so access can be granted ahead of it. */
-export async function addUser(deps: Deps, actor: Actor, uid: string): Promise<AdminUser> {
+export async function addUser(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, uid: string): Promise<AdminUser> {
   return inTransaction(deps.db, async (tx) => {
     const row = await insertUserByUid(tx, uid);
     if (!row) throw new Conflict(`A user with the UID ${uid} already exists.`);
@@ -81,7 +81,7 @@ const ACCESS_STATUS = { grant: 'active', suspend: 'suspended', revoke: 'revoked'
 
 /** Grant, Suspend and Revoke; they take effect at the next sign-in or forward-auth check. */
 export async function changeAccess(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
   actor: Actor,
   userId: string,
   appKey: string,
@@ -96,7 +96,12 @@ export async function changeAccess(
   return { status: ACCESS_STATUS[action] };
 }
 
-export async function endUserSession(deps: Deps, actor: Actor, userId: string, sid: string): Promise<void> {
+export async function endUserSession(
+  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  actor: Actor,
+  userId: string,
+  sid: string,
+): Promise<void> {
   await mustExist(deps, userId);
   await inTransaction(deps.db, async (tx) => {
     const ended = await endSessionBySid(tx, userId, sid, deps.clock.now());

@@ -31,7 +31,11 @@ export function cachedAccess(
  * identity and an RFC 9068 access token for the app, or null (→ 401). Ingresses ask on every
  * request, so an answer is cached per (session, app) and a miss reads everything in one query.
  */
-export async function verifyAccess(deps: Deps, token: string | undefined, audience: string): Promise<VerifiedAccess | null> {
+export async function verifyAccess(
+  deps: Pick<Deps, 'authCache' | 'clock' | 'db' | 'config' | 'keys'>,
+  token: string | undefined,
+  audience: string,
+): Promise<VerifiedAccess | null> {
   if (!token) return null;
   const key = cacheKey(token, audience);
   const now = deps.clock.now();

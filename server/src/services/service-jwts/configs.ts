@@ -40,10 +40,13 @@ const isUniqueViolation = (err: unknown) => (err as DatabaseError).code === '235
 const duplicate = (name: string) => new Conflict(`A JWT configuration for the service "${name}" already exists.`);
 const missing = () => new NotFound('No JWT configuration with this id.');
 
-export const listServiceJwtConfigs = async (deps: Deps) => (await listServiceJwts(deps.db)).map(toServiceJwt);
+/** Saving a configuration writes its token at once (rotateServiceJwt). */
+type RotatingDeps = Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'secrets'>;
+
+export const listServiceJwtConfigs = async (deps: Pick<Deps, 'db'>) => (await listServiceJwts(deps.db)).map(toServiceJwt);
 
 /** Saves the configuration and issues its first token at once (a failed write is kept in its history). */
-export async function createServiceJwtConfig(deps: Deps, actor: Actor, fields: ServiceJwtFields): Promise<ServiceJwtConfig> {
+export async function createServiceJwtConfig(deps: RotatingDeps, actor: Actor, fields: ServiceJwtFields): Promise<ServiceJwtConfig> {
   const row = await inTransaction(deps.db, async (tx) => {
     const created = await insertServiceJwt(tx, fields, deps.clock.now()).catch((err: unknown) => {
       throw isUniqueViolation(err) ? duplicate(fields.service_name) : err;
@@ -56,7 +59,12 @@ export async function createServiceJwtConfig(deps: Deps, actor: Actor, fields: S
 }
 
 /** Updates; when anything the token carries or where it lands changed, a new token is written at once. */
-export async function updateServiceJwtConfig(deps: Deps, actor: Actor, id: string, fields: ServiceJwtFields): Promise<ServiceJwtConfig> {
+export async function updateServiceJwtConfig(
+  deps: RotatingDeps,
+  actor: Actor,
+  id: string,
+  fields: ServiceJwtFields,
+): Promise<ServiceJwtConfig> {
   const { before, after } = await inTransaction(deps.db, async (tx) => {
     const previous = await findServiceJwt(tx, id, { lock: true });
     if (!previous) throw missing();
@@ -70,7 +78,7 @@ export async function updateServiceJwtConfig(deps: Deps, actor: Actor, id: strin
   return toServiceJwt((await findServiceJwt(deps.db, id))!);
 }
 
-export async function deleteServiceJwtConfig(deps: Deps, actor: Actor, id: string): Promise<void> {
+export async function deleteServiceJwtConfig(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, id: string): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
     const deleted = await deleteServiceJwt(tx, id);
     if (!deleted) throw missing();
@@ -79,7 +87,7 @@ export async function deleteServiceJwtConfig(deps: Deps, actor: Actor, id: strin
 }
 
 /** Rotate Now: a manual rotation; a failed write is UpstreamFailed with the reason (and is in the history). */
-export async function rotateServiceJwtNow(deps: Deps, actor: Actor, id: string): Promise<ServiceJwtConfig> {
+export async function rotateServiceJwtNow(deps: RotatingDeps, actor: Actor, id: string): Promise<ServiceJwtConfig> {
   const outcome = await inTransaction(deps.db, async (tx) => {
     const row = await findServiceJwt(tx, id, { lock: true });
     if (!row) throw missing();
@@ -89,7 +97,7 @@ export async function rotateServiceJwtNow(deps: Deps, actor: Actor, id: string):
   return toServiceJwt((await findServiceJwt(deps.db, id))!);
 }
 
-export async function serviceJwtHistory(deps: Deps, id: string): Promise<RotationHistoryEntry[]> {
+export async function serviceJwtHistory(deps: Pick<Deps, 'db'>, id: string): Promise<RotationHistoryEntry[]> {
   if (!(await findServiceJwt(deps.db, id))) throw missing();
   return (await listRotations(deps.db, id)).map((r) => ({
     rotatedAt: r.rotated_at.toISOString(),

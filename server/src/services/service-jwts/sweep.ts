@@ -14,7 +14,10 @@ export interface SweepResult {
  * Rotates every due configuration. Each batch is locked with SKIP LOCKED inside one transaction,
  * so concurrent sweeps on several replicas split the work and none rotates a configuration twice.
  */
-export async function runRotationSweep(deps: Deps, opts: { batchSize?: number; concurrency?: number } = {}): Promise<SweepResult> {
+export async function runRotationSweep(
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'secrets'>,
+  opts: { batchSize?: number; concurrency?: number } = {},
+): Promise<SweepResult> {
   const batchSize = opts.batchSize ?? 100;
   const concurrency = opts.concurrency ?? 16;
   const result: SweepResult = { rotated: 0, failed: 0 };

@@ -16,7 +16,11 @@ export interface DeliveryOptions {
 }
 
 /** OIDC Back-Channel Logout 1.0: POST a signed logout_token; throws when a retry may succeed. */
-export async function deliverBackchannelLogout(deps: Deps, job: BackchannelLogoutJob, options: DeliveryOptions = {}): Promise<void> {
+export async function deliverBackchannelLogout(
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config'>,
+  job: BackchannelLogoutJob,
+  options: DeliveryOptions = {},
+): Promise<void> {
   const [app, user] = await Promise.all([findAppById(deps.db, job.appId), findUserById(deps.db, job.userId)]);
   if (!app?.backchannel_logout_url || !user) return; // the app or its URL is gone: nothing to tell
   const now = deps.clock.now();
@@ -53,6 +57,6 @@ export async function deliverBackchannelLogout(deps: Deps, job: BackchannelLogou
   if (result.transient) throw new Error(`back-channel logout to ${app.key} ${outcome}`);
 }
 
-function record(deps: Deps, job: BackchannelLogoutJob, appKey: string, event: AuditEvent, outcome: string) {
+function record(deps: Pick<Deps, 'db' | 'clock'>, job: BackchannelLogoutJob, appKey: string, event: AuditEvent, outcome: string) {
   return insertAudit(deps.db, { event, userId: job.userId, appKey, at: deps.clock.now(), details: { sid: job.sid, outcome } });
 }

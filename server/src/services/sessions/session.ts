@@ -34,7 +34,7 @@ export async function createSession(
   return { token, session };
 }
 
-export async function resolveSession(deps: Deps, token: string | undefined): Promise<AuthContext | null> {
+export async function resolveSession(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | undefined): Promise<AuthContext | null> {
   if (!token) return null;
   const now = deps.clock.now();
   const session = await findSessionByTokenHash(deps.db, sha256(token));

@@ -18,7 +18,11 @@ export interface BackchannelLogoutJob {
  * Signs the user out everywhere: ends all their sessions, queues an OIDC back-channel logout for
  * each app those sessions were used with, and answers the front-channel logout URLs to load.
  */
-export async function signOut(deps: Deps, token: string | undefined, meta: RequestMeta): Promise<{ frontChannelUrls: string[] }> {
+export async function signOut(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  token: string | undefined,
+  meta: RequestMeta,
+): Promise<{ frontChannelUrls: string[] }> {
   if (!token) return { frontChannelUrls: [] };
   const now = deps.clock.now();
   const current = await findSessionByTokenHash(deps.db, sha256(token));

@@ -30,8 +30,10 @@ export interface BindingRefreshResult {
 
 type Outcome = keyof BindingRefreshResult;
 
+type RefreshDeps = Pick<Deps, 'db' | 'clock' | 'swc' | 'encryptor'>;
+
 /** Calls SWCombine with no transaction open; the answer is written only if the binding was not changed meanwhile. */
-async function refreshOne(deps: Deps, claim: ClaimedBinding): Promise<Outcome> {
+async function refreshOne(deps: RefreshDeps, claim: ClaimedBinding): Promise<Outcome> {
   let tokens;
   try {
     if (!claim.refresh_token_enc) throw new SwcGrantGone('SWCombine gave this binding no refresh token.');
@@ -52,7 +54,7 @@ async function refreshOne(deps: Deps, claim: ClaimedBinding): Promise<Outcome> {
   return stored ? 'refreshed' : 'superseded';
 }
 
-async function markLost(deps: Deps, claim: ClaimedBinding, reason: string): Promise<Outcome> {
+async function markLost(deps: Pick<Deps, 'db' | 'clock'>, claim: ClaimedBinding, reason: string): Promise<Outcome> {
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
     if (!(await markBindingLost(tx, claim, GRANT_GONE_MESSAGE, now))) return 'superseded';
@@ -72,7 +74,7 @@ async function markLost(deps: Deps, claim: ClaimedBinding, reason: string): Prom
  * call to SWCombine (an admin's Save & Connect or Disconnect never waits for it). A binding
  * SWCombine could not be reached for stays connected and is left to the next run.
  */
-export async function refreshDueBindings(deps: Deps): Promise<BindingRefreshResult> {
+export async function refreshDueBindings(deps: RefreshDeps): Promise<BindingRefreshResult> {
   const result: BindingRefreshResult = { refreshed: 0, lost: 0, failed: 0, superseded: 0 };
   const tried: string[] = [];
   for (;;) {

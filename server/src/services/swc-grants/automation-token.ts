@@ -4,7 +4,7 @@ import { setAutomationToken } from '../../queries/users.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import type { Identity } from '../sessions/identity.ts';
 
-export async function setAutomationTokenSwitch(deps: Deps, identity: Identity, enabled: boolean, meta: RequestMeta) {
+export async function setAutomationTokenSwitch(deps: Pick<Deps, 'db' | 'clock'>, identity: Identity, enabled: boolean, meta: RequestMeta) {
   await setAutomationToken(deps.db, identity.user.id, enabled);
   await audit(deps.db, meta, {
     event: enabled ? AuditEvent.AutomationTokenEnabled : AuditEvent.AutomationTokenDisabled,
