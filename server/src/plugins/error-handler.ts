@@ -54,7 +54,7 @@ export function apiAnswerOf(err: Error & { statusCode?: number }, request: Fasti
   if (err instanceof Conflict) return { status: 409, error: ErrorCode.Conflict, message: err.message };
   if (err instanceof Unavailable) {
     const retryAfter = err.retryAt && secondsUntil(err.retryAt, request.server.deps.clock.now());
-    return { status: 503, error: ErrorCode.Unavailable, message: err.message, ...(retryAfter ? { retryAfter } : {}) };
+    return { status: 503, error: ErrorCode.Unavailable, message: err.message, retryAfter };
   }
   // The only change the API asks of an outside system is a service JWT's Secret write.
   if (err instanceof UpstreamFailed) return { status: 502, error: ErrorCode.RotationFailed, message: err.message };
@@ -71,7 +71,7 @@ export function apiAnswerOf(err: Error & { statusCode?: number }, request: Fasti
   return { status: 500, error: ErrorCode.InternalError, message: INTERNAL_ERROR_MESSAGE };
 }
 
-export function sendApiAnswer(reply: FastifyReply, answer: ApiAnswer) {
+function sendApiAnswer(reply: FastifyReply, answer: ApiAnswer) {
   if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
   return reply.code(answer.status).send({ error: answer.error, message: answer.message });
 }

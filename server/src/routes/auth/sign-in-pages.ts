@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Refused, Unavailable, isNeutralError } from '../../lib/errors.ts';
+import { isNeutralError, Refused, Unavailable } from '../../lib/errors.ts';
 import { messagePage, tryLaterPage } from '../../lib/message-page.ts';
 import { untilPhrase, utcClock } from '../../lib/relative-time.ts';
 import { apiAnswerOf, apiErrorHandler, secondsUntil, type ApiAnswer } from '../../plugins/error-handler.ts';
@@ -33,7 +33,7 @@ const sendPage = (reply: FastifyReply, status: number, html: string) => reply.co
  * The page for a trip back from SWCombine that did not complete (`trip` is unknown when its state
  * was not even valid): 403 when the player declined or the app's rules refused, 503 with the time to
  * come back when the request budget is used up, 400 for anything else that can only start again.
- * Throws again an error that is no such answer (a bug, an outage) for the error handler.
+ * Any other error (a bug, an outage) is thrown again, for the error handler.
  */
 export function sendTripFailure(request: FastifyRequest, reply: FastifyReply, err: unknown, trip?: TripPage) {
   if (!isNeutralError(err)) throw err;
