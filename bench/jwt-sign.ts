@@ -7,7 +7,7 @@ import { exportJWK, generateKeyPair, calculateJwkThumbprint } from 'jose';
 import type { Pool } from 'pg';
 import { createEncryptor } from '../server/src/lib/encryption.ts';
 import { systemClock } from '../server/src/lib/clock.ts';
-import { createKeySet } from '../server/src/services/signing-keys.ts';
+import { createKeySet } from '../server/src/services/tokens/signing-keys.ts';
 import type { SigningKeyRow } from '../server/src/queries/signing-keys.ts';
 import { report } from './lib/report.ts';
 

@@ -12,8 +12,8 @@ import type { Deps } from '../server/src/deps.ts';
 import { createKubernetesSink, loadKubeConfig } from '../server/src/integrations/kubernetes/kubernetes-sink.ts';
 import { systemClock } from '../server/src/lib/clock.ts';
 import { createEncryptor } from '../server/src/lib/encryption.ts';
-import { runRotationSweep } from '../server/src/services/rotation-sweep.ts';
-import { createKeySet } from '../server/src/services/signing-keys.ts';
+import { runRotationSweep } from '../server/src/services/service-jwts/sweep.ts';
+import { createKeySet } from '../server/src/services/tokens/signing-keys.ts';
 import { FakeKubernetes } from '../server/test/helpers/fake-kubernetes.ts';
 import { report } from './lib/report.ts';
 

@@ -11,7 +11,7 @@ import errorHandler from './plugins/error-handler.ts';
 import requestMetrics from './plugins/metrics.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
-import web from './plugins/web.ts';
+import web from './web/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import dataRoutes from './routes/data/index.ts';

@@ -21,10 +21,9 @@ import { createAuthCache } from './lib/auth-cache.ts';
 import { formatBanner, migrationsNote } from './lib/banner.ts';
 import { developmentLogger } from './lib/log-redaction.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
-import { findUnsendableGrants } from './services/grant-values.ts';
-import { createKeySet } from './services/signing-keys.ts';
-import type { VerifiedAccess } from './services/forward-auth.ts';
-import type { Deps } from './deps.ts';
+import { findUnsendableGrants } from './services/app-access/grant-values.ts';
+import { createKeySet } from './services/tokens/signing-keys.ts';
+import type { Deps, VerifiedAccess } from './deps.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

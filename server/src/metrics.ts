@@ -1,7 +1,7 @@
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Deps } from './deps.ts';
 import type { BudgetView } from './domain/swc-budget.ts';
-import { budgetStatus } from './services/swc-budget.ts';
+import { budgetStatus } from './services/swcombine/budget.ts';
 
 /** One process's Prometheus metrics: the main app records into them, the management app publishes them. */
 export interface PortalMetrics {

@@ -26,7 +26,7 @@ function withStaticImports(start: Chunk[], byFile: Map<string, Chunk>): Chunk[] 
  * Writes preloads.json (the contract's `WebPreloads`) beside index.html: for each path of `firstLoads`,
  * the chunks and stylesheets of its route modules that index.html does not load already, and its
  * first requests. The server names them in index.html for a visitor with a session cookie
- * (server/src/plugins/web-preloads.ts). A listed module found in no chunk fails the build.
+ * (server/src/web/preloads.ts). A listed module found in no chunk fails the build.
  */
 export function signedInPreloads(srcDir: string, firstLoads: Record<string, FirstLoad>): Plugin {
   let base = '/';

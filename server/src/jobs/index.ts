@@ -2,19 +2,21 @@ import { PgBoss, type ConstructorOptions, type Db } from 'pg-boss';
 import pg from 'pg';
 import { timeoutSettings, type DbTimeouts, type TimeoutSettings } from '../db/pool.ts';
 import { startWorkerPresence, type WorkerPresence } from '../db/worker-presence.ts';
-import type { Deps } from '../deps.ts';
-import { deliverBackchannelLogout } from '../services/backchannel-logout.ts';
-import { runRotationSweep } from '../services/rotation-sweep.ts';
-import { purgeFinishedSignIns } from '../services/sign-in-cleanup.ts';
-import { refreshDueBindings } from '../services/swc-binding-refresh.ts';
-import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/sign-out.ts';
+import type { Deps, JobQueue } from '../deps.ts';
+import { deliverBackchannelLogout } from '../services/sessions/backchannel-logout.ts';
+import { runRotationSweep } from '../services/service-jwts/sweep.ts';
+import { purgeFinishedSignIns } from '../services/sessions/cleanup.ts';
+import { refreshDueBindings } from '../services/swc-bindings/refresh.ts';
+import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/sessions/sign-out.ts';
 import { RADIANT_SYNC_JOB, type RadiantSyncJob } from '../services/sync/index.ts';
 import { handleSyncJob } from '../services/sync/job.ts';
 import { requeueStalledRuns } from '../services/sync/sweep.ts';
-import type { JobQueue } from './queue.ts';
+
+/** What the jobs below use: every port but the forward-auth cache. */
+export type JobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'keys' | 'secrets' | 'swc' | 'encryptor' | 'queue'>;
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
-const SCHEDULES: { name: string; cron: string; run: (deps: Deps) => Promise<unknown> }[] = [
+const SCHEDULES: { name: string; cron: string; run: (deps: JobDeps) => Promise<unknown> }[] = [
   { name: 'service-jwt-rotation-sweep', cron: '* * * * *', run: (deps) => runRotationSweep(deps) },
   { name: 'signing-key-rotation', cron: '17 * * * *', run: (deps) => deps.keys.ensure() },
   { name: 'sign-in-cleanup', cron: '*/15 * * * *', run: (deps) => purgeFinishedSignIns(deps) },
@@ -57,7 +59,7 @@ export interface JobSystem {
   boss: PgBoss;
   queue: JobQueue;
   /** Starts the handlers (after the deps that they use exist); only where the system runs jobs. */
-  work(deps: Deps, log: JobLog): Promise<void>;
+  work(deps: JobDeps, log: JobLog): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/errors.ts';
 import { isRoutedWrite } from './cross-site-guard.ts';
+import { HttpError } from './http-error.ts';
 
 export type BodyType = 'application/json' | 'application/x-www-form-urlencoded';
 

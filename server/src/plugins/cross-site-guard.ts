@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../lib/errors.ts';
 import { checkOrigin } from './allowed-origins.ts';
+import { forbidden } from './http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

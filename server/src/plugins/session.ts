@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized, forbidden } from '../lib/errors.ts';
 import type { RequestMeta } from '../services/audit.ts';
-import { resolveSession, type AuthContext } from '../services/sessions.ts';
+import { resolveSession, type AuthContext } from '../services/sessions/session.ts';
+import { forbidden, unauthorized } from './http-error.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 

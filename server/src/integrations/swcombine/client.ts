@@ -100,3 +100,14 @@ export class SwcBudgetExhausted extends Error {
     this.callClass = callClass;
   }
 }
+
+/**
+ * How a SWCombine failure reads for whoever asked: the player said no, SWCombine refused (a grant
+ * gone, a scope unknown, a code already used), or it did not answer (unreachable, failing, or no
+ * request budget left for the call). Null for an error that is not SWCombine's.
+ */
+export function swcFailureKind(err: unknown): 'declined' | 'refused' | 'no-answer' | null {
+  if (err instanceof SwcAuthError) return err.code === 'access_denied' ? 'declined' : 'refused';
+  if (err instanceof SwcUpstreamError || err instanceof SwcBudgetExhausted) return 'no-answer';
+  return null;
+}

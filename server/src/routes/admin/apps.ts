@@ -2,7 +2,7 @@ import { App, AppInput, ErrorBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeApp, createApp, listAdminApps, removeApp } from '../../services/admin-apps.ts';
+import { changeApp, createApp, listAdminApps, removeApp } from '../../services/admin/apps.ts';
 import { actorOf } from './actor.ts';
 
 const Params = z.object({ id: z.uuid('id must be an app id (a UUID)') });

@@ -1,7 +1,7 @@
 import { ConsentData, ConsentQuery, ErrorBody, RevokeInput, RoleGrantInput, ScopeGrantInput } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changeGrant, consentsOf } from '../../services/admin-consents.ts';
+import { changeGrant, consentsOf } from '../../services/admin/consents.ts';
 import { actorOf } from './actor.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

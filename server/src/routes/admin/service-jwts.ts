@@ -9,7 +9,7 @@ import {
   rotateServiceJwtNow,
   serviceJwtHistory,
   updateServiceJwtConfig,
-} from '../../services/service-jwts.ts';
+} from '../../services/service-jwts/configs.ts';
 import { actorOf as actor } from './actor.ts';
 
 const Params = z.object({ id: z.uuid('id must be a JWT configuration id (a UUID)') });

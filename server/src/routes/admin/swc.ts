@@ -2,7 +2,7 @@ import { ErrorBody, SwcBindingQuery, SwcBindingStatus, SwcConnectQuery } from '@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sameSiteNavigation } from '../../plugins/navigation-guard.ts';
-import { bindingStatus, disconnectSwcBinding, startSwcBinding } from '../../services/swc-bindings.ts';
+import { bindingStatus, disconnectSwcBinding, startSwcBinding } from '../../services/swc-bindings/bindings.ts';
 import { setStateCookie } from '../auth/cookies.ts';
 import { actorOf } from './actor.ts';
 

@@ -26,7 +26,7 @@ import {
   userAccess,
   userAudit,
   userSessions,
-} from '../../services/admin-users.ts';
+} from '../../services/admin/users.ts';
 import { actorOf } from './actor.ts';
 
 const UserParams = z.object({ id: z.uuid('id must be a user id (a UUID)') });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta } from '../../plugins/session.ts';
-import { startLogin } from '../../services/login.ts';
+import { startLogin } from '../../services/sign-in/start.ts';
 import { setStateCookie } from './cookies.ts';
 
 const RD = 'Return address (rd)';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { frontChannelLogoutPage, signOutConfirmPage } from '../../lib/message-page.ts';
 import { clearSessionCookie, requestMeta, SESSION_COOKIE } from '../../plugins/session.ts';
-import { signOut } from '../../services/sign-out.ts';
+import { signOut } from '../../services/sessions/sign-out.ts';
 
 export default async function logoutRoute(app: FastifyInstance) {
   const { publicUrl } = app.deps.config;

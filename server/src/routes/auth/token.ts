@@ -1,18 +1,26 @@
-import { OAuthErrorBody, TokenExchangeAnswer, TokenExchangeRequest } from '@portal/contract';
+import { ACCESS_TOKEN_TYPE, OAuthErrorBody, TOKEN_EXCHANGE_GRANT, TokenExchangeAnswer, TokenExchangeRequest } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Refused } from '../../lib/errors.ts';
 import { requestMeta } from '../../plugins/session.ts';
-import {
-  checkExchangeRequest,
-  exchangeForSwcToken,
-  OAuthError,
-  verifySubjectToken,
-  type ExchangeSubject,
-} from '../../services/token-exchange.ts';
-import { oauthErrorHandler } from './oauth-errors.ts';
+import { exchangeForSwcToken, verifySubjectToken, type ExchangeSubject } from '../../services/app-access/token-exchange.ts';
+import { OAuthError, oauthErrorHandler } from './oauth-errors.ts';
 
 /** Verified before the rate limit runs, so each app has its own limit and a forged client_id counts against its sender. */
-const subjects = new WeakMap<FastifyRequest, ExchangeSubject | OAuthError>();
+const subjects = new WeakMap<FastifyRequest, ExchangeSubject | Refused>();
+
+/** The request's shape (RFC 8693 §2.1) beyond what the schema checks. */
+function checkExchangeRequest(body: TokenExchangeRequest): void {
+  if (body.grant_type !== TOKEN_EXCHANGE_GRANT) {
+    throw new OAuthError(400, 'unsupported_grant_type', `Only grant_type=${TOKEN_EXCHANGE_GRANT} is supported here.`);
+  }
+  if (body.subject_token_type !== ACCESS_TOKEN_TYPE) {
+    throw new OAuthError(400, 'invalid_request', `subject_token_type must be ${ACCESS_TOKEN_TYPE}.`);
+  }
+  if (body.requested_token_type !== undefined && body.requested_token_type !== ACCESS_TOKEN_TYPE) {
+    throw new OAuthError(400, 'invalid_request', `requested_token_type may only be ${ACCESS_TOKEN_TYPE}.`);
+  }
+}
 
 export default async function tokenRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +53,7 @@ export default async function tokenRoute(root: FastifyInstance) {
           hook: 'preHandler',
           keyGenerator: (request) => {
             const subject = subjects.get(request);
-            return subject && !(subject instanceof OAuthError) ? `app:${subject.clientId}` : `ip:${request.ip}`;
+            return subject && !(subject instanceof Refused) ? `app:${subject.clientId}` : `ip:${request.ip}`;
           },
         },
       },
@@ -55,7 +63,7 @@ export default async function tokenRoute(root: FastifyInstance) {
         subjects.set(
           request,
           await verifySubjectToken(deps, token).catch((err: unknown) => {
-            if (err instanceof OAuthError) return err;
+            if (err instanceof Refused) return err;
             throw err;
           }),
         );
@@ -65,7 +73,7 @@ export default async function tokenRoute(root: FastifyInstance) {
       if (request.validationError) throw new OAuthError(400, 'invalid_request', request.validationError.message);
       checkExchangeRequest(request.body);
       const subject = subjects.get(request) ?? (await verifySubjectToken(deps, request.body.subject_token));
-      if (subject instanceof OAuthError) throw subject;
+      if (subject instanceof Refused) throw subject;
       const answer = await exchangeForSwcToken(deps, subject, requestMeta(request));
       return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
     },

@@ -2,9 +2,10 @@ import { audienceField, ErrorBody, ErrorCode } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/errors.ts';
+import type { VerifiedAccess } from '../../deps.ts';
+import { unauthorized } from '../../plugins/http-error.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { cachedAccess, verifyAccess, type VerifiedAccess } from '../../services/forward-auth.ts';
+import { cachedAccess, verifyAccess } from '../../services/app-access/forward-auth.ts';
 
 const Query = z.object({ aud: audienceField('Audience (aud)') });
 /** An audience Query accepts exactly as sent (nothing to trim): ingresses send it on every request, so it skips zod. */

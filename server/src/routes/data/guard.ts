@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../plugins/http-error.ts';
 import { verifyDataServiceToken, type DataReader } from '../../services/sync/data-access.ts';
 
 declare module 'fastify' {

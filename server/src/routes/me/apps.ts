@@ -1,7 +1,7 @@
 import { DashboardAppList, ErrorBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appsForUser } from '../../services/apps.ts';
+import { appsForUser } from '../../services/app-access/dashboard.ts';
 
 export default async function appsRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

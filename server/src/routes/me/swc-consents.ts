@@ -2,7 +2,7 @@ import { ErrorBody, SwcAuthorizeAnswer, SwcAuthorizeInput, SwcConsentParams, Swc
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../plugins/session.ts';
-import { listSwcConsents, revokeSwcConsent, startSwcConsent } from '../../services/swc-consents.ts';
+import { listSwcConsents, revokeSwcConsent, startSwcConsent } from '../../services/swc-grants/consents.ts';
 import { setStateCookie } from '../auth/cookies.ts';
 
 const tags = ['me: SWCombine consents'];

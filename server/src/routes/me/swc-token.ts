@@ -2,7 +2,7 @@ import { AutomationToken, ErrorBody } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../plugins/session.ts';
-import { setAutomationTokenSwitch } from '../../services/automation-token.ts';
+import { setAutomationTokenSwitch } from '../../services/swc-grants/automation-token.ts';
 
 export default async function swcTokenRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -1,12 +1,14 @@
 import { DATA_API_PATH, type DataItem, type DataKind, type DataListQuery, type DataPage } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { NotFound, Refused } from '../../lib/errors.ts';
 import { serviceJwtConfigExists } from '../../queries/sync-data-readers.ts';
 import { findStored, listStored } from '../../queries/sync-data.ts';
-import { PortalTokenRejected, verifyPortalAccessToken } from '../portal-jwt.ts';
+import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
 
 /** Who reads the data API: a signed-in player (an admin or not) or a service with a service JWT. */
 export type DataReader = { via: 'session'; userId: string; isAdmin: boolean } | { via: 'service'; clientId: string; subject: string };
+
+const unauthenticated = (message: string) => new Refused('unauthenticated', message);
 
 /** The `aud` a service JWT must carry to read the data API (configure it on /admin/jwts). */
 export const dataApiAudience = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${DATA_API_PATH}`;
@@ -21,30 +23,27 @@ export async function verifyDataServiceToken(deps: Pick<Deps, 'keys' | 'config' 
   const audience = dataApiAudience(deps.config.publicUrl);
   const payload = await verifySignedForDataApi(deps, token, audience);
   if (payload.sid !== undefined) {
-    throw unauthorized('The bearer token is an app token for a player, not a service JWT; create a service JWT on /admin/jwts.');
+    throw unauthenticated('The bearer token is an app token for a player, not a service JWT; create a service JWT on /admin/jwts.');
   }
-  if (typeof payload.client_id !== 'string') throw unauthorized('The bearer token is not a service JWT this portal issued.');
+  if (typeof payload.client_id !== 'string') throw unauthenticated('The bearer token is not a service JWT this portal issued.');
   if (!(await serviceJwtConfigExists(deps.db, payload.client_id, audience))) {
-    throw unauthorized(`The service JWT's configuration "${payload.client_id}" for the data API no longer exists on /admin/jwts.`);
+    throw unauthenticated(`The service JWT's configuration "${payload.client_id}" for the data API no longer exists on /admin/jwts.`);
   }
   return { via: 'service', clientId: payload.client_id, subject: payload.sub! };
 }
 
 async function verifySignedForDataApi(deps: Pick<Deps, 'keys' | 'config' | 'clock'>, token: string, audience: string) {
-  try {
-    return await verifyPortalAccessToken(deps, token, { audience, requiredClaims: ['exp', 'sub'] });
-  } catch (err) {
-    if (!(err instanceof PortalTokenRejected)) throw err;
-    if (err.problem === 'expired') throw unauthorized('The service JWT has expired; use the rotated one from its Secret.');
-    if (err.problem === 'audience') throw unauthorized(`The service JWT is not for the data API: its audience must be ${audience}.`);
-    throw unauthorized('The bearer token is not a service JWT this portal issued.');
-  }
+  const checked = await verifyPortalAccessToken(deps, token, { audience, requiredClaims: ['exp', 'sub'] });
+  if ('payload' in checked) return checked.payload;
+  if (checked.problem === 'expired') throw unauthenticated('The service JWT has expired; use the rotated one from its Secret.');
+  if (checked.problem === 'audience') throw unauthenticated(`The service JWT is not for the data API: its audience must be ${audience}.`);
+  throw unauthenticated('The bearer token is not a service JWT this portal issued.');
 }
 
 /** The faction inventory is the faction's business: admins and services only. */
 function mayRead(reader: DataReader, kind: DataKind): void {
   if (kind === 'inventory' && reader.via === 'session' && !reader.isAdmin) {
-    throw forbidden('The faction inventory needs the admin role or a service JWT.');
+    throw new Refused('forbidden', 'The faction inventory needs the admin role or a service JWT.');
   }
 }
 
@@ -56,6 +55,6 @@ export async function readStoredPage(deps: Pick<Deps, 'db'>, reader: DataReader,
 export async function readStoredItem(deps: Pick<Deps, 'db'>, reader: DataReader, kind: DataKind, uid: string): Promise<DataItem> {
   mayRead(reader, kind);
   const item = await findStored(deps.db, kind, uid);
-  if (!item) throw notFound(`No ${kind} row with UID ${uid} has been synced.`);
+  if (!item) throw new NotFound(`No ${kind} row with UID ${uid} has been synced.`);
   return item;
 }

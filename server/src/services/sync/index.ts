@@ -2,11 +2,10 @@ import { AuditEvent, SYNC_TARGETS, type SyncRun, type SyncTarget, type SyncTarge
 import type { DatabaseError } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict } from '../../lib/errors.ts';
+import { Conflict } from '../../lib/errors.ts';
 import { countLiveByKind } from '../../queries/sync-entities.ts';
 import { finishRun, insertQueuedRun, lastCompletedByTarget, listRuns, type SyncRunRow } from '../../queries/sync-runs.ts';
-import { auditAdmin } from '../admin-audit.ts';
-import type { RequestMeta } from '../audit.ts';
+import { auditAdmin, type RequestMeta } from '../audit.ts';
 import { LEASE_MS } from './lease.ts';
 
 /** The pg-boss job that runs one sync run: `{ runId }`. */
@@ -27,7 +26,7 @@ export async function triggerSync(
   const run = await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
     const row = await insertQueuedRun(tx, target, actor.userId, now, new Date(now.getTime() + LEASE_MS)).catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw conflict(`A ${target} sync is already queued or running.`);
+      if (isUniqueViolation(err)) throw new Conflict(`A ${target} sync is already queued or running.`);
       throw err;
     });
     await auditAdmin(deps, tx, { userId: actor.userId, meta }, AuditEvent.SyncTriggered, { details: { target, runId: row.id } });

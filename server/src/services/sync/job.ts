@@ -22,7 +22,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * pg-boss to retry (the run counts it, and ends failed after five in a row); a job that finds
  * another one working the run stops quietly.
  */
-export async function handleSyncJob(deps: Deps, data: RadiantSyncJob, ctx: SyncJobContext): Promise<SyncOutcome> {
+export async function handleSyncJob(
+  deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'encryptor' | 'config'>,
+  data: RadiantSyncJob,
+  ctx: SyncJobContext,
+): Promise<SyncOutcome> {
   const started = Date.now();
   const outcome = await runSync(deps, data.runId, {
     sleep,

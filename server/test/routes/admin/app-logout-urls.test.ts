@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src/services/admin-apps.ts';
+import { createApp } from '../../../src/services/admin/apps.ts';
 import { appFixture } from '../../helpers/fixtures.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -81,7 +81,7 @@ describe('logout URLs at registration', () => {
     const actor = { userId: adminId, meta: { ip: '127.0.0.1', userAgent: null } };
     for (const url of ['http://localhost:5432/', 'http://0x7f000001/logout', 'http://[::1]/logout', 'http://0.0.0.0:3000/api/admin']) {
       await expect(createApp(production, actor, appFixture({ key: `inward-${++n}`, backchannel_logout_url: url }))).rejects.toMatchObject({
-        statusCode: 400,
+        reason: 'invalid',
         message: 'Back-channel logout URL must not point at a loopback address (this machine) while the portal itself is not on loopback',
       });
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SwcGrantGone, SwcUpstreamError } from '../../../src/integrations/swcombine/client.ts';
-import { GRANT_GONE_MESSAGE, refreshDueBindings } from '../../../src/services/swc-binding-refresh.ts';
+import { GRANT_GONE_MESSAGE, refreshDueBindings } from '../../../src/services/swc-bindings/refresh.ts';
 import { approveAtSimulator, cookieValue, signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../../helpers/test-app.ts';
 

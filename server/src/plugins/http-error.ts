@@ -1,0 +1,18 @@
+import { ErrorCode } from '@portal/contract';
+
+/**
+ * An answer the HTTP edge decides itself (a guard, a body type the route does not take): status and
+ * code as they are. Services throw the neutral errors of lib/errors.ts instead.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly error: ErrorCode;
+  constructor(statusCode: number, error: ErrorCode, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.error = error;
+  }
+}
+
+export const unauthorized = (message = 'Sign in first.') => new HttpError(401, ErrorCode.Unauthorized, message);
+export const forbidden = (message = 'You do not have the admin role.') => new HttpError(403, ErrorCode.Forbidden, message);

@@ -1,0 +1,94 @@
+import { AuditEvent, PORTAL_APP_KEY, type App } from '@portal/contract';
+import type { DatabaseError } from 'pg';
+import { inTransaction } from '../../db/pool.ts';
+import type { Deps } from '../../deps.ts';
+import { classifyHost, destinationPolicy, refusedKind, type DestinationPolicy } from '../../domain/outgoing-address.ts';
+import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
+import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../../queries/admin-apps.ts';
+import { findAppById } from '../../queries/apps.ts';
+import { auditAdmin, type Actor } from '../audit.ts';
+import { dataApiAudience } from '../sync/data-access.ts';
+
+function uniqueness(err: unknown, f: AppFields): never {
+  const e = err as DatabaseError;
+  if (e.code === '23505') {
+    throw e.constraint?.includes('audience')
+      ? new Conflict(`Another app already uses the audience "${f.audience}".`)
+      : new Conflict(`Another app already uses the key "${f.key}".`);
+  }
+  throw err;
+}
+
+/** The data API's audience is for service JWTs only: an app's tokens for it would read the data API as a service. */
+function refuseDataApiAudience(deps: Pick<Deps, 'config'>, f: AppFields): void {
+  const dataApi = dataApiAudience(deps.config.publicUrl);
+  if (f.audience.replace(/\/+$/, '') === dataApi) {
+    throw new Refused(
+      'invalid',
+      `audience must not be ${dataApi}: that is the data API's, read by services with a service JWT from /admin/jwts.`,
+    );
+  }
+}
+
+function refuseForbiddenHost(label: string, url: string | null, policy: DestinationPolicy): void {
+  if (!url) return;
+  const refused = refusedKind(classifyHost(new URL(url).hostname), policy);
+  if (refused === 'link-local') throw new Refused('invalid', `${label} must not point at a link-local or cloud metadata address`);
+  if (refused === 'loopback') {
+    throw new Refused('invalid', `${label} must not point at a loopback address (this machine) while the portal itself is not on loopback`);
+  }
+}
+
+/**
+ * The portal POSTs to the back-channel URL itself. The browser loads the front-channel one, so
+ * loopback there is the user's own machine, no concern of the portal's; a link-local or metadata
+ * address is never a logout page, though. Only the literal host is checked here: delivery checks
+ * the address a name resolves to.
+ */
+function refuseForbiddenLogoutUrls(deps: Pick<Deps, 'config'>, f: AppFields): void {
+  refuseForbiddenHost('Back-channel logout URL', f.backchannel_logout_url, destinationPolicy(deps.config.publicUrl));
+  refuseForbiddenHost('Front-channel logout URL', f.frontchannel_logout_url, { allowLoopback: true });
+}
+
+export const listAdminApps = async (deps: Pick<Deps, 'db'>) => listApps(deps.db);
+
+export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock'>, actor: Actor, f: AppFields): Promise<App> {
+  refuseDataApiAudience(deps, f);
+  refuseForbiddenLogoutUrls(deps, f);
+  return inTransaction(deps.db, async (tx) => {
+    const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
+    await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
+    return row;
+  });
+}
+
+export async function changeApp(
+  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache'>,
+  actor: Actor,
+  id: string,
+  f: AppFields,
+): Promise<App> {
+  refuseDataApiAudience(deps, f);
+  refuseForbiddenLogoutUrls(deps, f);
+  return inTransaction(deps.db, async (tx) => {
+    const before = await findAppById(tx, id);
+    if (!before) throw new NotFound('No app with this id.');
+    if (before.key === PORTAL_APP_KEY && (f.key !== PORTAL_APP_KEY || f.audience !== PORTAL_APP_KEY)) {
+      throw new Refused('invalid', `The portal app keeps the key and audience "${PORTAL_APP_KEY}": the portal signs in with them.`);
+    }
+    const row = (await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f)))!;
+    await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row.key, details: { name: row.name } });
+    return row;
+  }).finally(() => deps.authCache.flush());
+}
+
+export async function removeApp(deps: Pick<Deps, 'db' | 'clock' | 'authCache'>, actor: Actor, id: string): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    const before = await findAppById(tx, id);
+    if (!before) throw new NotFound('No app with this id.');
+    if (before.key === PORTAL_APP_KEY) throw new Refused('invalid', 'The portal app cannot be deleted: it is the portal itself.');
+    await deleteApp(tx, id);
+    await auditAdmin(deps, tx, actor, AuditEvent.AppDeleted, { appKey: before.key, details: { name: before.name } });
+  });
+  await deps.authCache.flush();
+}

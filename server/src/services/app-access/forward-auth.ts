@@ -1,0 +1,81 @@
+import { hash, randomUUID } from 'node:crypto';
+import type { Deps, VerifiedAccess } from '../../deps.ts';
+import { decideAccess } from '../../domain/access.ts';
+import { isGlobalAdmin } from '../../domain/admin.ts';
+import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { findForwardAuth } from '../../queries/forward-auth.ts';
+import { recordSessionApp } from '../../queries/session-apps.ts';
+import { touchSession } from '../../queries/sessions.ts';
+import { sendableRoles, sendableScopes } from './grant-values.ts';
+
+export const APP_TOKEN_TTL_S = 300;
+const CACHE_MS = 30_000;
+/** A cached token is handed out only while it has at least this long to live. */
+const MIN_REMAINING_MS = 60_000;
+
+// The cache is keyed by the token's hash, so the heap never holds live session tokens.
+const cacheKey = (token: string, audience: string) => `${hash('sha256', token, 'base64url')}|${audience}`;
+
+/** The cached answer for this session and app, without waiting: most checks end here. */
+export function cachedAccess(
+  deps: Pick<Deps, 'authCache' | 'clock'>,
+  token: string | undefined,
+  audience: string,
+): VerifiedAccess | undefined {
+  return token ? deps.authCache.get(cacheKey(token, audience), deps.clock.now().getTime()) : undefined;
+}
+
+/**
+ * Forward auth: is this browser's session admitted to the app with this audience? Answers the
+ * identity and an RFC 9068 access token for the app, or null (→ 401). Ingresses ask on every
+ * request, so an answer is cached per (session, app) and a miss reads everything in one query.
+ */
+export async function verifyAccess(
+  deps: Pick<Deps, 'authCache' | 'clock' | 'db' | 'config' | 'keys'>,
+  token: string | undefined,
+  audience: string,
+): Promise<VerifiedAccess | null> {
+  if (!token) return null;
+  const key = cacheKey(token, audience);
+  const now = deps.clock.now();
+  const hit = deps.authCache.get(key, now.getTime());
+  if (hit) return hit;
+
+  const row = await findForwardAuth(deps.db, sha256(token), audience);
+  if (!row || !isSessionLive(row, now) || !row.app_id) return null;
+  const app = { key: row.app_key!, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
+  const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
+  if (!decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin }).allowed) return null;
+
+  const appRoles = sendableRoles(row.app_roles);
+  const roles = isAdmin && app.allow_global_admin && !appRoles.includes('admin') ? [...appRoles, 'admin'] : appRoles;
+  const iat = Math.floor(now.getTime() / 1000);
+  const [jwt] = await Promise.all([
+    deps.keys.sign(
+      {
+        iss: deps.config.publicUrl,
+        aud: row.audience!,
+        sub: row.uid,
+        client_id: app.key,
+        sid: row.sid,
+        scp: sendableScopes(row.app_scopes),
+        roles,
+        name: row.name,
+        iat,
+        exp: iat + APP_TOKEN_TTL_S,
+        jti: randomUUID(),
+      },
+      'at+jwt',
+    ),
+    // The writes only when due: extending idle expiry (once a minute), and recording the app for sign-out.
+    shouldTouch(row.last_seen_at, now)
+      ? touchSession(deps.db, row.session_id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt)
+      : undefined,
+    row.app_recorded ? undefined : recordSessionApp(deps.db, row.session_id, row.app_id),
+  ]);
+  const result: VerifiedAccess = { uid: row.uid, name: row.name, roles, jwt };
+  const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
+  deps.authCache.set(key, result, Math.min(now.getTime() + CACHE_MS, (iat + APP_TOKEN_TTL_S) * 1000 - MIN_REMAINING_MS, sessionEnds));
+  return result;
+}

@@ -1,0 +1,62 @@
+import { AuditEvent } from '@portal/contract';
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../../deps.ts';
+import { destinationPolicy } from '../../domain/outgoing-address.ts';
+import { postToRegisteredUrl, type ResolveHost } from '../../lib/outgoing-request.ts';
+import { findAppById } from '../../queries/apps.ts';
+import { insertAudit } from '../../queries/audit.ts';
+import { findUserById } from '../../queries/users.ts';
+import type { BackchannelLogoutJob } from './sign-out.ts';
+
+const TIMEOUT_MS = 5_000;
+
+export interface DeliveryOptions {
+  /** How the app's host name is resolved (the system resolver unless given). */
+  resolve?: ResolveHost;
+}
+
+/** OIDC Back-Channel Logout 1.0: POST a signed logout_token; throws when a retry may succeed. */
+export async function deliverBackchannelLogout(
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config'>,
+  job: BackchannelLogoutJob,
+  options: DeliveryOptions = {},
+): Promise<void> {
+  const [app, user] = await Promise.all([findAppById(deps.db, job.appId), findUserById(deps.db, job.userId)]);
+  if (!app?.backchannel_logout_url || !user) return; // the app or its URL is gone: nothing to tell
+  const now = deps.clock.now();
+  const iat = Math.floor(now.getTime() / 1000);
+  const logoutToken = await deps.keys.sign(
+    {
+      iss: deps.config.publicUrl,
+      aud: app.audience,
+      sub: user.uid,
+      sid: job.sid,
+      iat,
+      exp: iat + 120,
+      jti: randomUUID(),
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    },
+    'logout+jwt',
+  );
+  const result = await postToRegisteredUrl(
+    {
+      url: app.backchannel_logout_url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-store' },
+      body: new URLSearchParams({ logout_token: logoutToken }).toString(),
+    },
+    { ...destinationPolicy(deps.config.publicUrl), timeoutMs: TIMEOUT_MS, resolve: options.resolve },
+  );
+  if (result.ok) {
+    await record(deps, job, app.key, AuditEvent.BackchannelLogoutDelivered, 'delivered');
+    return;
+  }
+  const outcome = `failed: ${result.reason}`;
+  await record(deps, job, app.key, AuditEvent.BackchannelLogoutFailed, outcome);
+  // Only what may pass later (no answer, a server error) is retried. A refused destination, a redirect or
+  // the app's refusal answer the same on every try: audited once, the job ends instead of retrying in vain.
+  if (result.transient) throw new Error(`back-channel logout to ${app.key} ${outcome}`);
+}
+
+function record(deps: Pick<Deps, 'db' | 'clock'>, job: BackchannelLogoutJob, appKey: string, event: AuditEvent, outcome: string) {
+  return insertAudit(deps.db, { event, userId: job.userId, appKey, at: deps.clock.now(), details: { sid: job.sid, outcome } });
+}

@@ -1,0 +1,18 @@
+import type { Deps } from '../../deps.ts';
+import { deleteExpiredLoginAttempts } from '../../queries/login-attempts.ts';
+import { deleteSessionsFinishedBefore } from '../../queries/sessions.ts';
+
+/**
+ * A finished session stays a day, so an operator can still look up one a user just asked about;
+ * after that it is only a row that can never sign anyone in again. The audit log keeps every
+ * sign-in and sign-out for good (it does not reference sessions).
+ */
+export const FINISHED_SESSION_RETENTION_MS = 24 * 60 * 60_000;
+
+/** Deletes sessions finished more than a day ago and sign-in attempts past their expiry. */
+export async function purgeFinishedSignIns(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ sessions: number; loginAttempts: number }> {
+  const now = deps.clock.now();
+  const sessions = await deleteSessionsFinishedBefore(deps.db, new Date(now.getTime() - FINISHED_SESSION_RETENTION_MS));
+  const loginAttempts = await deleteExpiredLoginAttempts(deps.db, now);
+  return { sessions, loginAttempts };
+}

@@ -1,0 +1,103 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResolveHost } from '../../../src/lib/outgoing-request.ts';
+import { deliverBackchannelLogout } from '../../../src/services/sessions/backchannel-logout.ts';
+import type { BackchannelLogoutJob } from '../../../src/services/sessions/sign-out.ts';
+import { createAppFixture } from '../../helpers/fixtures.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+
+let ctx: TestContext;
+let userId: string;
+let target: Server;
+let redirecting: Server;
+const targetHits: string[] = [];
+let redirectingHits = 0;
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp(); // PUBLIC_URL http://localhost:3000: loopback apps are allowed, as in development
+  await signIn(ctx, '1:100002');
+  userId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
+  target = createServer((req, res) => {
+    targetHits.push(req.url ?? '');
+    res.writeHead(200).end();
+  });
+  const targetUrl = await listen(target);
+  redirecting = createServer((_req, res) => {
+    redirectingHits++;
+    res.writeHead(307, { location: `${targetUrl}/logout` }).end();
+  });
+  await listen(redirecting);
+});
+afterAll(async () => {
+  target.close();
+  redirecting.close();
+  await ctx.close();
+});
+
+async function jobFor(key: string, backchannelLogoutUrl: string): Promise<BackchannelLogoutJob> {
+  const app = await createAppFixture(ctx, { key, backchannel_logout_url: backchannelLogoutUrl });
+  return { appId: app.id, userId, sid: `sid-${key}` };
+}
+
+async function lastAudit(key: string) {
+  const { rows } = await ctx.deps.db.query(`SELECT event, details FROM audit_log WHERE app_key = $1 ORDER BY id DESC`, [key]);
+  expect(rows).toHaveLength(1);
+  return rows[0] as { event: string; details: { sid: string; outcome: string } };
+}
+
+const evilResolvesToMetadata: ResolveHost = async (hostname) => {
+  expect(hostname).toBe('evil.test');
+  return [{ address: '169.254.169.254', family: 4 }];
+};
+
+describe('deliverBackchannelLogout', () => {
+  it('does not follow a 307 to another server, audits the failure in words and does not retry', async () => {
+    const port = (redirecting.address() as AddressInfo).port;
+    const job = await jobFor('redirecting', `http://127.0.0.1:${port}/logout`);
+    await expect(deliverBackchannelLogout(ctx.deps, job)).resolves.toBeUndefined();
+    expect(redirectingHits).toBe(1);
+    expect(targetHits).toEqual([]);
+    expect(await lastAudit('redirecting')).toEqual({
+      event: 'backchannel_logout_failed',
+      details: { sid: 'sid-redirecting', outcome: 'failed: the app answered with a redirect, which is not followed' },
+    });
+  });
+
+  it('refuses a host name that resolves to the metadata address, once, without a retry', async () => {
+    const job = await jobFor('evil', 'http://evil.test/logout');
+    await expect(deliverBackchannelLogout(ctx.deps, job, { resolve: evilResolvesToMetadata })).resolves.toBeUndefined();
+    expect(await lastAudit('evil')).toMatchObject({
+      event: 'backchannel_logout_failed',
+      details: { outcome: 'failed: the address is link-local or a cloud metadata service, which the portal never calls' },
+    });
+  });
+
+  it('refuses loopback when the portal does not run on loopback', async () => {
+    const port = (target.address() as AddressInfo).port;
+    const job = await jobFor('inward', `http://127.0.0.1:${port}/logout`);
+    const production = { ...ctx.deps, config: { ...ctx.deps.config, publicUrl: 'https://portal.example.com' } };
+    await deliverBackchannelLogout(production, job);
+    expect(targetHits).toEqual([]);
+    expect((await lastAudit('inward')).details.outcome).toBe(
+      'failed: the address is this machine (loopback), which the portal calls only while it runs on loopback itself',
+    );
+  });
+
+  it('delivers to an allowed address and audits it without the status code', async () => {
+    const port = (target.address() as AddressInfo).port;
+    const job = await jobFor('allowed', `http://localhost:${port}/logout`);
+    await deliverBackchannelLogout(ctx.deps, job);
+    expect(targetHits).toEqual(['/logout']);
+    expect(await lastAudit('allowed')).toEqual({
+      event: 'backchannel_logout_delivered',
+      details: { sid: 'sid-allowed', outcome: 'delivered' },
+    });
+  });
+});
