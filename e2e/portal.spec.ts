@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
-import { seedApps } from './helpers/seed.ts';
+import { EXAMPLE_APPS, seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
 const baseUrl = inject('baseUrl');
@@ -13,26 +13,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
   await seedApps(inject('databaseUrl'), [
-    {
-      key: 'fleet',
-      name: 'Fleet Tracker',
-      icon: '🚀',
-      url: 'https://fleet.example.com',
-      description: 'Positions and status of every ship in the faction fleet.',
-      phase: 'Beta',
-      phaseDesc: 'Open testing with faction pilots',
-      phaseColor: 'teal',
-      progress: 65,
-      skip_uid_whitelist: true,
-    },
-    {
-      key: 'market',
-      name: 'Market Watch',
-      icon: '📈',
-      url: 'https://market.example.com',
-      description: 'Prices across the galaxy.',
-      skip_uid_whitelist: true,
-    },
+    ...EXAMPLE_APPS,
     { key: 'ops', name: 'Secret Ops', icon: '🛡️', url: 'https://ops.example.com', description: 'Only for granted players.' },
   ]);
 });

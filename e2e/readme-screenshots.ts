@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, newPage } from './helpers/browser.ts';
-import { seedApps } from './helpers/seed.ts';
+import { EXAMPLE_APPS, seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000';
@@ -15,26 +15,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const images = path.join(repoRoot, 'docs/images');
 
 await seedApps(readFileSync(path.resolve(repoRoot, dataDir, 'database-url'), 'utf8').trim(), [
-  {
-    key: 'fleet',
-    name: 'Fleet Tracker',
-    icon: '🚀',
-    url: 'https://fleet.example.com',
-    description: 'Positions and status of every ship in the faction fleet.',
-    phase: 'Beta',
-    phaseDesc: 'Open testing with faction pilots',
-    phaseColor: 'teal',
-    progress: 65,
-    skip_uid_whitelist: true,
-  },
-  {
-    key: 'market',
-    name: 'Market Watch',
-    icon: '📈',
-    url: 'https://market.example.com',
-    description: 'Prices across the galaxy.',
-    skip_uid_whitelist: true,
-  },
+  ...EXAMPLE_APPS,
   {
     key: 'planner',
     name: 'Production Planner',

@@ -22,3 +22,27 @@ export async function seedApps(databaseUrl: string, apps: SeedApp[]): Promise<vo
     await client.end();
   }
 }
+
+/** Two open example apps, one in a phase: what the dashboard tests and the README's screenshot show. */
+export const EXAMPLE_APPS: SeedApp[] = [
+  {
+    key: 'fleet',
+    name: 'Fleet Tracker',
+    icon: '🚀',
+    url: 'https://fleet.example.com',
+    description: 'Positions and status of every ship in the faction fleet.',
+    phase: 'Beta',
+    phaseDesc: 'Open testing with faction pilots',
+    phaseColor: 'teal',
+    progress: 65,
+    skip_uid_whitelist: true,
+  },
+  {
+    key: 'market',
+    name: 'Market Watch',
+    icon: '📈',
+    url: 'https://market.example.com',
+    description: 'Prices across the galaxy.',
+    skip_uid_whitelist: true,
+  },
+];
