@@ -12,7 +12,7 @@ export interface Endpoint {
   body?: z.ZodType;
   /** The status of a success. */
   status: number;
-  /** The body of a success; none for a 204 or a redirect. */
+  /** The body of a success (`z.null()` for a 204); none for a redirect. */
   answer?: z.ZodType;
   /** The statuses of a refusal, each with an `ErrorBody`. */
   errors: readonly number[];

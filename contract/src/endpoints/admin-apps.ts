@@ -19,5 +19,5 @@ export const adminApps = {
     answer: App,
     errors,
   }),
-  remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/apps/:id', params: AppParams, status: 204, errors }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/apps/:id', params: AppParams, status: 204, answer: z.null(), errors }),
 };

@@ -25,7 +25,14 @@ export const serviceJwts = {
     answer: ServiceJwtConfig,
     errors,
   }),
-  remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/service-jwts/:id', params: ConfigParams, status: 204, errors }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/service-jwts/:id',
+    params: ConfigParams,
+    status: 204,
+    answer: z.null(),
+    errors,
+  }),
   rotateNow: defineEndpoint({
     method: 'POST',
     path: '/api/admin/service-jwts/:id/rotate-now',
