@@ -36,3 +36,23 @@ export function pathOf<E extends Endpoint>(endpoint: E, params: PathParams<E['pa
     return encodeURIComponent(value);
   });
 }
+
+type ParamsInput<E extends Endpoint> = keyof PathParams<E['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> };
+type QueryInput<E extends Endpoint> = E extends { query: infer S extends z.ZodType } ? { query: z.input<S> } : { query?: undefined };
+type BodyInput<E extends Endpoint> = E extends { body: infer S extends z.ZodType } ? { body: z.input<S> } : { body?: undefined };
+
+/** What a caller gives for one call: the path's params, the query and the body, each when the endpoint has them. */
+export type EndpointCall<E extends Endpoint> = ParamsInput<E> & QueryInput<E> & BodyInput<E>;
+
+/** The success body of an endpoint, as its answer schema reads it. */
+export type EndpointAnswer<E extends Endpoint> = E extends { answer: infer S extends z.ZodType } ? z.output<S> : void;
+
+/** `?a=1&b=2` in the order given, leaving out what is undefined; '' when nothing is left. */
+export function queryString(query: Record<string, string | number | boolean | undefined> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
