@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { refreshCatalog } from './list-admin-apps.ts';
 
-/** POST /api/admin/apps (201); 400/409 carry the server's message. */
+/** 400/409 carry the server's message. */
 export async function createApp(input: AppInput): Promise<void> {
   await callEndpoint(adminApps.create, { body: input });
 }

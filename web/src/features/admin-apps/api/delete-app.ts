@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { refreshCatalog } from './list-admin-apps.ts';
 
-/** DELETE /api/admin/apps/{id} (204); the portal app answers 400 with a message. */
+/** The portal app answers 400 with a message. */
 export async function deleteApp(id: string): Promise<void> {
   await callEndpoint(adminApps.remove, { params: { id } });
 }

@@ -3,7 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/admin/apps: every app with all its fields, the portal app first. */
+/** Every app with all its fields, the portal app first. */
 export function listAdminApps(signal?: AbortSignal): Promise<App[]> {
   return callEndpoint(adminApps.list, { signal });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { refreshCatalog } from './list-admin-apps.ts';
 
-/** PUT /api/admin/apps/{id} with the whole app body. */
+/** Replaces the app with the whole body. */
 export async function updateApp({ id, input }: { id: string; input: AppInput }): Promise<void> {
   await callEndpoint(adminApps.update, { params: { id }, body: input });
 }

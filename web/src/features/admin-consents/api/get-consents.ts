@@ -10,7 +10,7 @@ export interface GrantTarget {
   value: string;
 }
 
-/** GET /api/admin/consents?userId=&appId=: the central scopes (scp) and roles a user holds for an app. */
+/** The central scopes (scp) and roles a user holds for an app. */
 export function getConsents(userId: string, appId: string, signal?: AbortSignal): Promise<ConsentData> {
   return callEndpoint(adminConsents.get, { query: { userId, appId }, signal });
 }

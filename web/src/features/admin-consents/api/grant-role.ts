@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
-/** POST /api/admin/roles/grant {userId, appId, value}: Grants a central role; answers the new {scp, roles}. */
+/** Grants a central role; answers the new {scp, roles}. */
 export function grantRole(target: GrantTarget): Promise<ConsentData> {
   return callEndpoint(adminConsents.grantRole, { body: target });
 }

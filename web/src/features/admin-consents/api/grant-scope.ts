@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
-/** POST /api/admin/consents/grant {userId, appId, value}: Grants a central consent scope; answers the new {scp, roles}. */
+/** Grants a central consent scope; answers the new {scp, roles}. */
 export function grantScope(target: GrantTarget): Promise<ConsentData> {
   return callEndpoint(adminConsents.grantScope, { body: target });
 }

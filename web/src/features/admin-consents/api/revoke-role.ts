@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
-/** POST /api/admin/roles/revoke {userId, appId, value}: Revokes a central role; answers the new {scp, roles}. */
+/** Revokes a central role; answers the new {scp, roles}. */
 export function revokeRole(target: GrantTarget): Promise<ConsentData> {
   return callEndpoint(adminConsents.revokeRole, { body: target });
 }

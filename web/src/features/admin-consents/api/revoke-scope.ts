@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
-/** POST /api/admin/consents/revoke {userId, appId, value}: Revokes a central consent scope; answers the new {scp, roles}. */
+/** Revokes a central consent scope; answers the new {scp, roles}. */
 export function revokeScope(target: GrantTarget): Promise<ConsentData> {
   return callEndpoint(adminConsents.revokeScope, { body: target });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/admin/swc/binding?tenant_id=&actor=: revokes the grant at SWCombine and forgets it; answers the new status. */
+/** Revokes the grant at SWCombine and forgets it; answers the new status. */
 export function disconnectSwcBinding(query: SwcBindingQuery): Promise<SwcBindingStatus> {
   return callEndpoint(adminSwc.disconnect, { query });
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/admin/swc?tenant_id=&actor=: the binding, who authorized it, its scopes and the request budget. */
+/** The binding, who authorized it, its scopes and the request budget. */
 export function getSwcBinding(query: SwcBindingQuery, signal?: AbortSignal): Promise<SwcBindingStatus> {
   return callEndpoint(adminSwc.binding, { query, signal });
 }

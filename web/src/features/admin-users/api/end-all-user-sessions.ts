@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/admin/users/{id}/sessions: signs the user out everywhere; answers how many sessions ended. */
+/** Signs the user out everywhere; answers how many sessions ended. */
 export function endAllUserSessions(userId: string): Promise<EndedSessions> {
   return callEndpoint(adminUsers.endAllSessions, { params: { id: userId } });
 }

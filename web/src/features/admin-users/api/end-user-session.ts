@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/admin/users/{id}/sessions/{sid} (204): signs the user out of that one session. */
+/** Signs the user out of that one session. */
 export async function endUserSession({ userId, sid }: { userId: string; sid: string }): Promise<void> {
   await callEndpoint(adminUsers.endSession, { params: { id: userId, sid } });
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/admin/users/{id}/apps/{appKey}: {status}, '' when the user has no access. */
+/** The user's {status} for the app, '' when the user has no access. */
 export function getAccessStatus(userId: string, appKey: string, signal?: AbortSignal): Promise<AccessStatus> {
   return callEndpoint(adminUsers.accessStatus, { params: { id: userId, appKey }, signal });
 }

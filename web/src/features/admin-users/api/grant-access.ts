@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { useAccessChanged, type AccessTarget } from './get-access-status.ts';
 
-/** POST …/apps/{appKey}/grant → {status: 'active'} */
+/** Grants access → {status: 'active'} */
 export function grantAccess({ userId, appKey }: AccessTarget): Promise<AccessStatus> {
   return callEndpoint(adminUsers.grantAccess, { params: { id: userId, appKey } });
 }

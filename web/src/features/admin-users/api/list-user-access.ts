@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/admin/users/{id}/access: every app but the portal, with the user's status ('' = none). */
+/** Every app but the portal, with the user's status ('' = none). */
 export function listUserAccess(userId: string, signal?: AbortSignal): Promise<UserAccessRow[]> {
   return callEndpoint(adminUsers.access, { params: { id: userId }, signal });
 }

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { getDetailPage, type DetailPage } from './user-detail-page.ts';
 
-/** GET /api/admin/users/{id}/sessions?limit=&offset=: a page of the user's live sessions, newest first. */
+/** A page of the user's live sessions, newest first. */
 export function listUserSessions(userId: string, page: { limit: number; offset: number }, signal?: AbortSignal) {
   return getDetailPage(adminUsers.sessions, userId, page, signal);
 }

@@ -17,7 +17,7 @@ export interface UserPage {
   total: number;
 }
 
-/** GET /api/admin/users?q=&limit=&offset=: one page of users (name or UID search, on the server) and the total. */
+/** One page of users (name or UID search, on the server) and the total. */
 export async function listUsers({ q, limit, offset }: UserListParams, signal?: AbortSignal): Promise<UserPage> {
   const query = { limit: String(limit), offset: String(offset), q: q.trim() || undefined };
   const { data: users, headers } = await callEndpointWithHeaders(adminUsers.list, { query, signal });

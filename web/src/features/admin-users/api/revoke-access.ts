@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { useAccessChanged, type AccessTarget } from './get-access-status.ts';
 
-/** DELETE …/apps/{appKey}/grant → {status: ''} */
+/** Revokes access → {status: ''} */
 export function revokeAccess({ userId, appKey }: AccessTarget): Promise<AccessStatus> {
   return callEndpoint(adminUsers.revokeAccess, { params: { id: userId, appKey } });
 }

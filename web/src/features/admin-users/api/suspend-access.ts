@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { useAccessChanged, type AccessTarget } from './get-access-status.ts';
 
-/** POST …/apps/{appKey}/suspend → {status: 'suspended'} */
+/** Suspends access → {status: 'suspended'} */
 export function suspendAccess({ userId, appKey }: AccessTarget): Promise<AccessStatus> {
   return callEndpoint(adminUsers.suspendAccess, { params: { id: userId, appKey } });
 }

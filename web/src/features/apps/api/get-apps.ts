@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/apps: the apps the signed-in user may open. */
+/** The apps the signed-in user may open. */
 export function getApps(signal?: AbortSignal): Promise<DashboardApp[]> {
   return callEndpoint(me.apps, { signal });
 }

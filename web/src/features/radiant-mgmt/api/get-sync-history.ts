@@ -13,7 +13,7 @@ export function isRunActive(run: SyncRun): boolean {
   return run.status === 'queued' || run.status === 'running';
 }
 
-/** GET /api/admin/radiant-mgmt/history?limit=…: the latest runs, newest first. */
+/** The latest runs, newest first. */
 export async function getSyncHistory(limit: number, signal?: AbortSignal): Promise<SyncRun[]> {
   const history = await callEndpoint(radiantMgmt.history, { query: { limit: String(limit) }, signal });
   return history.runs;

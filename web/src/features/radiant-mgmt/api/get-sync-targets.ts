@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/admin/radiant-mgmt/targets: rows stored and the last complete sync of each target. */
+/** Rows stored and the last complete sync of each target. */
 export function getSyncTargets(signal?: AbortSignal): Promise<SyncTargetStats[]> {
   return callEndpoint(radiantMgmt.targets, { signal });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/admin/radiant-mgmt/sync/{target}: 202 once queued; 409 while that target is queued or running. */
+/** 202 once queued; 409 while that target is queued or running. */
 export function triggerSync(target: SyncTarget): Promise<SyncTriggerAnswer> {
   return callEndpoint(radiantMgmt.triggerSync, { params: { target } });
 }

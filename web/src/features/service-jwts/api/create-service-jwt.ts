@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/admin/service-jwts: the server stores the configuration and writes its first token at once. */
+/** The server stores the configuration and writes its first token at once. */
 export async function createServiceJwt(body: ServiceJwtInput): Promise<void> {
   await callEndpoint(serviceJwts.create, { body });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/admin/service-jwts/{id} (204); the Kubernetes secret itself is left as it is. */
+/** The Kubernetes secret itself is left as it is. */
 export async function deleteServiceJwt(id: string): Promise<void> {
   await callEndpoint(serviceJwts.remove, { params: { id } });
 }

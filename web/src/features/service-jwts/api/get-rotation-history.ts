@@ -8,7 +8,7 @@ const HistoryOrEmpty: Parser<RotationHistoryEntry[]> = {
   parse: (input) => (Array.isArray(input) ? RotationHistory.parse(input) : []),
 };
 
-/** GET /api/admin/service-jwts/{id}/rotations: newest first. */
+/** The rotation history, newest first. */
 export function getRotationHistory(id: string, signal?: AbortSignal): Promise<RotationHistoryEntry[]> {
   return callEndpoint(serviceJwts.rotations, { params: { id }, signal }, HistoryOrEmpty);
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/admin/service-jwts: every configuration (never a token). */
+/** Every configuration (never a token). */
 export function listServiceJwts(signal?: AbortSignal): Promise<ServiceJwtConfig[]> {
   return callEndpoint(serviceJwts.list, { signal });
 }

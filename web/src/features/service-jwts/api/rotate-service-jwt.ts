@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/admin/service-jwts/{id}/rotate-now: a 502 `rotation_failed` means the secret write failed. */
+/** A 502 `rotation_failed` means the secret write failed. */
 export async function rotateServiceJwt(id: string): Promise<void> {
   await callEndpoint(serviceJwts.rotateNow, { params: { id } });
 }

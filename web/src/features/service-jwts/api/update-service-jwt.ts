@@ -8,7 +8,7 @@ export interface UpdateServiceJwtVariables {
   body: ServiceJwtInput;
 }
 
-/** PUT /api/admin/service-jwts/{id} with the whole configuration. */
+/** Replaces the configuration with the whole body. */
 export async function updateServiceJwt({ id, body }: UpdateServiceJwtVariables): Promise<void> {
   await callEndpoint(serviceJwts.update, { params: { id }, body });
 }

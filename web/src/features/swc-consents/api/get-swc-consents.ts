@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/swc/consents: the scopes SWCombine granted, those to grant again, and whether the grant is gone. */
+/** The scopes SWCombine granted, those to grant again, and whether the grant is gone. */
 export function getSwcConsents(signal?: AbortSignal): Promise<SwcConsents> {
   return callEndpoint(me.swcConsents, { signal });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/swc/consents/{scope}: answers the consents as they are afterwards. */
+/** Answers the consents as they are afterwards. */
 export function revokeSwcConsent(scope: string): Promise<SwcConsents> {
   return callEndpoint(me.revokeSwcConsent, { params: { scope } });
 }

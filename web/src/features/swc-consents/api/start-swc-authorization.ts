@@ -2,7 +2,7 @@ import { me, type SwcAuthorizeAnswer } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 
-/** POST /api/swc/authorize: where SWCombine asks the player for the granted scopes plus these. */
+/** Where SWCombine asks the player for the granted scopes plus these. */
 export function startSwcAuthorization(scopes: string[]): Promise<SwcAuthorizeAnswer> {
   return callEndpoint(me.startSwcAuthorization, { body: { scopes } });
 }
