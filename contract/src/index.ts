@@ -20,3 +20,5 @@ export * from './data.ts';
 export * from './web-preloads.ts';
 export * from './server-render.ts';
 export * from './screen-paths.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';

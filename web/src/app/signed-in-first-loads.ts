@@ -1,4 +1,6 @@
-// Plain data, no imports: web/vite.config.ts reads it at build time.
+// Plain data, importing only plain data: web/vite.config.ts reads it at build time and main.tsx before
+// the schemas have loaded.
+import { firstLoadPaths as api } from '@portal/contract/first-load-paths';
 
 /** What a signed-in player's first load of a path needs before its screen can show. */
 export interface FirstLoad {
@@ -17,7 +19,7 @@ const shell = ['app/layout/app-layout.tsx', 'app/guards/session-guard.tsx'];
  * signed-in-first-loads.test.ts checks this against the router.
  */
 export const signedInFirstLoads: Record<string, FirstLoad> = {
-  '/dashboard': { modules: [...shell, 'app/routes/dashboard.tsx'], requests: ['/api/me', '/api/apps'] },
-  '/profile': { modules: [...shell, 'app/routes/profile.tsx'], requests: ['/api/me'] },
-  '/swc/consents': { modules: [...shell, 'app/routes/swc-consents.tsx'], requests: ['/api/me', '/api/swc/consents'] },
+  '/dashboard': { modules: [...shell, 'app/routes/dashboard.tsx'], requests: [api.me, api.apps] },
+  '/profile': { modules: [...shell, 'app/routes/profile.tsx'], requests: [api.me] },
+  '/swc/consents': { modules: [...shell, 'app/routes/swc-consents.tsx'], requests: [api.me, api.swcConsents] },
 };

@@ -1,4 +1,13 @@
-import { ErrorBody, isServerErrorCode } from '@portal/contract';
+import {
+  ErrorBody,
+  isServerErrorCode,
+  pathOf,
+  queryString,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointCall,
+  type PathParams,
+} from '@portal/contract';
 import { ApiError, ClientErrorCode, readableMessage } from './api-error.ts';
 import { request, takeEarlyGet, type Answer, type Method } from './api-request.ts';
 
@@ -42,37 +51,36 @@ function parseWith<T>(schema: Parser<T>, path: string, payload: unknown): T {
   }
 }
 
-/** A call that changes something: its answer is read with the schema, or ignored without one. */
-interface Change {
-  (path: string, body?: unknown): Promise<void>;
-  <T>(path: string, body: unknown, schema: Parser<T>): Promise<T>;
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** The path and query of one call, as the early answers are keyed too. */
+export function urlOf<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): string {
+  // Every member of EndpointCall<E> is either the endpoint's params/query or undefined.
+  const { params, query } = call as { params?: PathParams<E['path']>; query?: Query };
+  return pathOf(endpoint, params ?? ({} as PathParams<E['path']>)) + queryString(query);
 }
 
-function change(method: 'POST' | 'PUT'): Change {
-  return (async (path: string, body?: unknown, schema?: Parser<unknown>) => {
-    const { payload } = await send(method, path, body);
-    return schema ? parseWith(schema, path, payload) : undefined;
-  }) as Change;
+/** A call's input and, for a GET the screen may leave, its signal. */
+export type CallInput<E extends Endpoint> = EndpointCall<E> & { signal?: AbortSignal };
+
+async function call<E extends Endpoint>(endpoint: E, input: CallInput<E>, parser?: Parser<EndpointAnswer<E>>) {
+  const url = urlOf(endpoint, input);
+  const { payload, headers } = await send(endpoint.method, url, input.body, input.signal);
+  const schema = parser ?? (endpoint.answer as Parser<EndpointAnswer<E>> | undefined);
+  return { data: schema ? parseWith(schema, url, payload) : (undefined as EndpointAnswer<E>), headers };
 }
 
-interface Remove {
-  (path: string): Promise<void>;
-  <T>(path: string, schema: Parser<T>): Promise<T>;
+/**
+ * The one way the web app talks to the auth service: a contract endpoint by name, its answer read with
+ * the endpoint's answer schema (or `parser`); every failure is an ApiError.
+ */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  parser?: Parser<EndpointAnswer<E>>,
+): Promise<EndpointAnswer<E>> {
+  return (await call(endpoint, input, parser)).data;
 }
 
-/** The one way the web app talks to the auth service; every failure is an ApiError. */
-export const apiClient = {
-  get: async <T>(path: string, schema: Parser<T>, signal?: AbortSignal): Promise<T> =>
-    parseWith(schema, path, (await send('GET', path, undefined, signal)).payload),
-  /** GET when a response header matters too (X-Total-Count of a paged list). */
-  getWithHeaders: async <T>(path: string, schema: Parser<T>, signal?: AbortSignal): Promise<{ data: T; headers: Headers }> => {
-    const { payload, headers } = await send('GET', path, undefined, signal);
-    return { data: parseWith(schema, path, payload), headers };
-  },
-  post: change('POST'),
-  put: change('PUT'),
-  delete: (async (path: string, schema?: Parser<unknown>) => {
-    const { payload } = await send('DELETE', path, undefined);
-    return schema ? parseWith(schema, path, payload) : undefined;
-  }) as Remove,
-};
+/** A call when a response header matters too (X-Total-Count of a paged list). */
+export const callEndpointWithHeaders = <E extends Endpoint>(endpoint: E, input: CallInput<E>) => call(endpoint, input);

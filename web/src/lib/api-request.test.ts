@@ -1,8 +1,8 @@
-import { CurrentUser } from '@portal/contract';
+import { me as meEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { player, testConfig } from '@/testing/fixtures.ts';
-import { apiClient } from './api-client.ts';
+import { callEndpoint } from './api-client.ts';
 import { discardEarlyGets, startEarlyGets } from './api-request.ts';
 import { setRuntimeConfig } from './runtime-config.ts';
 
@@ -16,7 +16,7 @@ describe('GETs started before the code that reads them', () => {
     startEarlyGets(['/api/me']);
     expect(api.calls).toMatchObject([{ method: 'GET', url: 'https://auth.example.test/api/me', credentials: 'include' }]);
 
-    const answer = apiClient.get('/api/me', CurrentUser);
+    const answer = callEndpoint(meEndpoints.get, {});
     me.resolve(reply(200, player));
     await expect(answer).resolves.toEqual(player);
     expect(api.count('GET /api/me')).toBe(1);
@@ -25,23 +25,23 @@ describe('GETs started before the code that reads them', () => {
   it('is taken once: a later GET of the path asks again', async () => {
     const api = stubFetch({ 'GET /api/me': reply(200, player) });
     startEarlyGets(['/api/me']);
-    await apiClient.get('/api/me', CurrentUser);
-    await apiClient.get('/api/me', CurrentUser);
+    await callEndpoint(meEndpoints.get, {});
+    await callEndpoint(meEndpoints.get, {});
     expect(api.count('GET /api/me')).toBe(2);
   });
 
   it('hands its failure to the GET that takes it, as that GET would have failed itself', async () => {
     stubFetch({ 'GET /api/me': errorReply(401, 'unauthorized', 'Sign in first'), 'GET /api/apps': 'network-error' });
     startEarlyGets(['/api/me', '/api/apps']);
-    await expect(apiClient.get('/api/me', CurrentUser)).rejects.toMatchObject({ status: 401, error: 'unauthorized' });
-    await expect(apiClient.get('/api/apps', CurrentUser)).rejects.toMatchObject({ status: 0, error: 'network_error' });
+    await expect(callEndpoint(meEndpoints.get, {})).rejects.toMatchObject({ status: 401, error: 'unauthorized' });
+    await expect(callEndpoint(meEndpoints.apps, {})).rejects.toMatchObject({ status: 0, error: 'network_error' });
   });
 
   it('once discarded, no later GET reads the old answer', async () => {
     const api = stubFetch({ 'GET /api/me': (_call, nth) => reply(200, { ...player, name: nth === 0 ? 'Old Name' : 'New Name' }) });
     startEarlyGets(['/api/me']);
     discardEarlyGets();
-    await expect(apiClient.get('/api/me', CurrentUser)).resolves.toMatchObject({ name: 'New Name' });
+    await expect(callEndpoint(meEndpoints.get, {})).resolves.toMatchObject({ name: 'New Name' });
     expect(api.count('GET /api/me')).toBe(2);
   });
 

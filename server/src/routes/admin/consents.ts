@@ -1,27 +1,21 @@
-import { ConsentData, ConsentQuery, ErrorBody, RevokeInput, RoleGrantInput, ScopeGrantInput } from '@portal/contract';
+import { adminConsents } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeGrant, consentsOf } from '../../services/admin/consents.ts';
+import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['admin: central consents and roles'];
 
-export default async function consentRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default async function consentRoutes(app: FastifyInstance) {
   const { deps } = app;
-  app.get('/api/admin/consents', { schema: { tags, querystring: ConsentQuery, response: { 200: ConsentData, ...errors } } }, (request) =>
-    consentsOf(deps, request.query.userId, request.query.appId),
-  );
+  route(app, adminConsents.get, { tags, handler: (request) => consentsOf(deps, request.query.userId, request.query.appId) });
   const changes = [
-    ['/api/admin/consents/grant', 'scope', 'grant', ScopeGrantInput],
-    ['/api/admin/consents/revoke', 'scope', 'revoke', RevokeInput],
-    ['/api/admin/roles/grant', 'role', 'grant', RoleGrantInput],
-    ['/api/admin/roles/revoke', 'role', 'revoke', RevokeInput],
+    [adminConsents.grantScope, 'scope', 'grant'],
+    [adminConsents.revokeScope, 'scope', 'revoke'],
+    [adminConsents.grantRole, 'role', 'grant'],
+    [adminConsents.revokeRole, 'role', 'revoke'],
   ] as const;
-  for (const [url, kind, action, body] of changes) {
-    app.post(url, { schema: { tags, body, response: { 200: ConsentData, ...errors } } }, (request) =>
-      changeGrant(deps, actorOf(request), request.body, kind, action),
-    );
+  for (const [endpoint, kind, action] of changes) {
+    route(app, endpoint, { tags, handler: (request) => changeGrant(deps, actorOf(request), request.body, kind, action) });
   }
 }

@@ -1,7 +1,5 @@
-import { ErrorBody, RotationHistory, ServiceJwtConfig, ServiceJwtConfigList, ServiceJwtInput } from '@portal/contract';
+import { serviceJwts } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createServiceJwtConfig,
   deleteServiceJwtConfig,
@@ -10,64 +8,36 @@ import {
   serviceJwtHistory,
   updateServiceJwtConfig,
 } from '../../services/service-jwts/configs.ts';
+import { route } from '../endpoint-route.ts';
 import { actorOf as actor } from './actor.ts';
 
-const Params = z.object({ id: z.uuid('id must be a JWT configuration id (a UUID)') });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin: service JWTs'];
 
-export default async function serviceJwtRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default async function serviceJwtRoutes(app: FastifyInstance) {
   const { deps } = app;
 
-  app.get('/api/admin/service-jwts', { schema: { tags, response: { 200: ServiceJwtConfigList, ...errors } } }, () =>
-    listServiceJwtConfigs(deps),
-  );
-
-  app.post(
-    '/api/admin/service-jwts',
-    {
-      schema: {
-        tags,
-        summary: 'Create a configuration and write its first token',
-        body: ServiceJwtInput,
-        response: { 201: ServiceJwtConfig, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await createServiceJwtConfig(deps, actor(request), request.body)),
-  );
-
-  app.put(
-    '/api/admin/service-jwts/:id',
-    { schema: { tags, params: Params, body: ServiceJwtInput, response: { 200: ServiceJwtConfig, ...errors } } },
-    (request) => updateServiceJwtConfig(deps, actor(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/admin/service-jwts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a configuration (its Secret is left as it is)',
-        params: Params,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
+  route(app, serviceJwts.list, { tags, handler: () => listServiceJwtConfigs(deps) });
+  route(app, serviceJwts.create, {
+    tags,
+    summary: 'Create a configuration and write its first token',
+    handler: (request) => createServiceJwtConfig(deps, actor(request), request.body),
+  });
+  route(app, serviceJwts.update, {
+    tags,
+    handler: (request) => updateServiceJwtConfig(deps, actor(request), request.params.id, request.body),
+  });
+  route(app, serviceJwts.remove, {
+    tags,
+    summary: 'Delete a configuration (its Secret is left as it is)',
+    handler: async (request) => {
       await deleteServiceJwtConfig(deps, actor(request), request.params.id);
-      return reply.code(204).send(null);
+      return null;
     },
-  );
-
-  app.post(
-    '/api/admin/service-jwts/:id/rotate-now',
-    { schema: { tags, params: Params, response: { 200: ServiceJwtConfig, 502: ErrorBody, ...errors } } },
-    (request) => rotateServiceJwtNow(deps, actor(request), request.params.id),
-  );
-
-  app.get(
-    '/api/admin/service-jwts/:id/rotations',
-    { schema: { tags, summary: 'Rotation history, newest first', params: Params, response: { 200: RotationHistory, ...errors } } },
-    (request) => serviceJwtHistory(deps, request.params.id),
-  );
+  });
+  route(app, serviceJwts.rotateNow, { tags, handler: (request) => rotateServiceJwtNow(deps, actor(request), request.params.id) });
+  route(app, serviceJwts.rotations, {
+    tags,
+    summary: 'Rotation history, newest first',
+    handler: (request) => serviceJwtHistory(deps, request.params.id),
+  });
 }

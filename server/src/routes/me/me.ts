@@ -1,13 +1,12 @@
-import { CurrentUser, ErrorBody } from '@portal/contract';
+import { me } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../endpoint-route.ts';
 
-export default async function meRoute(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/me',
-    { schema: { tags: ['me'], summary: 'The signed-in user', response: { 200: CurrentUser, 401: ErrorBody } } },
-    async (request) => {
+export default async function meRoute(app: FastifyInstance) {
+  route(app, me.get, {
+    tags: ['me'],
+    summary: 'The signed-in user',
+    handler: async (request) => {
       const { user, roles, isAdmin } = request.auth;
       return {
         id: user.id,
@@ -21,5 +20,5 @@ export default async function meRoute(root: FastifyInstance) {
         email: user.email,
       };
     },
-  );
+  });
 }

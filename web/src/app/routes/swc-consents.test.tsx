@@ -65,7 +65,7 @@ describe('/swc/consents', () => {
     await app.user.type(field, ' messages_read\tCHARACTER_STATS  ');
     await app.user.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(AUTHORIZE_URL));
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ scopes: ['messages_read', 'character_stats'] });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ scopes: ['character_stats', 'messages_read'] });
   });
 
   it('starts authorization at once with the scopes in the URL', async () => {

@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
+import { scopeList } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { getSwcConsents } from '@/features/swc-consents/api/get-swc-consents.ts';
-import { typedScopes } from '@/features/swc-consents/components/add-scopes-form.tsx';
 import { SwcConsentsPanel } from '@/features/swc-consents/components/swc-consents-panel.tsx';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { prefetchForScreen } from '../route-preload.ts';
@@ -18,7 +18,7 @@ const PROFILE = { label: 'Your Profile', to: '/profile' };
 export default function SwcConsentsRoute() {
   const [params] = useSearchParams();
   const raw = params.get('scopes') ?? '';
-  const requested = useMemo(() => typedScopes(raw), [raw]);
+  const requested = useMemo(() => scopeList(raw), [raw]);
   return (
     <Stack gap="lg" maw={720}>
       <PageHeader

@@ -1,11 +1,11 @@
-import type { AppInput } from '@portal/contract';
+import { adminApps, type AppInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { refreshCatalog } from './list-admin-apps.ts';
 
-/** POST /api/admin/apps (201); 400/409 carry the server's message. */
-export function createApp(input: AppInput): Promise<void> {
-  return apiClient.post('/api/admin/apps', input);
+/** 400/409 carry the server's message. */
+export async function createApp(input: AppInput): Promise<void> {
+  await callEndpoint(adminApps.create, { body: input });
 }
 
 export function useCreateApp() {

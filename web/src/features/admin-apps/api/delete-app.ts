@@ -1,10 +1,11 @@
+import { adminApps } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { refreshCatalog } from './list-admin-apps.ts';
 
-/** DELETE /api/admin/apps/{id} (204); the portal app answers 400 with a message. */
-export function deleteApp(id: string): Promise<void> {
-  return apiClient.delete(`/api/admin/apps/${encodeURIComponent(id)}`);
+/** The portal app answers 400 with a message. */
+export async function deleteApp(id: string): Promise<void> {
+  await callEndpoint(adminApps.remove, { params: { id } });
 }
 
 export function useDeleteApp() {

@@ -1,13 +1,11 @@
-import { App } from '@portal/contract';
+import { adminApps, type App } from '@portal/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-const AppList = App.array();
-
-/** GET /api/admin/apps: every app with all its fields, the portal app first. */
+/** Every app with all its fields, the portal app first. */
 export function listAdminApps(signal?: AbortSignal): Promise<App[]> {
-  return apiClient.get('/api/admin/apps', AppList, signal);
+  return callEndpoint(adminApps.list, { signal });
 }
 
 export function useAdminApps() {

@@ -1,11 +1,11 @@
-import type { AppInput } from '@portal/contract';
+import { adminApps, type AppInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { refreshCatalog } from './list-admin-apps.ts';
 
-/** PUT /api/admin/apps/{id} with the whole app body. */
-export function updateApp({ id, input }: { id: string; input: AppInput }): Promise<void> {
-  return apiClient.put(`/api/admin/apps/${encodeURIComponent(id)}`, input);
+/** Replaces the app with the whole body. */
+export async function updateApp({ id, input }: { id: string; input: AppInput }): Promise<void> {
+  await callEndpoint(adminApps.update, { params: { id }, body: input });
 }
 
 export function useUpdateApp() {

@@ -1,6 +1,6 @@
-import { ConsentData } from '@portal/contract';
+import { adminConsents, type ConsentData } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The body of every grant/revoke call. */
@@ -10,10 +10,9 @@ export interface GrantTarget {
   value: string;
 }
 
-/** GET /api/admin/consents?userId=&appId=: the central scopes (scp) and roles a user holds for an app. */
+/** The central scopes (scp) and roles a user holds for an app. */
 export function getConsents(userId: string, appId: string, signal?: AbortSignal): Promise<ConsentData> {
-  const query = new URLSearchParams({ userId, appId });
-  return apiClient.get(`/api/admin/consents?${query.toString()}`, ConsentData, signal);
+  return callEndpoint(adminConsents.get, { query: { userId, appId }, signal });
 }
 
 export function useConsents(userId: string, appId: string) {

@@ -1,11 +1,11 @@
-import { ConsentData } from '@portal/contract';
+import { adminConsents, type ConsentData } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
-/** POST /api/admin/roles/grant {userId, appId, value}: Grants a central role; answers the new {scp, roles}. */
+/** Grants a central role; answers the new {scp, roles}. */
 export function grantRole(target: GrantTarget): Promise<ConsentData> {
-  return apiClient.post('/api/admin/roles/grant', target, ConsentData);
+  return callEndpoint(adminConsents.grantRole, { body: target });
 }
 
 export function useGrantRole() {

@@ -1,11 +1,11 @@
-import { ConsentData } from '@portal/contract';
+import { adminConsents, type ConsentData } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
-/** POST /api/admin/consents/grant {userId, appId, value}: Grants a central consent scope; answers the new {scp, roles}. */
+/** Grants a central consent scope; answers the new {scp, roles}. */
 export function grantScope(target: GrantTarget): Promise<ConsentData> {
-  return apiClient.post('/api/admin/consents/grant', target, ConsentData);
+  return callEndpoint(adminConsents.grantScope, { body: target });
 }
 
 export function useGrantScope() {

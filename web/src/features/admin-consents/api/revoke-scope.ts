@@ -1,11 +1,11 @@
-import { ConsentData } from '@portal/contract';
+import { adminConsents, type ConsentData } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { useConsentsChanged, type GrantTarget } from './get-consents.ts';
 
-/** POST /api/admin/consents/revoke {userId, appId, value}: Revokes a central consent scope; answers the new {scp, roles}. */
+/** Revokes a central consent scope; answers the new {scp, roles}. */
 export function revokeScope(target: GrantTarget): Promise<ConsentData> {
-  return apiClient.post('/api/admin/consents/revoke', target, ConsentData);
+  return callEndpoint(adminConsents.revokeScope, { body: target });
 }
 
 export function useRevokeScope() {

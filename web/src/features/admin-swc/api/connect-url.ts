@@ -1,4 +1,5 @@
-import { DEFAULT_SWC_ACTOR, DEFAULT_SWC_TENANT } from '@portal/contract';
+import { adminSwc, DEFAULT_SWC_ACTOR, DEFAULT_SWC_TENANT, type SwcBindingActor } from '@portal/contract';
+import { urlOf } from '@/lib/api-client.ts';
 import { getRuntimeConfig } from '@/lib/runtime-config.ts';
 
 /**
@@ -8,13 +9,14 @@ import { getRuntimeConfig } from '@/lib/runtime-config.ts';
  */
 export function swcConnectUrl(input: { tenant: string; actor: string; scopes: readonly string[] }): string {
   const scopes = [...new Set(input.scopes.map((s) => s.trim()).filter(Boolean))];
-  const params = new URLSearchParams({
+  const query = {
     tenant_id: input.tenant.trim() || DEFAULT_SWC_TENANT,
-    actor: input.actor.trim() || DEFAULT_SWC_ACTOR,
+    // One the form offers; the server refuses any other (400), as it did before this was typed.
+    actor: (input.actor.trim() || DEFAULT_SWC_ACTOR) as SwcBindingActor,
     requested_scopes: scopes.join(' '),
-  });
+  };
   const base = getRuntimeConfig().integrationBaseUrl.replace(/\/+$/, '');
-  return `${base}/api/admin/swc/connect?${params.toString()}`;
+  return base + urlOf(adminSwc.connect, { query });
 }
 
 /** Save & Connect leaves the app; an object, so tests can watch where it goes. */

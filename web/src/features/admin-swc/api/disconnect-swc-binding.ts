@@ -1,12 +1,11 @@
-import { SwcBindingStatus, type SwcBindingQuery } from '@portal/contract';
+import { adminSwc, type SwcBindingQuery, type SwcBindingStatus } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/admin/swc/binding?tenant_id=&actor=: revokes the grant at SWCombine and forgets it; answers the new status. */
+/** Revokes the grant at SWCombine and forgets it; answers the new status. */
 export function disconnectSwcBinding(query: SwcBindingQuery): Promise<SwcBindingStatus> {
-  const params = new URLSearchParams(query);
-  return apiClient.delete(`/api/admin/swc/binding?${params.toString()}`, SwcBindingStatus);
+  return callEndpoint(adminSwc.disconnect, { query });
 }
 
 export function useDisconnectSwcBinding() {

@@ -1,12 +1,11 @@
-import { SwcBindingStatus, type SwcBindingQuery } from '@portal/contract';
+import { adminSwc, type SwcBindingQuery, type SwcBindingStatus } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/admin/swc?tenant_id=&actor=: the binding, who authorized it, its scopes and the request budget. */
+/** The binding, who authorized it, its scopes and the request budget. */
 export function getSwcBinding(query: SwcBindingQuery, signal?: AbortSignal): Promise<SwcBindingStatus> {
-  const params = new URLSearchParams(query);
-  return apiClient.get(`/api/admin/swc?${params.toString()}`, SwcBindingStatus, signal);
+  return callEndpoint(adminSwc.binding, { query, signal });
 }
 
 export function useSwcBinding(query: SwcBindingQuery) {

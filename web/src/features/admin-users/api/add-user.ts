@@ -1,11 +1,11 @@
-import { AdminUser } from '@portal/contract';
+import { adminUsers, type AdminUser } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/admin/users {uid} (201 with the user); 409 when the UID exists, 400 for a malformed UID. */
+/** 409 when the UID exists, 400 for a malformed UID. */
 export function addUser(body: { uid: string }): Promise<AdminUser> {
-  return apiClient.post('/api/admin/users', body, AdminUser);
+  return callEndpoint(adminUsers.add, { body });
 }
 
 export function useAddUser() {

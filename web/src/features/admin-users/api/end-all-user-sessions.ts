@@ -1,11 +1,11 @@
-import { EndedSessions } from '@portal/contract';
+import { adminUsers, type EndedSessions } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/admin/users/{id}/sessions: signs the user out everywhere; answers how many sessions ended. */
+/** Signs the user out everywhere; answers how many sessions ended. */
 export function endAllUserSessions(userId: string): Promise<EndedSessions> {
-  return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}/sessions`, EndedSessions);
+  return callEndpoint(adminUsers.endAllSessions, { params: { id: userId } });
 }
 
 export function useEndAllUserSessions() {

@@ -1,10 +1,11 @@
+import { adminUsers } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/admin/users/{id}/sessions/{sid} (204): signs the user out of that one session. */
-export function endUserSession({ userId, sid }: { userId: string; sid: string }): Promise<void> {
-  return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}/sessions/${encodeURIComponent(sid)}`);
+/** Signs the user out of that one session. */
+export async function endUserSession({ userId, sid }: { userId: string; sid: string }): Promise<void> {
+  await callEndpoint(adminUsers.endSession, { params: { id: userId, sid } });
 }
 
 export function useEndUserSession() {

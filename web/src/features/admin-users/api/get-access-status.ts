@@ -1,14 +1,11 @@
-import { AccessStatus } from '@portal/contract';
+import { adminUsers, type AccessStatus } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export const accessPath = (userId: string, appKey: string) =>
-  `/api/admin/users/${encodeURIComponent(userId)}/apps/${encodeURIComponent(appKey)}`;
-
-/** GET /api/admin/users/{id}/apps/{appKey}: {status}, '' when the user has no access. */
+/** The user's {status} for the app, '' when the user has no access. */
 export function getAccessStatus(userId: string, appKey: string, signal?: AbortSignal): Promise<AccessStatus> {
-  return apiClient.get(accessPath(userId, appKey), AccessStatus, signal);
+  return callEndpoint(adminUsers.accessStatus, { params: { id: userId, appKey }, signal });
 }
 
 export function useAccessStatus(userId: string | null, appKey: string | null) {

@@ -1,11 +1,11 @@
-import { AccessStatus } from '@portal/contract';
+import { adminUsers, type AccessStatus } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
-import { accessPath, useAccessChanged, type AccessTarget } from './get-access-status.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
+import { useAccessChanged, type AccessTarget } from './get-access-status.ts';
 
-/** POST …/apps/{appKey}/grant → {status: 'active'} */
+/** Grants access → {status: 'active'} */
 export function grantAccess({ userId, appKey }: AccessTarget): Promise<AccessStatus> {
-  return apiClient.post(`${accessPath(userId, appKey)}/grant`, undefined, AccessStatus);
+  return callEndpoint(adminUsers.grantAccess, { params: { id: userId, appKey } });
 }
 
 export function useGrantAccess() {

@@ -1,13 +1,11 @@
-import { UserAccessRow } from '@portal/contract';
+import { adminUsers, type UserAccessRow } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-const UserAccessList = UserAccessRow.array();
-
-/** GET /api/admin/users/{id}/access: every app but the portal, with the user's status ('' = none). */
+/** Every app but the portal, with the user's status ('' = none). */
 export function listUserAccess(userId: string, signal?: AbortSignal): Promise<UserAccessRow[]> {
-  return apiClient.get(`/api/admin/users/${encodeURIComponent(userId)}/access`, UserAccessList, signal);
+  return callEndpoint(adminUsers.access, { params: { id: userId }, signal });
 }
 
 export function useUserAccess(userId: string) {

@@ -1,13 +1,11 @@
-import { AuditRow } from '@portal/contract';
+import { adminUsers, type AuditRow } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { getDetailPage, type DetailPage } from './user-detail-page.ts';
 
-const AuditList = AuditRow.array();
-
-/** GET /api/admin/users/{id}/audit?limit=&offset=: a page of the user's audit log, newest first. */
+/** A page of the user's audit log, newest first. */
 export function listUserAudit(userId: string, page: { limit: number; offset: number }, signal?: AbortSignal) {
-  return getDetailPage(`/api/admin/users/${encodeURIComponent(userId)}/audit`, AuditList, page, signal);
+  return getDetailPage(adminUsers.audit, userId, page, signal);
 }
 
 export function useUserAudit(userId: string, page: { limit: number; offset: number }) {

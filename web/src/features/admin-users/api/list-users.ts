@@ -1,8 +1,8 @@
-import { AdminUserList, type AdminUser } from '@portal/contract';
+import { adminUsers, type AdminUser } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpointWithHeaders } from '@/lib/api-client.ts';
 import { queryKeys, type UserListParams } from '@/lib/query-keys.ts';
 
 export type { UserListParams };
@@ -17,11 +17,10 @@ export interface UserPage {
   total: number;
 }
 
-/** GET /api/admin/users?q=&limit=&offset=: one page of users (name or UID search, on the server) and the total. */
+/** One page of users (name or UID search, on the server) and the total. */
 export async function listUsers({ q, limit, offset }: UserListParams, signal?: AbortSignal): Promise<UserPage> {
-  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  if (q.trim()) query.set('q', q.trim());
-  const { data: users, headers } = await apiClient.getWithHeaders(`/api/admin/users?${query.toString()}`, AdminUserList, signal);
+  const query = { limit: String(limit), offset: String(offset), q: q.trim() || undefined };
+  const { data: users, headers } = await callEndpointWithHeaders(adminUsers.list, { query, signal });
   const header = Number.parseInt(headers.get('x-total-count') ?? '', 10);
   // Without the header (a proxy dropped it), assume one more page while this one is full.
   const total = Number.isNaN(header) ? offset + users.length + (users.length === limit ? 1 : 0) : header;

@@ -1,11 +1,11 @@
-import { AccessStatus } from '@portal/contract';
+import { adminUsers, type AccessStatus } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
-import { accessPath, useAccessChanged, type AccessTarget } from './get-access-status.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
+import { useAccessChanged, type AccessTarget } from './get-access-status.ts';
 
-/** DELETE …/apps/{appKey}/grant → {status: ''} */
+/** Revokes access → {status: ''} */
 export function revokeAccess({ userId, appKey }: AccessTarget): Promise<AccessStatus> {
-  return apiClient.delete(`${accessPath(userId, appKey)}/grant`, AccessStatus);
+  return callEndpoint(adminUsers.revokeAccess, { params: { id: userId, appKey } });
 }
 
 export function useRevokeAccess() {

@@ -1,11 +1,11 @@
-import { AccessStatus } from '@portal/contract';
+import { adminUsers, type AccessStatus } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
-import { accessPath, useAccessChanged, type AccessTarget } from './get-access-status.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
+import { useAccessChanged, type AccessTarget } from './get-access-status.ts';
 
-/** POST …/apps/{appKey}/suspend → {status: 'suspended'} */
+/** Suspends access → {status: 'suspended'} */
 export function suspendAccess({ userId, appKey }: AccessTarget): Promise<AccessStatus> {
-  return apiClient.post(`${accessPath(userId, appKey)}/suspend`, undefined, AccessStatus);
+  return callEndpoint(adminUsers.suspendAccess, { params: { id: userId, appKey } });
 }
 
 export function useSuspendAccess() {

@@ -1,4 +1,5 @@
-import { apiClient, type Parser } from '@/lib/api-client.ts';
+import type { adminUsers, EndpointAnswer } from '@portal/contract';
+import { callEndpointWithHeaders } from '@/lib/api-client.ts';
 
 /** One page of a user's sessions or audit log, and how many there are in all. */
 export interface DetailPage<T> {
@@ -6,16 +7,23 @@ export interface DetailPage<T> {
   total: number;
 }
 
-/** GET `path`?limit=&offset=: newest first; the total comes in X-Total-Count. */
-export async function getDetailPage<T>(
-  path: string,
-  schema: Parser<T[]>,
+type DetailEndpoint = typeof adminUsers.audit | typeof adminUsers.sessions;
+
+/** GET the endpoint ?limit=&offset= for one user: newest first; the total comes in X-Total-Count. */
+export async function getDetailPage<E extends DetailEndpoint>(
+  endpoint: E,
+  userId: string,
   { limit, offset }: { limit: number; offset: number },
   signal?: AbortSignal,
-): Promise<DetailPage<T>> {
-  const { data: rows, headers } = await apiClient.getWithHeaders(`${path}?limit=${limit}&offset=${offset}`, schema, signal);
+): Promise<DetailPage<EndpointAnswer<E>[number]>> {
+  // Called as either endpoint (TypeScript cannot resolve a call's input for a generic one); the rows are E's.
+  const { data: rows, headers } = await callEndpointWithHeaders<DetailEndpoint>(endpoint, {
+    params: { id: userId },
+    query: { limit: String(limit), offset: String(offset) },
+    signal,
+  });
   const header = Number.parseInt(headers.get('x-total-count') ?? '', 10);
   // Without the header (a proxy dropped it), assume one more page while this one is full.
   const total = Number.isNaN(header) ? offset + rows.length + (rows.length === limit ? 1 : 0) : header;
-  return { rows, total };
+  return { rows: rows as EndpointAnswer<E>[number][], total };
 }

@@ -1,11 +1,11 @@
-import { DashboardAppList, type DashboardApp } from '@portal/contract';
+import { me, type DashboardApp } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/apps: the apps the signed-in user may open. */
+/** The apps the signed-in user may open. */
 export function getApps(signal?: AbortSignal): Promise<DashboardApp[]> {
-  return apiClient.get('/api/apps', DashboardAppList, signal);
+  return callEndpoint(me.apps, { signal });
 }
 
 export function useApps() {

@@ -1,7 +1,7 @@
-import { SyncHistory, type SyncRun } from '@portal/contract';
+import { radiantMgmt, type SyncRun } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** How many runs the screen lists. */
@@ -13,9 +13,9 @@ export function isRunActive(run: SyncRun): boolean {
   return run.status === 'queued' || run.status === 'running';
 }
 
-/** GET /api/admin/radiant-mgmt/history?limit=…: the latest runs, newest first. */
+/** The latest runs, newest first. */
 export async function getSyncHistory(limit: number, signal?: AbortSignal): Promise<SyncRun[]> {
-  const history = await apiClient.get(`/api/admin/radiant-mgmt/history?limit=${limit}`, SyncHistory, signal);
+  const history = await callEndpoint(radiantMgmt.history, { query: { limit: String(limit) }, signal });
   return history.runs;
 }
 

@@ -1,13 +1,11 @@
-import { SyncTargetStats } from '@portal/contract';
+import { radiantMgmt, type SyncTargetStats } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-const SyncTargetStatsList = SyncTargetStats.array();
-
-/** GET /api/admin/radiant-mgmt/targets: rows stored and the last complete sync of each target. */
+/** Rows stored and the last complete sync of each target. */
 export function getSyncTargets(signal?: AbortSignal): Promise<SyncTargetStats[]> {
-  return apiClient.get('/api/admin/radiant-mgmt/targets', SyncTargetStatsList, signal);
+  return callEndpoint(radiantMgmt.targets, { signal });
 }
 
 export function useSyncTargets() {

@@ -1,11 +1,11 @@
-import { SyncTriggerAnswer, type SyncTarget } from '@portal/contract';
+import { radiantMgmt, type SyncTarget, type SyncTriggerAnswer } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/admin/radiant-mgmt/sync/{target}: 202 once queued; 409 while that target is queued or running. */
+/** 202 once queued; 409 while that target is queued or running. */
 export function triggerSync(target: SyncTarget): Promise<SyncTriggerAnswer> {
-  return apiClient.post(`/api/admin/radiant-mgmt/sync/${encodeURIComponent(target)}`, undefined, SyncTriggerAnswer);
+  return callEndpoint(radiantMgmt.triggerSync, { params: { target } });
 }
 
 /** A queued run shows in the history at once, so the history (and the stats) are read again. */

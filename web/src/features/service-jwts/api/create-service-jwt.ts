@@ -1,11 +1,11 @@
-import type { ServiceJwtInput } from '@portal/contract';
+import { serviceJwts, type ServiceJwtInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/admin/service-jwts: the server stores the configuration and writes its first token at once. */
-export function createServiceJwt(body: ServiceJwtInput): Promise<void> {
-  return apiClient.post('/api/admin/service-jwts', body);
+/** The server stores the configuration and writes its first token at once. */
+export async function createServiceJwt(body: ServiceJwtInput): Promise<void> {
+  await callEndpoint(serviceJwts.create, { body });
 }
 
 export function useCreateServiceJwt() {

@@ -1,10 +1,11 @@
+import { serviceJwts } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/admin/service-jwts/{id} (204); the Kubernetes secret itself is left as it is. */
-export function deleteServiceJwt(id: string): Promise<void> {
-  return apiClient.delete(`/api/admin/service-jwts/${encodeURIComponent(id)}`);
+/** The Kubernetes secret itself is left as it is. */
+export async function deleteServiceJwt(id: string): Promise<void> {
+  await callEndpoint(serviceJwts.remove, { params: { id } });
 }
 
 export function useDeleteServiceJwt() {

@@ -1,6 +1,6 @@
-import { RotationHistory, type RotationHistoryEntry } from '@portal/contract';
+import { RotationHistory, serviceJwts, type RotationHistoryEntry } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient, type Parser } from '@/lib/api-client.ts';
+import { callEndpoint, type Parser } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** An answer that is not an array is treated as an empty history. */
@@ -8,9 +8,9 @@ const HistoryOrEmpty: Parser<RotationHistoryEntry[]> = {
   parse: (input) => (Array.isArray(input) ? RotationHistory.parse(input) : []),
 };
 
-/** GET /api/admin/service-jwts/{id}/rotations: newest first. */
+/** The rotation history, newest first. */
 export function getRotationHistory(id: string, signal?: AbortSignal): Promise<RotationHistoryEntry[]> {
-  return apiClient.get(`/api/admin/service-jwts/${encodeURIComponent(id)}/rotations`, HistoryOrEmpty, signal);
+  return callEndpoint(serviceJwts.rotations, { params: { id }, signal }, HistoryOrEmpty);
 }
 
 /** Read afresh each time a history is opened. */

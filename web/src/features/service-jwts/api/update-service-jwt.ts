@@ -1,6 +1,6 @@
-import type { ServiceJwtInput } from '@portal/contract';
+import { serviceJwts, type ServiceJwtInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export interface UpdateServiceJwtVariables {
@@ -8,9 +8,9 @@ export interface UpdateServiceJwtVariables {
   body: ServiceJwtInput;
 }
 
-/** PUT /api/admin/service-jwts/{id} with the whole configuration. */
-export function updateServiceJwt({ id, body }: UpdateServiceJwtVariables): Promise<void> {
-  return apiClient.put(`/api/admin/service-jwts/${encodeURIComponent(id)}`, body);
+/** Replaces the configuration with the whole body. */
+export async function updateServiceJwt({ id, body }: UpdateServiceJwtVariables): Promise<void> {
+  await callEndpoint(serviceJwts.update, { params: { id }, body });
 }
 
 export function useUpdateServiceJwt() {

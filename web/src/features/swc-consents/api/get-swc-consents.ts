@@ -1,11 +1,11 @@
-import { SwcConsents } from '@portal/contract';
+import { me, type SwcConsents } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/swc/consents: the scopes SWCombine granted, those to grant again, and whether the grant is gone. */
+/** The scopes SWCombine granted, those to grant again, and whether the grant is gone. */
 export function getSwcConsents(signal?: AbortSignal): Promise<SwcConsents> {
-  return apiClient.get('/api/swc/consents', SwcConsents, signal);
+  return callEndpoint(me.swcConsents, { signal });
 }
 
 export function useSwcConsents() {

@@ -1,11 +1,11 @@
-import { SwcConsents } from '@portal/contract';
+import { me, type SwcConsents } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** DELETE /api/swc/consents/{scope}: answers the consents as they are afterwards. */
+/** Answers the consents as they are afterwards. */
 export function revokeSwcConsent(scope: string): Promise<SwcConsents> {
-  return apiClient.delete(`/api/swc/consents/${encodeURIComponent(scope)}`, SwcConsents);
+  return callEndpoint(me.revokeSwcConsent, { params: { scope } });
 }
 
 export function useRevokeSwcConsent() {

@@ -1,10 +1,10 @@
-import { SwcAuthorizeAnswer, type SwcAuthorizeInput } from '@portal/contract';
+import { me, type SwcAuthorizeAnswer } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 
-/** POST /api/swc/authorize: where SWCombine asks the player for the granted scopes plus these. */
+/** Where SWCombine asks the player for the granted scopes plus these. */
 export function startSwcAuthorization(scopes: string[]): Promise<SwcAuthorizeAnswer> {
-  return apiClient.post('/api/swc/authorize', { scopes } satisfies SwcAuthorizeInput, SwcAuthorizeAnswer);
+  return callEndpoint(me.startSwcAuthorization, { body: { scopes } });
 }
 
 /** On success the browser leaves for SWCombine, which sends it back to /swc/consents. */

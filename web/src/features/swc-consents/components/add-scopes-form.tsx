@@ -1,16 +1,7 @@
+import { scopeList } from '@portal/contract';
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-
-/** The scopes typed in the field: split on whitespace, lowercase (SWCombine refuses uppercase), once each. */
-export const typedScopes = (value: string): string[] => [
-  ...new Set(
-    value
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((s) => s.toLowerCase()),
-  ),
-];
 
 interface AddScopesFormProps {
   busy: boolean;
@@ -22,7 +13,8 @@ export function AddScopesForm({ busy, onAdd }: AddScopesFormProps) {
   const [value, setValue] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const scopes = typedScopes(value);
+    // Split on whitespace and spelled as the contract spells scope lists (normaliseScopes).
+    const scopes = scopeList(value);
     if (busy || scopes.length === 0) return;
     onAdd(scopes);
   };

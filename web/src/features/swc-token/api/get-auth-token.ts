@@ -1,10 +1,10 @@
-import { AutomationToken } from '@portal/contract';
+import { me, type AutomationToken } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getAuthToken(signal?: AbortSignal): Promise<AutomationToken> {
-  return apiClient.get('/api/swc/auth-token', AutomationToken, signal);
+  return callEndpoint(me.automationToken, { signal });
 }
 
 export function useAuthToken() {

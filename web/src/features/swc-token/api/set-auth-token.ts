@@ -1,10 +1,10 @@
-import type { AutomationToken } from '@portal/contract';
+import { me, type AutomationToken } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export async function setAuthToken(enabled: boolean): Promise<void> {
-  await apiClient.post('/api/swc/auth-token', { enabled } satisfies AutomationToken);
+  await callEndpoint(me.setAutomationToken, { body: { enabled } });
 }
 
 /**

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { appKeyField } from '../admin-apps.ts';
+import {
+  AccessStatus,
+  AddUserInput,
+  AdminUser,
+  AdminUserList,
+  AuditRow,
+  EndedSessions,
+  SessionRow,
+  UserAccessRow,
+  UserDetailPageQuery,
+  UserListQuery,
+} from '../admin-users.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { singleLineText } from '../text.ts';
+
+const UserParams = z.object({ id: z.uuid('id must be a user id (a UUID)') });
+const AppParams = UserParams.extend({ appKey: appKeyField('App key') });
+const SessionParams = UserParams.extend({
+  sid: singleLineText('Session id (sid)', { min: 1, max: 64 }).regex(/^[A-Za-z0-9_-]+$/, 'Session id (sid) is not a session id'),
+});
+const errors = [400, 401, 403, 404, 409] as const;
+/** A user's access to one app: read, or changed, each answering the status it leaves. */
+const access = <const M extends 'GET' | 'POST' | 'DELETE', const S extends '' | '/grant' | '/suspend'>(method: M, suffix: S) =>
+  defineEndpoint({
+    method,
+    path: `/api/admin/users/:id/apps/:appKey${suffix}`,
+    params: AppParams,
+    status: 200,
+    answer: AccessStatus,
+    errors,
+  });
+
+/** Users, their access to apps and their sessions (admins). */
+export const adminUsers = {
+  list: defineEndpoint({ method: 'GET', path: '/api/admin/users', query: UserListQuery, status: 200, answer: AdminUserList, errors }),
+  add: defineEndpoint({ method: 'POST', path: '/api/admin/users', body: AddUserInput, status: 201, answer: AdminUser, errors }),
+  access: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/access',
+    params: UserParams,
+    status: 200,
+    answer: z.array(UserAccessRow),
+    errors,
+  }),
+  audit: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/audit',
+    params: UserParams,
+    query: UserDetailPageQuery,
+    status: 200,
+    answer: z.array(AuditRow),
+    errors,
+  }),
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/sessions',
+    params: UserParams,
+    query: UserDetailPageQuery,
+    status: 200,
+    answer: z.array(SessionRow),
+    errors,
+  }),
+  endAllSessions: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id/sessions',
+    params: UserParams,
+    status: 200,
+    answer: EndedSessions,
+    errors,
+  }),
+  endSession: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id/sessions/:sid',
+    params: SessionParams,
+    status: 204,
+    answer: z.null(),
+    errors,
+  }),
+  accessStatus: access('GET', ''),
+  grantAccess: access('POST', '/grant'),
+  suspendAccess: access('POST', '/suspend'),
+  revokeAccess: access('DELETE', '/grant'),
+};

@@ -1,0 +1,24 @@
+import type { Endpoint } from '../endpoint.ts';
+import { adminApps } from './admin-apps.ts';
+import { adminConsents } from './admin-consents.ts';
+import { adminSwc } from './admin-swc.ts';
+import { adminUsers } from './admin-users.ts';
+import { syncedData } from './data.ts';
+import { me } from './me.ts';
+import { radiantMgmt } from './radiant-mgmt.ts';
+import { serviceJwts } from './service-jwts.ts';
+
+export { adminApps, adminConsents, adminSwc, adminUsers, me, radiantMgmt, serviceJwts, syncedData };
+export { firstLoadPaths } from './first-load-paths.ts';
+
+/** Every declared endpoint of the JSON API (the server's route test checks it against the routes). */
+export const allEndpoints: readonly Endpoint[] = [
+  me,
+  adminApps,
+  adminUsers,
+  adminConsents,
+  serviceJwts,
+  adminSwc,
+  radiantMgmt,
+  syncedData,
+].flatMap((group): Endpoint[] => Object.values(group));

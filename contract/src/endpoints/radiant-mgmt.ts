@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { SyncHistory, SyncTarget, SyncTargetStats, SyncTriggerAnswer } from '../sync.ts';
+import { singleLineText } from '../text.ts';
+
+const TriggerParams = z.object({ target: SyncTarget });
+const LIMIT_RULE = 'limit must be a whole number from 1 to 100';
+const HistoryQuery = z.object({
+  limit: singleLineText('limit', { max: 10 })
+    .regex(/^[0-9]+$/, LIMIT_RULE)
+    .transform(Number)
+    .pipe(z.number().min(1, LIMIT_RULE).max(100, LIMIT_RULE))
+    .default(10),
+});
+const errors = [400, 401, 403] as const;
+
+/** Radiant Management: queue SWCombine data syncs and follow them (admins). */
+export const radiantMgmt = {
+  triggerSync: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/radiant-mgmt/sync/:target',
+    params: TriggerParams,
+    status: 202,
+    answer: SyncTriggerAnswer,
+    errors: [...errors, 409],
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/radiant-mgmt/history',
+    query: HistoryQuery,
+    status: 200,
+    answer: SyncHistory,
+    errors,
+  }),
+  targets: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/radiant-mgmt/targets',
+    status: 200,
+    answer: z.array(SyncTargetStats),
+    errors,
+  }),
+};
