@@ -1,3 +1,4 @@
+import { PRODUCT_NODE_FLAGS } from '../../server/src/runtime-flags.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -48,7 +49,7 @@ export async function startReplica(port: number, env: Record<string, string>, fr
     delete inherited[name];
   }
   let output = '';
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
+  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, 'server/src/main.ts'], {
     cwd: from.dir,
     env: { ...inherited, PORT: String(port), MANAGEMENT_PORT: managementPort, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { PRODUCT_NODE_FLAGS } from '../../server/src/runtime-flags.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -92,7 +93,7 @@ export async function startProduct(
     if (!(name in extraEnv)) delete env[name];
   }
   let log = '';
-  const child = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, ...nodeArgs, 'server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
