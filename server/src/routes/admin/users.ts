@@ -1,5 +1,5 @@
 import { adminUsers } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   accessStatus,
   addUser,
@@ -16,6 +16,12 @@ import { actorOf } from './actor.ts';
 
 const tags = ['admin: users and access'];
 
+/** One page of a list, with how many rows there are in all in X-Total-Count. */
+function withTotal<T>(reply: FastifyReply, rows: T[], total: number): T[] {
+  reply.header('x-total-count', String(total));
+  return rows;
+}
+
 export default async function userRoutes(app: FastifyInstance) {
   const { deps } = app;
 
@@ -24,8 +30,7 @@ export default async function userRoutes(app: FastifyInstance) {
     summary: 'Users, searchable by name or UID; the total is in X-Total-Count',
     handler: async (request, reply) => {
       const { users, total } = await findUsers(deps, request.query.q, request.query.limit, request.query.offset);
-      reply.header('x-total-count', String(total));
-      return users;
+      return withTotal(reply, users, total);
     },
   });
   route(app, adminUsers.add, { tags, handler: (request) => addUser(deps, actorOf(request), request.body.uid) });
@@ -35,8 +40,7 @@ export default async function userRoutes(app: FastifyInstance) {
     summary: "The user's audit log, newest first; paged with limit and offset (else the latest 200); the total is in X-Total-Count",
     handler: async (request, reply) => {
       const { rows, total } = await userAudit(deps, request.params.id, request.query.limit, request.query.offset);
-      reply.header('x-total-count', String(total));
-      return rows;
+      return withTotal(reply, rows, total);
     },
   });
   route(app, adminUsers.sessions, {
@@ -44,8 +48,7 @@ export default async function userRoutes(app: FastifyInstance) {
     summary: "The user's live sessions, newest first; paged with limit and offset (else all); the total is in X-Total-Count",
     handler: async (request, reply) => {
       const { rows, total } = await userSessions(deps, request.params.id, request.query.limit, request.query.offset);
-      reply.header('x-total-count', String(total));
-      return rows;
+      return withTotal(reply, rows, total);
     },
   });
   route(app, adminUsers.endAllSessions, {

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { callEndpointWithHeaders } from '@/lib/api-client.ts';
 import { queryKeys, type UserListParams } from '@/lib/query-keys.ts';
+import { totalCount } from '@/lib/total-count.ts';
 
 export type { UserListParams };
 
@@ -21,10 +22,7 @@ export interface UserPage {
 export async function listUsers({ q, limit, offset }: UserListParams, signal?: AbortSignal): Promise<UserPage> {
   const query = { limit: String(limit), offset: String(offset), q: q.trim() || undefined };
   const { data: users, headers } = await callEndpointWithHeaders(adminUsers.list, { query, signal });
-  const header = Number.parseInt(headers.get('x-total-count') ?? '', 10);
-  // Without the header (a proxy dropped it), assume one more page while this one is full.
-  const total = Number.isNaN(header) ? offset + users.length + (users.length === limit ? 1 : 0) : header;
-  return { users, total };
+  return { users, total: totalCount(headers, { offset, limit }, users.length) };
 }
 
 export function useUserList(params: UserListParams) {

@@ -1,5 +1,6 @@
 import type { adminUsers, EndpointAnswer } from '@portal/contract';
 import { callEndpointWithHeaders } from '@/lib/api-client.ts';
+import { totalCount } from '@/lib/total-count.ts';
 
 /** One page of a user's sessions or audit log, and how many there are in all. */
 export interface DetailPage<T> {
@@ -22,8 +23,5 @@ export async function getDetailPage<E extends DetailEndpoint>(
     query: { limit: String(limit), offset: String(offset) },
     signal,
   });
-  const header = Number.parseInt(headers.get('x-total-count') ?? '', 10);
-  // Without the header (a proxy dropped it), assume one more page while this one is full.
-  const total = Number.isNaN(header) ? offset + rows.length + (rows.length === limit ? 1 : 0) : header;
-  return { rows: rows as EndpointAnswer<E>[number][], total };
+  return { rows: rows as EndpointAnswer<E>[number][], total: totalCount(headers, { offset, limit }, rows.length) };
 }
