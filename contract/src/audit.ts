@@ -33,6 +33,11 @@ export const AuditEvent = {
   SwcConsentRevoked: 'swc_consent_revoked',
   SwcGrantLost: 'swc_grant_lost',
   SwcTokenExchanged: 'swc_token_exchanged',
+  OidcAuthorized: 'oidc_authorized',
+  OidcRefused: 'oidc_refused',
+  OidcGrantReused: 'oidc_grant_reused',
+  ClientSecretCreated: 'client_secret_created',
+  ClientSecretDeleted: 'client_secret_deleted',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -71,6 +76,11 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   swc_consent_revoked: 'SWCombine permission revoked',
   swc_grant_lost: 'SWCombine no longer accepts the grant',
   swc_token_exchanged: 'SWCombine token handed to an app',
+  oidc_authorized: 'Signed in to an app (OpenID Connect)',
+  oidc_refused: 'OpenID Connect sign-in refused',
+  oidc_grant_reused: 'Used code or refresh token replayed: its grant was revoked',
+  client_secret_created: 'Client secret created',
+  client_secret_deleted: 'Client secret removed',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */

@@ -13,6 +13,7 @@ import security from './plugins/security.ts';
 import session from './plugins/session.ts';
 import web from './web/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import oidcRoutes from './routes/oidc/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import dataRoutes from './routes/data/index.ts';
 import signedInRoutes from './routes/me/index.ts';
@@ -53,6 +54,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   await app.register(publicRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(oidcRoutes);
   await app.register(signedInRoutes);
   await app.register(adminRoutes);
   await app.register(dataRoutes);

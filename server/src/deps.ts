@@ -34,7 +34,9 @@ export interface KeySet {
   ensure(): Promise<void>;
   /** The public keys to publish at /.well-known/jwks.json. */
   jwks(): Promise<{ keys: JWK[] }>;
-  /** Signs with the current key; `typ` is explicit per kind of token (RFC 8725). */
+  /** The private keys signing now, one per algorithm (ES256, RS256): the OpenID Provider signs with them. */
+  signingJwks(): Promise<JWK[]>;
+  /** Signs with the current ES256 key; `typ` is explicit per kind of token (RFC 8725). */
   sign(payload: JWTPayload, typ: string): Promise<string>;
 }
 

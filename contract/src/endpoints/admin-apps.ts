@@ -6,6 +6,21 @@ import { defineEndpoint } from '../endpoint.ts';
 const AppParams = z.object({ id: z.uuid('id must be an app id (a UUID)') });
 const errors = [400, 401, 403, 404, 409] as const;
 
+/** An app as an OpenID Connect client: public until an admin gives it a secret. */
+export const OidcClient = z.object({
+  client_id: z.string(),
+  client_type: z.enum(['public', 'confidential']),
+  /** When the current secret was made (ISO 8601), null for a public client. */
+  secret_created_at: z.string().nullable(),
+  discovery_url: z.string(),
+  redirect_uris: z.array(z.string()),
+});
+export type OidcClient = z.infer<typeof OidcClient>;
+
+/** A new client secret: shown once, only its hash is kept. */
+export const ClientSecret = z.object({ client_id: z.string(), client_secret: z.string() });
+export type ClientSecret = z.infer<typeof ClientSecret>;
+
 /** The app catalog (admins). */
 export const adminApps = {
   list: defineEndpoint({ method: 'GET', path: '/api/admin/apps', status: 200, answer: z.array(App), errors }),
@@ -20,4 +35,21 @@ export const adminApps = {
     errors,
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/apps/:id', params: AppParams, status: 204, answer: z.null(), errors }),
+  oidcClient: defineEndpoint({ method: 'GET', path: '/api/admin/apps/:id/oidc-client', params: AppParams, status: 200, answer: OidcClient, errors }),
+  createClientSecret: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/apps/:id/client-secret',
+    params: AppParams,
+    status: 201,
+    answer: ClientSecret,
+    errors,
+  }),
+  removeClientSecret: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/apps/:id/client-secret',
+    params: AppParams,
+    status: 204,
+    answer: z.null(),
+    errors,
+  }),
 };

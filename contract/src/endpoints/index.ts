@@ -10,6 +10,7 @@ import { serviceJwts } from './service-jwts.ts';
 
 export { adminApps, adminConsents, adminSwc, adminUsers, me, radiantMgmt, serviceJwts, syncedData };
 export { firstLoadPaths } from './first-load-paths.ts';
+export { ClientSecret, OidcClient } from './admin-apps.ts';
 
 /** Every declared endpoint of the JSON API (the server's route test checks it against the routes). */
 export const allEndpoints: readonly Endpoint[] = [

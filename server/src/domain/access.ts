@@ -31,3 +31,8 @@ export function decideAccess({ app, status, isGlobalAdmin }: AccessInput): Acces
   if (isGlobalAdmin && app.allow_global_admin) return { allowed: true, via: 'global_admin' };
   return { allowed: false, reason: REFUSED.none };
 }
+
+/** The app roles a player's tokens carry: the central roles for the app, plus `admin` for a global admin it admits. */
+export function rolesForApp(appRoles: readonly string[], isAdmin: boolean, allowGlobalAdmin: boolean): string[] {
+  return isAdmin && allowGlobalAdmin && !appRoles.includes('admin') ? [...appRoles, 'admin'] : [...appRoles];
+}

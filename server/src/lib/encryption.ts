@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface Encryptor {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** A key for another purpose (e.g. signing cookies), derived from this one with HKDF and a label. */
+  deriveKey(label: string): Buffer;
 }
 
 export function createEncryptor(keyHex: string): Encryptor {
@@ -17,6 +19,9 @@ export function createEncryptor(keyHex: string): Encryptor {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    },
+    deriveKey(label) {
+      return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), label, 32));
     },
     decrypt(sealed) {
       const [version, iv, tag, data] = sealed.split('.');

@@ -18,12 +18,12 @@ function page(title: string, body: string, head = ''): string {
 }
 
 /** Signing out of apps that asked for front-channel logout: their pages load hidden, then /login. */
-export function frontChannelLogoutPage(urls: string[], loginUrl: string): string {
+export function frontChannelLogoutPage(urls: string[], nextUrl: string, nextLabel = 'Continue to sign-in'): string {
   const frames = urls.map((u) => `<iframe src="${escapeHtml(u)}" title="Signing out" aria-hidden="true"></iframe>`).join('');
   return page(
     'Signing you out',
-    `<h1>Signing you out</h1><p>You are being signed out of ${urls.length} app${urls.length === 1 ? '' : 's'}.</p><a class="btn" href="${escapeHtml(loginUrl)}">Continue to sign-in</a>${frames}`,
-    `<meta http-equiv="refresh" content="3;url=${escapeHtml(loginUrl)}">`,
+    `<h1>Signing you out</h1><p>You are being signed out of ${urls.length} app${urls.length === 1 ? '' : 's'}.</p><a class="btn" href="${escapeHtml(nextUrl)}">${escapeHtml(nextLabel)}</a>${frames}`,
+    `<meta http-equiv="refresh" content="3;url=${escapeHtml(nextUrl)}">`,
   );
 }
 
@@ -53,9 +53,15 @@ export function tryLaterPage(input: {
 }
 
 /** GET /auth/logout: a link alone never signs out (any site could link here); the button posts the form. */
-export function signOutConfirmPage(dashboardUrl: string): string {
+export function signOutConfirmPage(
+  back: { href: string; label: string },
+  form: { action: string; fields: Record<string, string> } = { action: '/auth/logout', fields: {} },
+): string {
+  const hidden = Object.entries(form.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
   return page(
     'Sign out?',
-    `<h1>Sign out?</h1><p>This signs you out of the portal and of every app you opened with it, on all your devices.</p><form method="post" action="/auth/logout"><button class="btn" type="submit">Sign out</button><a class="link" href="${escapeHtml(dashboardUrl)}">Back to the dashboard</a></form>`,
+    `<h1>Sign out?</h1><p>This signs you out of the portal and of every app you opened with it, on all your devices.</p><form method="post" action="${escapeHtml(form.action)}">${hidden}<button class="btn" type="submit">Sign out</button><a class="link" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></form>`,
   );
 }

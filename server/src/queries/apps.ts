@@ -29,9 +29,16 @@ export async function listAppsWithAccess(db: DbClient, userId: string): Promise<
   return rows;
 }
 
-/** The portal admits its own dashboard at the URL it is served from, and nowhere else. */
-export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string): Promise<void> {
-  await db.query(`UPDATE apps SET redirect_urls = ARRAY[$1::text], url = $1 WHERE key = $2`, [dashboardUrl, PORTAL_APP_KEY]);
+/**
+ * The portal admits its own dashboard at the URL it is served from, and its OpenID Provider's
+ * interaction pages (a sign-in an app asked for comes back there), and nowhere else.
+ */
+export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string, interactionPrefix: string): Promise<void> {
+  await db.query(`UPDATE apps SET redirect_urls = ARRAY[$1::text, $2::text], url = $1 WHERE key = $3`, [
+    dashboardUrl,
+    interactionPrefix,
+    PORTAL_APP_KEY,
+  ]);
 }
 
 /** Origins that may call the API with credentials: every registered app's URL and redirect URLs. */

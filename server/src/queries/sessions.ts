@@ -7,6 +7,8 @@ export interface SessionRow {
   app_id: string | null;
   ip: string | null;
   user_agent: string | null;
+  /** When the player signed in: the auth_time of what the session signs in to. */
+  created_at: Date;
   last_seen_at: Date;
   idle_expires_at: Date;
   expires_at: Date;
@@ -30,7 +32,7 @@ export async function insertSession(
   const { rows } = await db.query<SessionRow>(
     `INSERT INTO sessions (sid, token_hash, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)
-     RETURNING id, sid, user_id, app_id, ip, user_agent, last_seen_at, idle_expires_at, expires_at, ended_at`,
+     RETURNING id, sid, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at, ended_at`,
     [s.sid, s.tokenHash, s.userId, s.appId, s.ip, s.userAgent, s.now, s.idleExpiresAt, s.expiresAt],
   );
   return rows[0]!;
@@ -38,7 +40,7 @@ export async function insertSession(
 
 export async function findSessionByTokenHash(db: DbClient, tokenHash: Buffer): Promise<SessionRow | null> {
   const { rows } = await db.query<SessionRow>(
-    `SELECT id, sid, user_id, app_id, ip, user_agent, last_seen_at, idle_expires_at, expires_at, ended_at
+    `SELECT id, sid, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at, ended_at
      FROM sessions WHERE token_hash = $1`,
     [tokenHash],
   );

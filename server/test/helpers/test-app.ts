@@ -82,7 +82,7 @@ export async function createTestApp(
     clients: [{ ...SIMULATOR_CLIENT, redirectUris: [`${PUBLIC_URL}/auth/callback`], name: 'Portal under test' }],
   });
   // As at the product's start: the portal admits its dashboard at PUBLIC_URL.
-  await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`);
+  await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`, `${config.publicUrl}/oidc/interaction/`);
   const kube = await new FakeKubernetes().start();
   const encryptor = createEncryptor(config.encryptionKeyHex!);
   const sentJobs: { name: string; data: object }[] = [];

@@ -20,7 +20,7 @@ const preflight = (origin: string) =>
 
 describe("the portal app's own URL comes from PUBLIC_URL only", () => {
   it('admits its dashboard at PUBLIC_URL and no longer at the development address', async () => {
-    expect(await portalApp()).toEqual({ url: `${PUBLIC}/dashboard`, redirect_urls: [`${PUBLIC}/dashboard`] });
+    expect(await portalApp()).toEqual({ url: `${PUBLIC}/dashboard`, redirect_urls: [`${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`] });
   });
 
   it('does not take http://localhost:3000 as a credentialed CORS origin, but does take PUBLIC_URL', async () => {
@@ -36,10 +36,10 @@ describe("the portal app's own URL comes from PUBLIC_URL only", () => {
   });
 
   it('drops the previous address when the service moves to a new PUBLIC_URL', async () => {
-    await ensurePortalRedirect(ctx.deps.db, 'https://auth.example.org/dashboard');
+    await ensurePortalRedirect(ctx.deps.db, 'https://auth.example.org/dashboard', 'https://auth.example.org/oidc/interaction/');
     expect(await portalApp()).toEqual({
       url: 'https://auth.example.org/dashboard',
-      redirect_urls: ['https://auth.example.org/dashboard'],
+      redirect_urls: ['https://auth.example.org/dashboard', 'https://auth.example.org/oidc/interaction/'],
     });
   });
 });

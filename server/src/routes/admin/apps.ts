@@ -1,6 +1,7 @@
 import { adminApps } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { changeApp, createApp, listAdminApps, removeApp } from '../../services/admin/apps.ts';
+import { createClientSecret, describeOidcClient, removeClientSecret } from '../../services/oidc/client-secret.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
 
@@ -15,6 +16,15 @@ export default async function appRoutes(app: FastifyInstance) {
     tags,
     handler: async (request) => {
       await removeApp(deps, actorOf(request), request.params.id);
+      return null;
+    },
+  });
+  route(app, adminApps.oidcClient, { tags, handler: (request) => describeOidcClient(deps, request.params.id) });
+  route(app, adminApps.createClientSecret, { tags, handler: (request) => createClientSecret(deps, actorOf(request), request.params.id) });
+  route(app, adminApps.removeClientSecret, {
+    tags,
+    handler: async (request) => {
+      await removeClientSecret(deps, actorOf(request), request.params.id);
       return null;
     },
   });

@@ -18,7 +18,7 @@ export default async function logoutRoute(app: FastifyInstance) {
       reply
         .header('cache-control', 'no-store')
         .type('text/html')
-        .send(signOutConfirmPage(`${publicUrl}/dashboard`)),
+        .send(signOutConfirmPage({ href: `${publicUrl}/dashboard`, label: 'Back to the dashboard' })),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import { classifyHost, destinationPolicy, refusedKind, type DestinationPolicy } 
 import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../../queries/admin-apps.ts';
 import { findAppById } from '../../queries/apps.ts';
+import { endOidcGrants } from '../../queries/oidc-payloads.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { dataApiAudience } from '../sync/data-access.ts';
 
@@ -88,6 +89,7 @@ export async function removeApp(deps: Pick<Deps, 'db' | 'clock' | 'authCache'>, 
     if (!before) throw new NotFound('No app with this id.');
     if (before.key === PORTAL_APP_KEY) throw new Refused('invalid', 'The portal app cannot be deleted: it is the portal itself.');
     await deleteApp(tx, id);
+    await endOidcGrants(tx, before.key);
     await auditAdmin(deps, tx, actor, AuditEvent.AppDeleted, { appKey: before.key, details: { name: before.name } });
   });
   await deps.authCache.flush();

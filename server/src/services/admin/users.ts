@@ -15,6 +15,7 @@ import {
   userExists,
   type AdminUserRow,
 } from '../../queries/admin-users.ts';
+import { endOidcGrants } from '../../queries/oidc-payloads.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -104,6 +105,8 @@ export async function changeAccess(
   const app = await resolveApp(deps, userId, appKey);
   await inTransaction(deps.db, async (tx) => {
     await setAccess(tx, userId, app.id, ACCESS_STATUS[action]);
+    // A suspension or revocation ends the player's OpenID Connect grants on the app at once.
+    if (action !== 'grant') await endOidcGrants(tx, app.key, userId);
     await auditAdmin(deps, tx, actor, ACCESS_EVENTS[action], { userId, appKey });
   });
   await deps.authCache.flush();

@@ -1,6 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { Deps, VerifiedAccess } from '../../deps.ts';
-import { decideAccess } from '../../domain/access.ts';
+import { decideAccess, rolesForApp } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -48,8 +48,7 @@ export async function verifyAccess(
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
   if (!decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin }).allowed) return null;
 
-  const appRoles = sendableRoles(row.app_roles);
-  const roles = isAdmin && app.allow_global_admin && !appRoles.includes('admin') ? [...appRoles, 'admin'] : appRoles;
+  const roles = rolesForApp(sendableRoles(row.app_roles), isAdmin, app.allow_global_admin);
   const iat = Math.floor(now.getTime() / 1000);
   const [jwt] = await Promise.all([
     deps.keys.sign(

@@ -28,7 +28,7 @@ export async function deliverBackchannelLogout(
   const logoutToken = await deps.keys.sign(
     {
       iss: deps.config.publicUrl,
-      aud: app.audience,
+      aud: job.viaOidc ? app.key : app.audience,
       sub: user.uid,
       sid: job.sid,
       iat,

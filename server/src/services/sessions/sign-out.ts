@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { appsUsedBySessions } from '../../queries/session-apps.ts';
+import { endOidcSessionsOf } from '../../queries/oidc-payloads.ts';
 import { endUserSessions, findSessionByTokenHash } from '../../queries/sessions.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 
@@ -12,6 +13,8 @@ export interface BackchannelLogoutJob {
   appId: string;
   userId: string;
   sid: string;
+  /** Signed in through OpenID Connect: the token is addressed to the client_id, else to the audience. */
+  viaOidc?: boolean;
 }
 
 /**
@@ -30,6 +33,7 @@ export async function signOut(
 
   const { apps, jobs } = await inTransaction(deps.db, async (tx) => {
     const ended = await endUserSessions(tx, current.user_id, now);
+    await endOidcSessionsOf(tx, current.user_id);
     const used = await appsUsedBySessions(
       tx,
       ended.map((s) => s.id),
@@ -44,7 +48,7 @@ export async function signOut(
     });
     const backchannel = used
       .filter((u) => u.backchannel_logout_url)
-      .map((u): BackchannelLogoutJob => ({ appId: u.app_id, userId: current.user_id, sid: u.sid }));
+      .map((u): BackchannelLogoutJob => ({ appId: u.app_id, userId: current.user_id, sid: u.sid, viaOidc: u.via_oidc }));
     return { apps: used, jobs: backchannel };
   });
   await deps.authCache.flush();

@@ -1,11 +1,13 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
 import { createPrivateKey, sign as signBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps, KeySet } from '../../deps.ts';
 import { DEFAULT_KEY_POLICY, isPublished, isSigning, needsSuccessor, scheduleKey, type KeyPolicy } from '../../domain/key-schedule.ts';
 import { insertSigningKey, listLiveKeys, lockSigningKeys, type SigningKeyRow } from '../../queries/signing-keys.ts';
 
-const ALG = 'ES256';
+/** ES256 signs the portal's own tokens; RS256 is there for OpenID Connect id_tokens, which many apps accept in no other algorithm. */
+export const SIGNING_ALGS = ['ES256', 'RS256'] as const;
+export type SigningAlg = (typeof SIGNING_ALGS)[number];
 const CACHE_MS = 30_000;
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -38,37 +40,56 @@ export function createKeySet(deps: Pick<Deps, 'db' | 'clock' | 'encryptor'>, pol
       await lockSigningKeys(tx);
       const now = deps.clock.now();
       const live = await listLiveKeys(tx, now);
-      const newest = live[0] ?? null;
-      if (!needsSuccessor(newest, now, policy)) return;
-      const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true });
-      const publicJwk = await exportJWK(publicKey);
-      const kid = await calculateJwkThumbprint(publicJwk);
-      const times = scheduleKey(now, newest && newest.retires_at > now ? newest.retires_at : now, policy);
-      await insertSigningKey(tx, {
-        kid,
-        alg: ALG,
-        public_jwk: { ...publicJwk, kid, alg: ALG, use: 'sig' },
-        private_jwk_enc: deps.encryptor.encrypt(JSON.stringify(await exportJWK(privateKey))),
-        ...times,
-      });
+      for (const alg of SIGNING_ALGS) {
+        // Each algorithm has its own schedule: a key is followed by a key of the same algorithm.
+        const newest = live.find((k) => k.alg === alg) ?? null;
+        if (!needsSuccessor(newest, now, policy)) continue;
+        const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
+        const publicJwk = await exportJWK(publicKey);
+        const kid = await calculateJwkThumbprint(publicJwk);
+        const times = scheduleKey(now, newest && newest.retires_at > now ? newest.retires_at : now, policy);
+        await insertSigningKey(tx, {
+          kid,
+          alg,
+          public_jwk: { ...publicJwk, kid, alg, use: 'sig' },
+          private_jwk_enc: deps.encryptor.encrypt(JSON.stringify(await exportJWK(privateKey))),
+          ...times,
+        });
+      }
     });
     cache = null;
   }
 
-  async function signingKey(): Promise<{ kid: string; key: KeyObject }> {
+  async function currentRow(alg: SigningAlg): Promise<SigningKeyRow> {
     const now = deps.clock.now();
-    let current = (await rows()).find((k) => isSigning(k, now));
+    const pick = (all: SigningKeyRow[]) => all.find((k) => k.alg === alg && isSigning(k, now));
+    let current = pick(await rows());
     if (!current) {
       await ensure();
-      current = (await rows()).find((k) => isSigning(k, now));
-      if (!current) throw new Error('no signing key is active');
+      current = pick(await rows());
+      if (!current) throw new Error(`no ${alg} signing key is active`);
     }
+    return current;
+  }
+
+  async function signingKey(): Promise<{ kid: string; key: KeyObject }> {
+    const current = await currentRow('ES256');
     let key = privateKeys.get(current.kid);
     if (!key) {
-      key = createPrivateKey({ key: JSON.parse(deps.encryptor.decrypt(current.private_jwk_enc)) as JsonWebKey, format: 'jwk' });
+      key = createPrivateKey({ key: privateJwk(current) as JsonWebKey, format: 'jwk' });
       privateKeys.set(current.kid, key);
     }
     return { kid: current.kid, key };
+  }
+
+  const privateJwks = new Map<string, JWK>();
+  function privateJwk(row: SigningKeyRow): JWK {
+    let jwk = privateJwks.get(row.kid);
+    if (!jwk) {
+      jwk = JSON.parse(deps.encryptor.decrypt(row.private_jwk_enc)) as JWK;
+      privateJwks.set(row.kid, jwk);
+    }
+    return jwk;
   }
 
   return {
@@ -77,11 +98,15 @@ export function createKeySet(deps: Pick<Deps, 'db' | 'clock' | 'encryptor'>, pol
       const now = deps.clock.now();
       return { keys: (await rows()).filter((k) => isPublished(k, now)).map((k) => k.public_jwk) };
     },
+    async signingJwks() {
+      const current = await Promise.all(SIGNING_ALGS.map(currentRow));
+      return current.map((row) => ({ ...privateJwk(row), kid: row.kid, alg: row.alg, use: 'sig' }));
+    },
     async sign(payload, typ) {
       const { kid, key } = await signingKey();
       let header = headers.get(`${kid} ${typ}`);
       if (!header) {
-        header = base64url({ alg: ALG, kid, typ });
+        header = base64url({ alg: 'ES256', kid, typ });
         headers.set(`${kid} ${typ}`, header);
       }
       return signCompact(header, payload, key);

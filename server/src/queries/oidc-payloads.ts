@@ -1,0 +1,84 @@
+import type { DbClient } from '../db/pool.ts';
+
+/** One stored object of the OpenID Provider library: a code, token, grant, session or interaction. */
+export interface OidcPayloadRow {
+  model: string;
+  id: string;
+  payload: Record<string, unknown>;
+  grantId: string | null;
+  uid: string | null;
+  clientId: string | null;
+  accountId: string | null;
+  expiresAt: Date | null;
+}
+
+export async function upsertOidcPayload(db: DbClient, row: OidcPayloadRow): Promise<void> {
+  await db.query(
+    `INSERT INTO oidc_payloads (model, id, payload, grant_id, uid, client_id, account_id, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+       client_id = EXCLUDED.client_id, account_id = EXCLUDED.account_id, expires_at = EXCLUDED.expires_at`,
+    [row.model, row.id, row.payload, row.grantId, row.uid, row.clientId, row.accountId, row.expiresAt],
+  );
+}
+
+/** The payload, with `consumed` set once it was used; none when missing or expired. */
+export async function findOidcPayload(
+  db: DbClient,
+  model: string,
+  where: { id: string } | { uid: string },
+  now: Date,
+): Promise<Record<string, unknown> | undefined> {
+  const [column, value] = 'id' in where ? ['id', where.id] : ['uid', where.uid];
+  const { rows } = await db.query<{ payload: Record<string, unknown>; consumed_at: Date | null }>(
+    `SELECT payload, consumed_at FROM oidc_payloads
+     WHERE model = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > $3)`,
+    [model, value, now],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
+}
+
+export async function consumeOidcPayload(db: DbClient, model: string, id: string, now: Date): Promise<void> {
+  await db.query('UPDATE oidc_payloads SET consumed_at = $3 WHERE model = $1 AND id = $2', [model, id, now]);
+}
+
+export async function destroyOidcPayload(db: DbClient, model: string, id: string): Promise<void> {
+  await db.query('DELETE FROM oidc_payloads WHERE model = $1 AND id = $2', [model, id]);
+}
+
+/** Everything one grant issued (codes, tokens, the grant itself). */
+export async function destroyOidcGrant(db: DbClient, grantId: string): Promise<void> {
+  await db.query('DELETE FROM oidc_payloads WHERE grant_id = $1', [grantId]);
+}
+
+/** Ends every grant an app holds (its codes and tokens), or one player's on it (`userId`). */
+export async function endOidcGrants(db: DbClient, clientId: string, userId?: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM oidc_payloads
+     WHERE grant_id IN (SELECT DISTINCT grant_id FROM oidc_payloads
+                        WHERE client_id = $1 AND grant_id IS NOT NULL
+                          AND ($2::uuid IS NULL OR account_id = (SELECT uid FROM users WHERE id = $2)))`,
+    [clientId, userId ?? null],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Sign-out: the library's sessions of the player end, and with them what was issued to last only as
+ * long as the session (everything but offline_access refresh tokens).
+ */
+export async function endOidcSessionsOf(db: DbClient, userId: string): Promise<void> {
+  await db.query(
+    `DELETE FROM oidc_payloads
+     WHERE account_id = (SELECT uid FROM users WHERE id = $1)
+       AND (model = 'Session' OR payload->>'expiresWithSession' = 'true')`,
+    [userId],
+  );
+}
+
+export async function deleteExpiredOidcPayloads(db: DbClient, now: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM oidc_payloads WHERE expires_at <= $1', [now]);
+  return rowCount ?? 0;
+}

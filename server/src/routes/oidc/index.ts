@@ -1,0 +1,21 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { createOidcProvider } from '../../services/oidc/provider.ts';
+import { signInErrorHandler } from '../auth/sign-in-pages.ts';
+import endSessionRoutes from './end-session.ts';
+import interactionRoute from './interaction.ts';
+import libraryRoutes from './library-routes.ts';
+import userinfoRoute from './userinfo.ts';
+
+/** Public: the OpenID Provider. Apps sign players in here; each route decides itself what a session changes. */
+export default async function oidcRoutes(app: FastifyInstance) {
+  const oidc = createOidcProvider(app.deps);
+  app.setErrorHandler(signInErrorHandler);
+  await app.register(libraryRoutes, { oidc });
+  await app.register(async (own) => {
+    await own.register(formbody);
+    await own.register(interactionRoute, { oidc });
+    await own.register(userinfoRoute, { oidc });
+    await own.register(endSessionRoutes);
+  });
+}

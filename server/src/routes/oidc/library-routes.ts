@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OidcProvider } from '../../services/oidc/provider.ts';
+import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
+import { oidcRequestOf } from './oidc-request.ts';
+
+const FORM = ['application/x-www-form-urlencoded'] as const;
+const tags = ['openid connect'];
+
+/**
+ * The protocol endpoints the library answers itself. Their bodies are left unread here: the
+ * library reads and checks them. The guards of the matched route (origin, body type) still apply.
+ */
+export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oidc: OidcProvider }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    try {
+      await oidc.handle(request.raw, reply.raw, oidcRequestOf(request));
+    } catch (err) {
+      request.log.error({ err }, 'the OpenID Provider failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' }));
+    }
+  };
+  const serverToServer = { crossSite: 'server-to-server', bodyTypes: FORM } as const;
+
+  app.get(DISCOVERY_PATH, { schema: { tags, summary: 'OpenID Connect Discovery 1.0' } }, handOver);
+  for (const path of [OIDC_ROUTES.authorization, `${OIDC_ROUTES.authorization}/:uid`]) {
+    app.get(path, { schema: { tags, summary: 'Authorization endpoint (code flow with PKCE)' } }, handOver);
+    app.post(path, { config: { bodyTypes: FORM }, schema: { tags, summary: 'Authorization endpoint (form post)' } }, handOver);
+  }
+  app.post(OIDC_ROUTES.token, { config: serverToServer, schema: { tags, summary: 'Token endpoint' } }, handOver);
+  app.post(OIDC_ROUTES.revocation, { config: serverToServer, schema: { tags, summary: 'Token revocation (RFC 7009)' } }, handOver);
+  app.post(OIDC_ROUTES.introspection, { config: serverToServer, schema: { tags, summary: 'Token introspection (RFC 7662)' } }, handOver);
+}

@@ -1,0 +1,143 @@
+import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
+import { errors } from 'oidc-provider';
+import type { Deps } from '../../deps.ts';
+import { grantedScopes, OIDC_CLAIMS, OIDC_SCOPES } from '../../domain/oidc-client.ts';
+import { messagePage } from '../../lib/message-page.ts';
+import { createOidcAdapter, recordJwtAccessToken } from './adapter.ts';
+import { appOf, playerOf } from './lookups.ts';
+import { OIDC_ROUTES, interactionUrl } from './paths.ts';
+import { playerClaims } from './player.ts';
+import { interactionRules } from './policy.ts';
+import { currentOidcRequest } from './request-context.ts';
+
+export type OidcDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys'>;
+
+const HOUR = 3600;
+export const OIDC_TTL = {
+  AuthorizationCode: 60,
+  AccessToken: 10 * 60,
+  IdToken: HOUR,
+  RefreshToken: 30 * 24 * HOUR,
+  Grant: 30 * 24 * HOUR,
+  Interaction: HOUR,
+  Session: 14 * 24 * HOUR,
+} as const;
+
+const STANDARD = new Set<string>(OIDC_SCOPES);
+
+/**
+ * The grant an admin's registration of the app stands for (there is no consent screen): the
+ * standard scopes, and the others only where the admin granted them to this player on Central
+ * Consents; what is refused is recorded as refused, so the library does not ask again.
+ */
+async function loadExistingGrant(deps: OidcDeps, ctx: KoaContextWithOIDC) {
+  const { client, session } = ctx.oidc;
+  if (!client || !session?.accountId) return undefined;
+  const auth = await currentOidcRequest().auth();
+  if (auth && auth.user.uid === session.accountId) {
+    // The id_token's sid is the portal session's, so the portal's sign-out reaches the app with it.
+    session.ensureClientContainer(client.clientId);
+    session.sidFor(client.clientId, auth.session.sid);
+  }
+  const [app, player] = await Promise.all([appOf(deps, ctx), playerOf(deps, ctx, session.accountId)]);
+  if (!app) return undefined;
+  const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+  const found = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+  const grant =
+    found && found.accountId === session.accountId && found.clientId === client.clientId
+      ? found
+      : new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+  const { granted, refused } = grantedScopes([...ctx.oidc.requestParamScopes], player?.scopes ?? []);
+  grant.addOIDCScope(granted.filter((s) => STANDARD.has(s)).join(' '));
+  if (refused.length) grant.rejectOIDCScope(refused.join(' '));
+  grant.addResourceScope(app.audience, granted.join(' '));
+  if (refused.length) grant.rejectResourceScope(app.audience, refused.join(' '));
+  await grant.save();
+  return grant;
+}
+
+export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
+  const secure = deps.config.publicUrl.startsWith('https:');
+  return {
+    adapter: createOidcAdapter(deps),
+    jwks: { keys: jwks },
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    responseTypes: ['code'],
+    scopes: [...OIDC_SCOPES],
+    claims: { ...OIDC_CLAIMS, openid: [...OIDC_CLAIMS.openid] } as Configuration['claims'],
+    // The claims go in the id_token too: several apps read them only there.
+    conformIdTokenClaims: false,
+    enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'], userinfoSigningAlgValues: ['RS256', 'ES256'] },
+    cookies: {
+      keys: [deps.encryptor.deriveKey('oidc-provider cookies')],
+      long: { signed: true, secure, sameSite: 'lax' },
+      short: { signed: true, secure, sameSite: 'lax' },
+    },
+    routes: { ...OIDC_ROUTES },
+    ttl: { ...OIDC_TTL },
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    rotateRefreshToken: true,
+    formats: {
+      customizers: {
+        jwt: async (_ctx, token, jwt) => {
+          if (token.kind === 'AccessToken')
+            await recordJwtAccessToken(deps, token as unknown as Record<string, unknown>, Number(jwt.payload.exp));
+        },
+      },
+    },
+    findAccount: async (ctx, sub) => {
+      const player = await playerOf(deps, ctx, sub);
+      if (!player) return undefined;
+      // At the token endpoint (a code or a refresh), a player no longer admitted gets nothing.
+      const route = ctx.oidc.route;
+      if (!player.decision.allowed && route !== 'authorization' && route !== 'resume') return undefined;
+      return { accountId: sub, claims: () => ({ ...playerClaims(player), sub }) };
+    },
+    loadExistingGrant: (ctx) => loadExistingGrant(deps, ctx),
+    interactions: {
+      url: (_ctx, interaction) => interactionUrl('', interaction.uid),
+      policy: interactionRules(deps),
+    },
+    features: {
+      devInteractions: { enabled: false },
+      introspection: { enabled: true },
+      revocation: { enabled: true },
+      // Answered by the portal's own routes (checked live, one sign-out path); enabled so discovery names them.
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+      pushedAuthorizationRequests: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        // The access token is for the app: its audience, RFC 9068.
+        defaultResource: async (ctx) => (await appOf(deps, ctx))?.audience ?? '',
+        useGrantedResource: () => true,
+        getResourceServerInfo: async (ctx, resource) => {
+          const app = await appOf(deps, ctx);
+          if (!app || resource !== app.audience)
+            throw new errors.InvalidTarget(`this client's only resource is ${app?.audience ?? 'none'}`);
+          return {
+            scope: [...new Set([...OIDC_SCOPES, ...ctx.oidc.requestParamScopes])].join(' '),
+            audience: app.audience,
+            accessTokenTTL: OIDC_TTL.AccessToken,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+    discovery: {
+      frontchannel_logout_supported: true,
+      frontchannel_logout_session_supported: true,
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.set('cache-control', 'no-store');
+      ctx.body = messagePage({
+        title: 'This sign-in cannot go on',
+        message: out.error_description ? `${out.error_description}.` : `The request was refused (${out.error}).`,
+        link: { href: `${deps.config.publicUrl}/dashboard`, label: 'Go to the dashboard' },
+      });
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { AuditEvent } from '@portal/contract';
+import type { InteractionResults } from 'oidc-provider';
+import type { Deps } from '../../deps.ts';
+import { findOidcClientApp } from '../../queries/oidc-clients.ts';
+import { audit, type RequestMeta } from '../audit.ts';
+import type { AuthContext } from '../sessions/session.ts';
+import { LOGIN_SCOPES } from '../sign-in/start.ts';
+import { startUpstreamAuthorization } from '../swcombine/authorization.ts';
+import { interactionUrl } from './paths.ts';
+import { loadOidcPlayer } from './player.ts';
+
+/** What the library tells us of an interaction it handed over. */
+export interface InteractionInput {
+  uid: string;
+  /** When the interaction began (seconds since the epoch). */
+  iat: number;
+  clientId: string;
+  reasons: string[];
+}
+
+export type InteractionOutcome = { kind: 'sign-in'; url: string; state: string } | { kind: 'finish'; result: InteractionResults };
+
+// Asked for a sign-in newer than the session in hand: prompt=login, max_age, a login_hint naming another player.
+const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'login_hint', 'id_token_hint']);
+const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The authorization endpoint needs the player: without a portal session (or when the app asked
+ * for a fresh sign-in) SWCombine's sign-in runs first and comes back here; then the one access
+ * rule decides between a code and access_denied.
+ */
+export async function settleInteraction(
+  deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'config'>,
+  input: InteractionInput & { auth: AuthContext | null; meta: RequestMeta },
+): Promise<InteractionOutcome> {
+  const { auth } = input;
+  const wantsFresh = input.reasons.some((r) => FRESH_SIGN_IN.has(r));
+  if (!auth || (wantsFresh && epoch(auth.session.created_at) < input.iat)) {
+    const { url, state } = await startUpstreamAuthorization(deps, {
+      purpose: 'sign_in',
+      rd: interactionUrl(deps.config.publicUrl, input.uid),
+      scopes: LOGIN_SCOPES,
+      accessType: 'offline',
+      renewPreviouslyGranted: true,
+    });
+    return { kind: 'sign-in', url, state };
+  }
+  const app = await findOidcClientApp(deps.db, input.clientId);
+  const player = app ? await loadOidcPlayer(deps, auth.user.uid, app) : null;
+  if (!app || !player?.decision.allowed) {
+    const reason = player && !player.decision.allowed ? player.decision.reason : 'The app is no longer registered.';
+    await audit(deps.db, input.meta, {
+      event: AuditEvent.OidcRefused,
+      userId: auth.user.id,
+      appKey: app?.key ?? null,
+      at: deps.clock.now(),
+      details: { client_id: input.clientId, reason },
+    });
+    return { kind: 'finish', result: { error: 'access_denied', error_description: reason } };
+  }
+  return {
+    kind: 'finish',
+    result: { login: { accountId: auth.user.uid, ts: epoch(auth.session.created_at), amr: ['swc'] }, consent: {} },
+  };
+}

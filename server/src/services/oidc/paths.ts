@@ -1,0 +1,17 @@
+/** Where the OpenID Provider's endpoints are served (the issuer is PUBLIC_URL itself). */
+export const OIDC_ROUTES = {
+  authorization: '/oidc/authorize',
+  token: '/oidc/token',
+  userinfo: '/oidc/userinfo',
+  end_session: '/oidc/logout',
+  revocation: '/oidc/revoke',
+  introspection: '/oidc/introspect',
+  jwks: '/.well-known/jwks.json',
+} as const;
+
+export const DISCOVERY_PATH = '/.well-known/openid-configuration';
+/** Where the authorization endpoint hands over when it needs the player: our sign-in, then back. */
+export const INTERACTION_PATH = '/oidc/interaction';
+export const END_SESSION_CONFIRM_PATH = '/oidc/logout/confirm';
+
+export const interactionUrl = (publicUrl: string, uid: string) => `${publicUrl}${INTERACTION_PATH}/${uid}`;

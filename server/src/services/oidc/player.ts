@@ -1,0 +1,41 @@
+import type { Deps } from '../../deps.ts';
+import { decideAccess, rolesForApp, type AccessDecision } from '../../domain/access.ts';
+import { isGlobalAdmin } from '../../domain/admin.ts';
+import { findOidcPlayer, type OidcClientApp, type OidcPlayerRow } from '../../queries/oidc-clients.ts';
+import { sendableRoles, sendableScopes } from '../app-access/grant-values.ts';
+
+/** A player as one app sees them through OpenID Connect, decided by the one access rule. */
+export interface OidcPlayer {
+  row: OidcPlayerRow;
+  decision: AccessDecision;
+  roles: string[];
+  /** Scopes an admin granted the player on this app (Central Consents). */
+  scopes: string[];
+}
+
+export async function loadOidcPlayer(deps: Pick<Deps, 'db' | 'config'>, uid: string, app: OidcClientApp): Promise<OidcPlayer | null> {
+  const row = await findOidcPlayer(deps.db, uid, app.id);
+  if (!row) return null;
+  const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
+  return {
+    row,
+    decision: decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin }),
+    roles: rolesForApp(sendableRoles(row.app_roles), isAdmin, app.allow_global_admin),
+    scopes: sendableScopes(row.app_scopes),
+  };
+}
+
+/** Every claim the player has for the app; the scopes of a token decide which of them it releases. */
+export function playerClaims(player: OidcPlayer): Record<string, unknown> {
+  const { row } = player;
+  return {
+    sub: row.uid,
+    name: row.name,
+    preferred_username: row.name,
+    ...(row.image ? { picture: row.image } : {}),
+    ...(row.faction ? { faction: row.faction } : {}),
+    ...(row.race ? { race: row.race } : {}),
+    ...(row.email ? { email: row.email, email_verified: false } : {}),
+    roles: player.roles,
+  };
+}

@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestMeta } from '../audit.ts';
+import type { AuthContext } from '../sessions/session.ts';
+
+/** What the protocol library's hooks need of the HTTP request it is handling. */
+export interface OidcRequest {
+  /** The browser's portal session (read once, on first use). */
+  auth(): Promise<AuthContext | null>;
+  meta: RequestMeta;
+  /** The client authenticates with HTTP Basic (else in the body, or not at all). */
+  basicAuth: boolean;
+}
+
+const store = new AsyncLocalStorage<OidcRequest>();
+
+export const runInOidcRequest = <T>(request: OidcRequest, fn: () => Promise<T>): Promise<T> => store.run(request, fn);
+
+/** The request in hand; the library calls our hooks only while handling one. */
+export function currentOidcRequest(): OidcRequest {
+  const request = store.getStore();
+  if (!request) throw new Error('an OpenID Provider hook ran outside a request');
+  return request;
+}

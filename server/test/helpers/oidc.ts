@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { PUBLIC_URL, type TestContext } from './test-app.ts';
+
+/** A browser's cookies for the portal: what each answer sets, sent back on the next request. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+
+  constructor(initial: Record<string, string> = {}) {
+    for (const [name, value] of Object.entries(initial)) this.cookies.set(name, value);
+  }
+
+  store(res: LightMyRequestResponse): void {
+    for (const c of res.cookies) {
+      const expired = c.expires !== undefined && new Date(c.expires).getTime() <= Date.now();
+      if (c.value === '' || expired || c.maxAge === 0) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ');
+  }
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/**
+ * Follows the portal's redirects as a browser would, from `url`, until an answer that is not a
+ * redirect to the portal itself: answers that last response (a redirect to the app or to SWCombine,
+ * or a page).
+ */
+export async function browse(ctx: TestContext, jar: CookieJar, url: string, max = 8): Promise<LightMyRequestResponse> {
+  let next = url;
+  for (let i = 0; i < max; i++) {
+    const target = new URL(next, PUBLIC_URL);
+    const res = await ctx.app.inject({ url: target.pathname + target.search, headers: { cookie: jar.header() } });
+    jar.store(res);
+    const location = res.headers.location;
+    if (res.statusCode < 300 || res.statusCode >= 400 || !location) return res;
+    const resolved = new URL(location, target);
+    if (resolved.origin !== new URL(PUBLIC_URL).origin) return res;
+    next = resolved.href;
+  }
+  throw new Error(`more than ${max} redirects from ${url}`);
+}
+
+export function authorizeUrl(params: Record<string, string>): string {
+  return `/oidc/authorize?${new URLSearchParams({ response_type: 'code', scope: 'openid', ...params })}`;
+}
+
+export const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** POST a form to the token, revocation or introspection endpoint, as an app's server does. */
+export function postForm(ctx: TestContext, path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: undefined, ...headers } as unknown as Record<string, string>,
+    payload: new URLSearchParams(form).toString(),
+  });
+}
