@@ -35,7 +35,14 @@ export const adminApps = {
     errors,
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/apps/:id', params: AppParams, status: 204, answer: z.null(), errors }),
-  oidcClient: defineEndpoint({ method: 'GET', path: '/api/admin/apps/:id/oidc-client', params: AppParams, status: 200, answer: OidcClient, errors }),
+  oidcClient: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/apps/:id/oidc-client',
+    params: AppParams,
+    status: 200,
+    answer: OidcClient,
+    errors,
+  }),
   createClientSecret: defineEndpoint({
     method: 'POST',
     path: '/api/admin/apps/:id/client-secret',

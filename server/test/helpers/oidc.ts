@@ -64,3 +64,48 @@ export function postForm(ctx: TestContext, path: string, form: Record<string, st
     payload: new URLSearchParams(form).toString(),
   });
 }
+
+export const WIKI_REDIRECT = 'https://wiki.example.com/oauth/callback';
+
+/** Runs an authorization request for the wiki in this browser; answers where the portal finally sends it. */
+export async function authorize(ctx: TestContext, jar: CookieJar, params: Record<string, string> = {}) {
+  const pkce = pkcePair();
+  const res = await browse(
+    ctx,
+    jar,
+    authorizeUrl({
+      client_id: 'wiki',
+      redirect_uri: WIKI_REDIRECT,
+      state: 'st',
+      nonce: 'nn',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      ...params,
+    }),
+  );
+  const location = res.headers.location ? new URL(res.headers.location) : null;
+  return { res, location, verifier: pkce.verifier, code: location?.searchParams.get('code') ?? null };
+}
+
+/** Exchanges a code from `authorize` at the token endpoint (as a public client unless `auth` is given). */
+export function exchange(
+  ctx: TestContext,
+  code: string,
+  verifier: string,
+  auth: Record<string, string> = {},
+  form: Record<string, string> = {},
+) {
+  return postForm(
+    ctx,
+    '/oidc/token',
+    {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: WIKI_REDIRECT,
+      code_verifier: verifier,
+      ...(auth.authorization ? {} : { client_id: 'wiki' }),
+      ...form,
+    },
+    auth,
+  );
+}

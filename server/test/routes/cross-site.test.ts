@@ -60,7 +60,11 @@ function pathVariants(path: string): string[] {
   ].filter((p, i, all) => all.indexOf(p) === i);
 }
 
-const SERVER_TO_SERVER = new Set(['/auth/token']);
+const SERVER_TO_SERVER = new Set(['/auth/token', '/oidc/token', '/oidc/revoke', '/oidc/introspect', '/oidc/userinfo']);
+
+/** Browser routes that take an HTML form (OpenID Connect's form posts, sign-out). */
+const FORM_ROUTES = new Set(['/auth/logout', '/oidc/authorize', '/oidc/authorize/{uid}', '/oidc/logout', '/oidc/logout/confirm']);
+const signsOut = (path: string) => path === '/auth/logout' || path.startsWith('/oidc/logout');
 
 const CROSS_SITE_HEADERS: Record<string, string | undefined>[] = [
   { origin: 'https://evil.example.net' },
@@ -86,7 +90,7 @@ beforeAll(async () => {
   // Called by other services, never by a browser (config.crossSite = 'server-to-server'): see token-exchange.test.ts.
   writes = writes.filter(([, path]) => !SERVER_TO_SERVER.has(path));
   // Signing out last: were the guard missing, the earlier calls would show their own success.
-  writes.sort(([, a], [, b]) => Number(a === '/auth/logout') - Number(b === '/auth/logout'));
+  writes.sort(([, a], [, b]) => Number(signsOut(a)) - Number(signsOut(b)));
   const call = (method: 'POST', url: string, payload: object) =>
     ctx.app.inject({ method, url, payload, cookies: { portal_session: admin } });
   ids.appId = (await call('POST', '/api/admin/apps', APP)).json().id;
@@ -131,7 +135,7 @@ describe('cross-site writes', () => {
       }
       // From the portal's own origin a form or text body is refused as a media type; nothing is written either.
       for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
-        if (template === '/auth/logout' && type.startsWith('application/x-www-form-urlencoded')) continue;
+        if (FORM_ROUTES.has(template) && type.startsWith('application/x-www-form-urlencoded')) continue;
         const res = await ctx.app.inject({
           method: method as 'POST',
           url: fill(template),

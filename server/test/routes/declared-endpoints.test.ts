@@ -9,6 +9,10 @@ import { createTestApp, type TestContext } from '../helpers/test-app.ts';
  */
 const UNDECLARED: { route: RegExp; why: string }[] = [
   { route: /^(get|post) \/auth\//, why: 'sign-in flows and forward auth: browser navigations, HTML pages and OAuth (RFC 6749) answers' },
+  {
+    route: /^(get|post) \/(oidc\/|\.well-known\/openid-configuration)/,
+    why: 'the OpenID Provider: protocol endpoints with their own answers (OpenID Connect, RFC 6749, 7009, 7662)',
+  },
   { route: /^get \/\.well-known\//, why: 'standard discovery documents (JWKS) read by the apps, not by the web client' },
   { route: /^get \/(healthz|readyz)$/, why: 'probes for the orchestrator' },
   { route: /^get \/config\.json$/, why: 'the runtime config the web client loads before it can call the API' },

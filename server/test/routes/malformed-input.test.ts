@@ -49,6 +49,8 @@ const QUERIES = [
   `?q=${'%25'.repeat(50)}`,
   '?aud=%00&rd=%0A&q=%00&userId=%00&limit=%00&state=%00',
 ];
+const endsSession = (template: string) => template.startsWith('/auth/logout') || template.startsWith('/oidc/logout');
+const speaksOAuth = (template: string) => template === '/auth/token' || template.startsWith('/oidc/');
 const UNSAFE_METHOD = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Another engineer's guard wants an allowed Origin on unsafe requests; a browser on the portal sends this one.
 const originFor = (method: string) => (UNSAFE_METHOD.has(method) ? { origin: PUBLIC_URL } : {});
@@ -58,7 +60,7 @@ describe('malformed input never causes a 500', () => {
     expect(routes.length).toBeGreaterThan(25);
     const failures: string[] = [];
     for (const [method, template] of routes) {
-      if (template.startsWith('/auth/logout')) continue; // would end the admin's session for the rest of the sweep
+      if (endsSession(template)) continue; // would end the admin's session for the rest of the sweep
       for (const param of PARAMS) {
         const path = template.replace(/\{[^}]+\}/g, encodeURIComponent(param));
         for (const query of QUERIES) {
@@ -75,8 +77,9 @@ describe('malformed input never causes a 500', () => {
               failures.push(`${method} ${path}${query} ${String(body)} → ${res.statusCode} ${res.body}`);
             if (res.statusCode >= 400 && String(res.headers['content-type']).includes('json')) {
               const json = res.json();
-              // The token exchange speaks OAuth (RFC 6749 §5.2): { error, error_description }.
-              const description = template === '/auth/token' ? json.error_description : json.message;
+              // The token exchange and the OpenID Provider speak OAuth (RFC 6749 §5.2): { error, error_description },
+              // unless the portal's guards refused the request before (a media type, an origin).
+              const description = speaksOAuth(template) ? (json.error_description ?? json.message) : json.message;
               if (typeof json.error !== 'string' || typeof description !== 'string')
                 failures.push(`${method} ${path}${query}: error body ${res.body}`);
             }
@@ -189,8 +192,9 @@ describe('control characters in any text answer 400 naming the field, never 500'
     const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
     return q.size ? `${path}?${q}` : path;
   };
-  // The token exchange takes form bodies and answers in OAuth's shape: token-exchange.test.ts covers it.
-  const swept = () => operations.filter(({ template }) => !template.startsWith('/auth/logout') && template !== '/auth/token');
+  // The token exchange and the OpenID Provider take form bodies and answer in OAuth's shape:
+  // token-exchange.test.ts and test/routes/oidc/hostile-input.test.ts cover them.
+  const swept = () => operations.filter(({ template }) => !endsSession(template) && !speaksOAuth(template));
 
   it('in path parameters', async () => {
     const cases = swept().flatMap(({ method, template, op }) =>

@@ -20,7 +20,10 @@ const preflight = (origin: string) =>
 
 describe("the portal app's own URL comes from PUBLIC_URL only", () => {
   it('admits its dashboard at PUBLIC_URL and no longer at the development address', async () => {
-    expect(await portalApp()).toEqual({ url: `${PUBLIC}/dashboard`, redirect_urls: [`${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`] });
+    expect(await portalApp()).toEqual({
+      url: `${PUBLIC}/dashboard`,
+      redirect_urls: [`${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`],
+    });
   });
 
   it('does not take http://localhost:3000 as a credentialed CORS origin, but does take PUBLIC_URL', async () => {

@@ -167,7 +167,7 @@ describe('single logout', () => {
     expect((await ctx.app.inject({ url: '/api/me', cookies: { portal_session: second } })).statusCode).toBe(401);
     expect((await verify('wiki-api', first)).statusCode).toBe(401);
     expect(ctx.sentJobs).toEqual([
-      { name: 'backchannel-logout', data: { appId: expect.any(String), userId: miraId, sid: expect.any(String) } },
+      { name: 'backchannel-logout', data: { appId: expect.any(String), userId: miraId, sid: expect.any(String), viaOidc: false } },
     ]);
   });
 

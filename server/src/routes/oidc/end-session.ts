@@ -42,7 +42,10 @@ export default async function endSessionRoutes(root: FastifyInstance) {
     const next = plan.returnTo ?? `${publicUrl}/login`;
     const label = plan.app ? `Back to ${plan.app.name}` : 'Continue to sign-in';
     if (frontChannelUrls.length === 0) return reply.redirect(next, 303);
-    return reply.header('cache-control', 'no-store').type('text/html').send(frontChannelLogoutPage(frontChannelUrls, next, label));
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html')
+      .send(frontChannelLogoutPage(frontChannelUrls, next, label));
   }
 
   async function endSession(request: FastifyRequest, reply: FastifyReply, params: Params) {
@@ -55,7 +58,9 @@ export default async function endSessionRoutes(root: FastifyInstance) {
         .map((name) => [name, name === 'client_id' ? (plan.app?.key ?? params.client_id) : params[name]])
         .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
-    const back = plan.returnTo ? { href: plan.returnTo, label: `Stay signed in, back to ${plan.app?.name ?? 'the app'}` } : { href: `${publicUrl}/dashboard`, label: 'Back to the dashboard' };
+    const back = plan.returnTo
+      ? { href: plan.returnTo, label: `Stay signed in, back to ${plan.app?.name ?? 'the app'}` }
+      : { href: `${publicUrl}/dashboard`, label: 'Back to the dashboard' };
     return reply
       .header('cache-control', 'no-store')
       .type('text/html')
@@ -67,7 +72,10 @@ export default async function endSessionRoutes(root: FastifyInstance) {
   );
   app.post(
     OIDC_ROUTES.end_session,
-    { config: { bodyTypes: ['application/x-www-form-urlencoded'] }, schema: { tags, summary: 'RP-Initiated Logout (form post)', body: Params } },
+    {
+      config: { bodyTypes: ['application/x-www-form-urlencoded'] },
+      schema: { tags, summary: 'RP-Initiated Logout (form post)', body: Params },
+    },
     (request, reply) => endSession(request, reply, request.body),
   );
   app.post(

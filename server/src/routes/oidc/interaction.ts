@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messagePage } from '../../lib/message-page.ts';
-import { settleInteraction } from '../../services/oidc/interaction.ts';
+import { settleInteraction, type SignInHandOff } from '../../services/oidc/interaction.ts';
 import { INTERACTION_PATH } from '../../services/oidc/paths.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { setStateCookie } from '../auth/cookies.ts';
@@ -15,7 +15,9 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     `${INTERACTION_PATH}/:uid`,
-    { schema: { tags: ['openid connect'], summary: 'An app asked for a sign-in: sign in if needed, then back to the app', params: Params } },
+    {
+      schema: { tags: ['openid connect'], summary: 'An app asked for a sign-in: sign in if needed, then back to the app', params: Params },
+    },
     async (request, reply) => {
       const oidcRequest = oidcRequestOf(request);
       const details = await oidc.interactionDetails(request.raw, reply.raw, oidcRequest).catch(() => null);
@@ -34,13 +36,14 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
       }
       const outcome = await settleInteraction(app.deps, {
         uid: details.uid,
-        iat: details.iat,
         clientId: String(details.params.client_id),
         reasons: details.prompt.reasons,
+        signInFrom: (details.result as Partial<SignInHandOff> | undefined)?.portal?.signInFrom,
         auth: await request.loadAuth(),
         meta: oidcRequest.meta,
       });
       if (outcome.kind === 'sign-in') {
+        await oidc.interactionResult(request.raw, reply.raw, oidcRequest, outcome.handOff);
         setStateCookie(reply, outcome.state, app.deps.config.session.secureCookie);
         return reply.redirect(outcome.url, 302);
       }

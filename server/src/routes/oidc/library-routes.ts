@@ -21,7 +21,8 @@ export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oi
     } catch (err) {
       request.log.error({ err }, 'the OpenID Provider failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' }));
+      if (!reply.raw.writableEnded)
+        reply.raw.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' }));
     }
   };
   const serverToServer = { crossSite: 'server-to-server', bodyTypes: FORM } as const;

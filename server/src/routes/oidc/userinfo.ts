@@ -29,5 +29,9 @@ export default async function userinfoRoute(app: FastifyInstance, { oidc }: { oi
   const schema = { tags: ['openid connect'], summary: 'UserInfo: the claims the access token’s scopes release' };
   app.get(OIDC_ROUTES.userinfo, { schema }, handler);
   // A POST carries the token in its header; its body, if any, is a form.
-  app.post(OIDC_ROUTES.userinfo, { schema, config: { crossSite: 'server-to-server', bodyTypes: ['application/x-www-form-urlencoded'] } }, handler);
+  app.post(
+    OIDC_ROUTES.userinfo,
+    { schema, config: { crossSite: 'server-to-server', bodyTypes: ['application/x-www-form-urlencoded'] } },
+    handler,
+  );
 }

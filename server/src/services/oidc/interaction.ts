@@ -12,17 +12,21 @@ import { loadOidcPlayer } from './player.ts';
 /** What the library tells us of an interaction it handed over. */
 export interface InteractionInput {
   uid: string;
-  /** When the interaction began (seconds since the epoch). */
-  iat: number;
   clientId: string;
   reasons: string[];
+  /** Set once this interaction sent the player to sign in: the portal session they had then (null: none). */
+  signInFrom: string | null | undefined;
 }
 
-export type InteractionOutcome = { kind: 'sign-in'; url: string; state: string } | { kind: 'finish'; result: InteractionResults };
+export type InteractionOutcome =
+  { kind: 'sign-in'; url: string; state: string; handOff: SignInHandOff } | { kind: 'finish'; result: InteractionResults };
 
 // Asked for a sign-in newer than the session in hand: prompt=login, max_age, a login_hint naming another player.
 const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'login_hint', 'id_token_hint']);
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** What the interaction keeps while the player signs in at SWCombine. */
+export type SignInHandOff = { portal: { signInFrom: string | null } } & InteractionResults;
 
 /**
  * The authorization endpoint needs the player: without a portal session (or when the app asked
@@ -35,7 +39,9 @@ export async function settleInteraction(
 ): Promise<InteractionOutcome> {
   const { auth } = input;
   const wantsFresh = input.reasons.some((r) => FRESH_SIGN_IN.has(r));
-  if (!auth || (wantsFresh && epoch(auth.session.created_at) < input.iat)) {
+  // A fresh sign-in is one that made a new portal session since this interaction sent the player off.
+  const signedInSince = input.signInFrom !== undefined && auth !== null && auth.session.sid !== input.signInFrom;
+  if (!auth || (wantsFresh && !signedInSince)) {
     const { url, state } = await startUpstreamAuthorization(deps, {
       purpose: 'sign_in',
       rd: interactionUrl(deps.config.publicUrl, input.uid),
@@ -43,7 +49,7 @@ export async function settleInteraction(
       accessType: 'offline',
       renewPreviouslyGranted: true,
     });
-    return { kind: 'sign-in', url, state };
+    return { kind: 'sign-in', url, state, handOff: { portal: { signInFrom: auth?.session.sid ?? null } } };
   }
   const app = await findOidcClientApp(deps.db, input.clientId);
   const player = app ? await loadOidcPlayer(deps, auth.user.uid, app) : null;

@@ -4,27 +4,16 @@ import { playerOf } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
 
 const { Check, base } = interactionPolicy;
-const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * When the authorization endpoint must hand over to the player (our interaction page), on top of
  * the library's own rules (no session, prompt=login, max_age, id_token_hint, …). Each check names
- * the error a `prompt=none` request gets instead.
+ * the error a `prompt=none` request gets instead. The library's session is the portal's (see
+ * library-gaps.ts), so "no session" means no portal session.
  */
 export function interactionRules(deps: Pick<Deps, 'db' | 'config'>) {
   const policy = base();
   const login = policy.get('login')!;
-  // The portal's own session is the session: the library's is only its record of which sign-in it saw.
-  login.checks.add(
-    new Check('portal_session', 'the portal session is missing or is not the one this sign-in used', 'login_required', async (ctx) => {
-      const auth = await currentOidcRequest().auth();
-      const session = ctx.oidc.session;
-      if (!auth || !session) return Check.REQUEST_PROMPT;
-      if (session.accountId !== auth.user.uid) return Check.REQUEST_PROMPT;
-      if ((session.loginTs ?? 0) < epoch(auth.session.created_at)) return Check.REQUEST_PROMPT;
-      return Check.NO_NEED_TO_PROMPT;
-    }),
-  );
   login.checks.add(
     new Check('login_hint', 'the login_hint names another player', 'login_required', async (ctx) => {
       const hint = ctx.oidc.params?.login_hint;

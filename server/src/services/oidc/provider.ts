@@ -18,6 +18,8 @@ export interface OidcProvider {
   handle(req: IncomingMessage, res: ServerResponse, request: OidcRequest): Promise<void>;
   interactionDetails(req: IncomingMessage, res: ServerResponse, request: OidcRequest): ReturnType<Provider['interactionDetails']>;
   interactionFinished(req: IncomingMessage, res: ServerResponse, request: OidcRequest, result: InteractionResults): Promise<void>;
+  /** Keeps `result` with the interaction without finishing it (read back by interactionDetails). */
+  interactionResult(req: IncomingMessage, res: ServerResponse, request: OidcRequest, result: InteractionResults): Promise<void>;
   /** The library's record of an access token (none once revoked or expired). */
   findAccessToken(token: string, request: OidcRequest): ReturnType<Provider['AccessToken']['find']>;
 }
@@ -119,6 +121,11 @@ export function createOidcProvider(deps: OidcProviderDeps): OidcProvider {
       const p = await provider();
       asPublicRequest(req, publicUrl);
       await runInOidcRequest(request, () => p.interactionFinished(req, res, result, { mergeWithLastSubmission: false }));
+    },
+    async interactionResult(req, res, request, result) {
+      const p = await provider();
+      asPublicRequest(req, publicUrl);
+      await runInOidcRequest(request, () => p.interactionResult(req, res, result, { mergeWithLastSubmission: false }));
     },
     async findAccessToken(token, request) {
       const p = await provider();

@@ -36,7 +36,7 @@ describe('/api/admin/apps', () => {
     expect(res.json()[0]).toMatchObject({
       key: PORTAL_APP_KEY,
       audience: PORTAL_APP_KEY,
-      redirect_urls: ['http://localhost:3000/dashboard'],
+      redirect_urls: ['http://localhost:3000/dashboard', 'http://localhost:3000/oidc/interaction/'],
     });
   });
 

@@ -20,13 +20,13 @@ describe('the signing key set', () => {
     const keys = createKeySet({ db: database.db, clock, encryptor }, policy);
     await keys.ensure();
     const oldToken = await keys.sign({ sub: 'a', exp: Math.floor(clock.now().getTime() / 1000) + 3600 }, 'at+jwt');
-    const [oldKid] = (await keys.jwks()).keys.map((k) => k.kid);
+    const es256 = async () => (await keys.jwks()).keys.filter((k) => k.alg === 'ES256').map((k) => k.kid);
+    const [oldKid] = await es256();
 
     clock.advance(8 * H); // within the lead time: a successor appears but does not sign yet
     await keys.ensure();
     await keys.ensure(); // idempotent
-    const published = (await keys.jwks()).keys.map((k) => k.kid);
-    expect(published).toHaveLength(2);
+    expect(await es256()).toHaveLength(2);
     const beforeSwitch = await keys.sign({ sub: 'b' }, 'at+jwt');
     expect(JSON.parse(Buffer.from(beforeSwitch.split('.')[0]!, 'base64url').toString()).kid).toBe(oldKid);
 
@@ -41,6 +41,15 @@ describe('the signing key set', () => {
 
     clock.advance(3 * H); // past the old key's expiry
     expect((await createKeySet({ db: database.db, clock, encryptor }, policy).jwks()).keys.map((k) => k.kid)).not.toContain(oldKid);
+  });
+
+  it('keeps one key of each algorithm signing, RS256 for the id_tokens apps ask for', async () => {
+    const keys = createKeySet({ db: database.db, clock: new TestClock(new Date('2027-06-01T00:00:00Z')), encryptor });
+    const signing = await keys.signingJwks();
+    expect(signing.map((k) => k.alg).sort()).toEqual(['ES256', 'RS256']);
+    for (const key of signing) expect(key).toHaveProperty('d');
+    const published = (await keys.jwks()).keys;
+    for (const key of signing) expect(published.find((p) => p.kid === key.kid)).not.toHaveProperty('d');
   });
 
   it('keeps private keys encrypted at rest', async () => {
