@@ -197,6 +197,7 @@ describe('forwarded headers no ingress would send', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers.location).toBeUndefined();
     expect(said(res)).toContain(message);
+    expect(res.body).toContain('<h1>Request refused</h1>');
   });
 
   it('a page without its host and scheme is a 400', async () => {
