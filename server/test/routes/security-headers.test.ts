@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../src/plugins/security-headers.ts';
 import { createAppFixture } from '../helpers/fixtures.ts';
+import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -74,10 +75,17 @@ describe('browser security headers', () => {
     expect(res.headers).toMatchObject(BROWSER_HEADERS);
   });
 
-  it('do not come with the forward-auth answer, which an ingress reads and no browser renders', async () => {
-    const res = await ctx.app.inject('/auth/verify?aud=portal');
-    expect(res.statusCode).toBe(401);
+  it('do not come with an admitted forward-auth answer, which an ingress reads and no browser renders', async () => {
+    const { cookie } = await signIn(ctx, '1:100002');
+    const res = await ctx.app.inject({ url: '/auth/verify?aud=portal', cookies: { portal_session: cookie } });
+    expect(res.statusCode).toBe(200);
     for (const name of Object.keys(BROWSER_HEADERS)) expect(res.headers[name]).toBeUndefined();
+  });
+
+  it('come with a forward-auth refusal, which Traefik and Caddy hand to the browser as it is', async () => {
+    const res = await ctx.app.inject({ url: '/auth/verify?aud=portal', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers).toMatchObject(BROWSER_HEADERS);
   });
 
   it('let the SPA connect to the auth service at AUTH_BASE_URL', async () => {

@@ -64,8 +64,9 @@ export function sendTripFailure(request: FastifyRequest, reply: FastifyReply, er
   return sendPage(reply, 400, messagePage({ title: texts.failed, message: err.message, link }));
 }
 
-function pageTitle({ status }: ApiAnswer): string {
-  if (status === 400) return 'This sign-in link is not valid';
+function pageTitle({ status }: ApiAnswer, request: FastifyRequest): string {
+  // Forward auth's 400 is about headers an ingress forwarded, not a link the player followed.
+  if (status === 400 && request.routeOptions.url !== '/auth/verify') return 'This sign-in link is not valid';
   return status >= 500 ? 'Something went wrong' : 'Request refused';
 }
 
@@ -77,5 +78,9 @@ export function signInErrorHandler(err: Error & { statusCode?: number }, request
   if (!(request.headers.accept ?? '').includes('text/html')) return apiErrorHandler(err, request, reply);
   const answer = apiAnswerOf(err, request);
   if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
-  return sendPage(reply, answer.status, messagePage({ title: pageTitle(answer), message: answer.message, link: loginLink(request) }));
+  return sendPage(
+    reply,
+    answer.status,
+    messagePage({ title: pageTitle(answer, request), message: answer.message, link: loginLink(request) }),
+  );
 }

@@ -4,8 +4,10 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import type { VerifiedAccess } from '../../deps.ts';
 import { unauthorized } from '../../plugins/http-error.ts';
+import { securityHeaders } from '../../plugins/security-headers.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { cachedAccess, verifyAccess } from '../../services/app-access/forward-auth.ts';
+import { cachedAccess, isRefusal, verifyAccess } from '../../services/app-access/forward-auth.ts';
+import { SIGN_IN_FIRST, signInRedirect } from '../../services/app-access/sign-in-redirect.ts';
 
 const Query = z.object({ aud: audienceField('Audience (aud)') });
 /** An audience Query accepts exactly as sent (nothing to trim): ingresses send it on every request, so it skips zod. */
@@ -81,19 +83,23 @@ export default async function verifyRoute(root: FastifyInstance) {
   // its level again. Its lines carry no request id; the ingress logs each request with its own.
   let shared: FastifyBaseLogger | undefined;
   app.setChildLoggerFactory((logger, _bindings, opts) => (shared ??= logger.child({ route: '/auth/verify' }, opts)));
+  // Traefik and Caddy hand a refusal to the browser as it is (a page, for a browser): it gets the
+  // headers every page of the portal carries, and no cache keeps it.
+  const refusalHeaders = { ...securityHeaders(app.deps.config), 'cache-control': 'no-store' };
   app.get(
     '/verify',
     {
       // The ingress asks on every request it serves and logs those itself; two info lines per check
       // would double the work of an answer from the cache. Failures still log as errors.
       logLevel: 'warn',
-      // An ingress sub-request that no browser renders: browser security headers only cost time here.
+      // An admitted check is an ingress sub-request that no browser renders: the browser security
+      // headers only cost time there. Refusals set them.
       config: { securityHeaders: false },
       schema: {
         tags: ['auth'],
-        summary: 'Forward auth for an ingress (auth-url): 200 with identity headers and a JWT, or 401',
+        summary: 'Forward auth for an ingress (auth-url): 200 with identity headers and a JWT, 401, or 302 to sign-in',
         querystring: Query,
-        response: { 200: z.null(), 400: ErrorBody, 401: ErrorBody, 500: ErrorBody },
+        response: { 200: z.null(), 302: z.null(), 303: z.null(), 400: ErrorBody, 401: ErrorBody, 500: ErrorBody },
       },
     },
     (request, reply) => {
@@ -102,9 +108,14 @@ export default async function verifyRoute(root: FastifyInstance) {
       // A cached answer is sent without a promise; only a miss waits for the database.
       const hit = cachedAccess(app.deps, token, aud);
       if (hit) return answer(reply, hit);
-      return verifyAccess(app.deps, token, aud).then((access) => {
-        if (!access) throw unauthorized('Sign in first, with access to this app.');
-        answer(reply, access);
+      return verifyAccess(app.deps, token, aud).then(async (check) => {
+        if (!isRefusal(check)) return answer(reply, check);
+        reply.headers(refusalHeaders);
+        // A player who is signed in but refused would only come back here from sign-in.
+        if (check.signedIn) throw unauthorized(check.message);
+        const to = await signInRedirect(app.deps, aud, request.headers);
+        if (!to) throw unauthorized(SIGN_IN_FIRST);
+        return reply.redirect(to.url, to.status);
       });
     },
   );

@@ -26,27 +26,36 @@ export function cachedAccess(
   return token ? deps.authCache.get(cacheKey(token, audience), deps.clock.now().getTime()) : undefined;
 }
 
+/** A refused check: without a live session (a browser may be sent to sign in), or a session the app does not admit. */
+export type AccessRefusal = { signedIn: false } | { signedIn: true; message: string };
+
+export const isRefusal = (check: VerifiedAccess | AccessRefusal): check is AccessRefusal => 'signedIn' in check;
+
+const ANONYMOUS: AccessRefusal = { signedIn: false };
+
 /**
  * Forward auth: is this browser's session admitted to the app with this audience? Answers the
- * identity and an RFC 9068 access token for the app, or null (→ 401). Ingresses ask on every
+ * identity and an RFC 9068 access token for the app, or why not (→ 401). Ingresses ask on every
  * request, so an answer is cached per (session, app) and a miss reads everything in one query.
  */
 export async function verifyAccess(
   deps: Pick<Deps, 'authCache' | 'clock' | 'db' | 'config' | 'keys'>,
   token: string | undefined,
   audience: string,
-): Promise<VerifiedAccess | null> {
-  if (!token) return null;
+): Promise<VerifiedAccess | AccessRefusal> {
+  if (!token) return ANONYMOUS;
   const key = cacheKey(token, audience);
   const now = deps.clock.now();
   const hit = deps.authCache.get(key, now.getTime());
   if (hit) return hit;
 
   const row = await findForwardAuth(deps.db, sha256(token), audience);
-  if (!row || !isSessionLive(row, now) || !row.app_id) return null;
+  if (!row || !isSessionLive(row, now)) return ANONYMOUS;
+  if (!row.app_id) return { signedIn: true, message: `No app is registered with the audience "${audience}".` };
   const app = { key: row.app_key!, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
-  if (!decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin }).allowed) return null;
+  const decision = decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin });
+  if (!decision.allowed) return { signedIn: true, message: decision.reason };
 
   const roles = rolesForApp(sendableRoles(row.app_roles), isAdmin, app.allow_global_admin);
   const iat = Math.floor(now.getTime() / 1000);
