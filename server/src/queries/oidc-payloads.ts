@@ -50,16 +50,18 @@ export async function destroyOidcPayload(db: DbClient, model: string, id: string
 
 /** Everything one grant issued (codes, tokens, the grant itself). */
 export async function destroyOidcGrant(db: DbClient, grantId: string): Promise<void> {
-  await db.query('DELETE FROM oidc_payloads WHERE grant_id = $1', [grantId]);
+  await db.query("DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)", [grantId]);
 }
 
-/** Ends every grant an app holds (its codes and tokens), or one player's on it (`userId`). */
+/** Ends every grant an app holds (the grants, their codes and tokens), or one player's on it (`userId`). */
 export async function endOidcGrants(db: DbClient, clientId: string, userId?: string): Promise<number> {
   const { rowCount } = await db.query(
-    `DELETE FROM oidc_payloads
-     WHERE grant_id IN (SELECT DISTINCT grant_id FROM oidc_payloads
-                        WHERE client_id = $1 AND grant_id IS NOT NULL
-                          AND ($2::uuid IS NULL OR account_id = (SELECT uid FROM users WHERE id = $2)))`,
+    `WITH grants AS (
+       SELECT id FROM oidc_payloads
+       WHERE model = 'Grant' AND client_id = $1
+         AND ($2::uuid IS NULL OR account_id = (SELECT uid FROM users WHERE id = $2)))
+     DELETE FROM oidc_payloads
+     WHERE grant_id IN (SELECT id FROM grants) OR (model = 'Grant' AND id IN (SELECT id FROM grants))`,
     [clientId, userId ?? null],
   );
   return rowCount ?? 0;

@@ -5,6 +5,7 @@ import { signInErrorHandler } from '../auth/sign-in-pages.ts';
 import endSessionRoutes from './end-session.ts';
 import interactionRoute from './interaction.ts';
 import libraryRoutes from './library-routes.ts';
+import tokenStatusRoutes from './token-status.ts';
 import userinfoRoute from './userinfo.ts';
 
 /** Public: the OpenID Provider. Apps sign players in here; each route decides itself what a session changes. */
@@ -17,5 +18,6 @@ export default async function oidcRoutes(app: FastifyInstance) {
     await own.register(interactionRoute, { oidc });
     await own.register(userinfoRoute, { oidc });
     await own.register(endSessionRoutes);
+    await own.register(tokenStatusRoutes);
   });
 }

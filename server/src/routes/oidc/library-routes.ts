@@ -33,6 +33,4 @@ export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oi
     app.post(path, { config: { bodyTypes: FORM }, schema: { tags, summary: 'Authorization endpoint (form post)' } }, handOver);
   }
   app.post(OIDC_ROUTES.token, { config: serverToServer, schema: { tags, summary: 'Token endpoint' } }, handOver);
-  app.post(OIDC_ROUTES.revocation, { config: serverToServer, schema: { tags, summary: 'Token revocation (RFC 7009)' } }, handOver);
-  app.post(OIDC_ROUTES.introspection, { config: serverToServer, schema: { tags, summary: 'Token introspection (RFC 7662)' } }, handOver);
 }

@@ -32,7 +32,7 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
  * Access tokens are JWTs (RFC 9068) stored under their jti, while the library looks them up by the
  * token itself (introspection, revocation, userinfo): a JWT this portal signed is looked up by its jti.
  */
-async function accessTokenId(deps: Pick<Deps, 'keys' | 'config'>, value: string): Promise<string | null> {
+export async function accessTokenId(deps: Pick<Deps, 'keys' | 'config'>, value: string): Promise<string | null> {
   if (!JWT_SHAPE.test(value)) return value;
   try {
     const { payload } = await jwtVerify(value, createLocalJWKSet(await deps.keys.jwks()), {

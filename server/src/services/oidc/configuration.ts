@@ -25,6 +25,12 @@ export const OIDC_TTL = {
 
 const STANDARD = new Set<string>(OIDC_SCOPES);
 
+/** At the token endpoint the scopes come from the code or refresh token in hand, not from the request. */
+function issuedScopes(ctx: KoaContextWithOIDC): string[] {
+  const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
+  return (code?.scope ?? refresh?.scope ?? '').split(' ').filter(Boolean);
+}
+
 /**
  * The grant an admin's registration of the app stands for (there is no consent screen): the
  * standard scopes, and the others only where the admin granted them to this player on Central
@@ -47,6 +53,8 @@ async function loadExistingGrant(deps: OidcDeps, ctx: KoaContextWithOIDC) {
     found && found.accountId === session.accountId && found.clientId === client.clientId
       ? found
       : new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+  // Decided afresh at each authorization: a consent an admin granted or revoked since counts now.
+  Object.assign(grant, { openid: undefined, resources: undefined, rejected: undefined });
   const { granted, refused } = grantedScopes([...ctx.oidc.requestParamScopes], player?.scopes ?? []);
   grant.addOIDCScope(granted.filter((s) => STANDARD.has(s)).join(' '));
   if (refused.length) grant.rejectOIDCScope(refused.join(' '));
@@ -117,7 +125,7 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
           if (!app || resource !== app.audience)
             throw new errors.InvalidTarget(`this client's only resource is ${app?.audience ?? 'none'}`);
           return {
-            scope: [...new Set([...OIDC_SCOPES, ...ctx.oidc.requestParamScopes])].join(' '),
+            scope: [...new Set([...OIDC_SCOPES, ...ctx.oidc.requestParamScopes, ...issuedScopes(ctx)])].join(' '),
             audience: app.audience,
             accessTokenTTL: OIDC_TTL.AccessToken,
             accessTokenFormat: 'jwt',

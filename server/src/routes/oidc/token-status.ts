@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Refused } from '../../lib/errors.ts';
+import { authenticateClient } from '../../services/oidc/client-auth.ts';
+import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
+import { introspectToken, revokeToken } from '../../services/oidc/token-status.ts';
+import { OAuthError, oauthErrorHandler } from '../auth/oauth-errors.ts';
+
+const printable = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .min(1, `${name} is required`)
+    .max(max, `${name} must be at most ${max} characters`)
+    .refine((v) => /^[\x21-\x7e]+$/.test(v), `${name} must be printable ASCII without spaces`);
+
+const Body = z.object({
+  token: printable('token', 8192),
+  token_type_hint: printable('token_type_hint', 100).optional(),
+  client_id: printable('client_id', 200).optional(),
+  client_secret: printable('client_secret', 200).optional(),
+});
+type Body = z.infer<typeof Body>;
+
+const tags = ['openid connect'];
+const config = { crossSite: 'server-to-server', bodyTypes: ['application/x-www-form-urlencoded'] } as const;
+
+/**
+ * Token introspection (RFC 7662) and revocation (RFC 7009), answered by the portal: its access
+ * tokens are JWTs the protocol library will neither introspect nor revoke, and a client asks about
+ * refresh tokens and access tokens alike.
+ */
+export default async function tokenStatusRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const client = async (request: FastifyRequest<{ Body: Body }>, publicAllowed: boolean) => {
+    const { authorization } = request.headers;
+    try {
+      return await authenticateClient(
+        app.deps,
+        { authorization, clientId: request.body.client_id, clientSecret: request.body.client_secret },
+        publicAllowed,
+      );
+    } catch (err) {
+      if (err instanceof Refused) throw new OAuthError(401, 'invalid_client', err.message);
+      throw err;
+    }
+  };
+
+  app.post(
+    OIDC_ROUTES.introspection,
+    {
+      config,
+      errorHandler: oauthErrorHandler,
+      schema: { tags, summary: 'Token introspection (RFC 7662), for the confidential client the token was issued to', body: Body },
+    },
+    async (request, reply) => {
+      const caller = await client(request, false);
+      return reply.header('cache-control', 'no-store').send(await introspectToken(app.deps, caller.key, request.body.token));
+    },
+  );
+  app.post(
+    OIDC_ROUTES.revocation,
+    {
+      config,
+      errorHandler: oauthErrorHandler,
+      schema: { tags, summary: 'Token revocation (RFC 7009): an access token, or a refresh token and its grant', body: Body },
+    },
+    async (request, reply) => {
+      const caller = await client(request, true);
+      await revokeToken(app.deps, caller.key, request.body.token);
+      return reply.header('cache-control', 'no-store').send('');
+    },
+  );
+}
