@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { createOidcProvider } from '../../services/oidc/provider.ts';
 import { signInErrorHandler } from '../auth/sign-in-pages.ts';
+import authorizationPostRoute from './authorization-post.ts';
 import endSessionRoutes from './end-session.ts';
 import interactionRoute from './interaction.ts';
 import libraryRoutes from './library-routes.ts';
@@ -15,6 +16,7 @@ export default async function oidcRoutes(app: FastifyInstance) {
   await app.register(libraryRoutes, { oidc });
   await app.register(async (own) => {
     await own.register(formbody);
+    await own.register(authorizationPostRoute);
     await own.register(interactionRoute, { oidc });
     await own.register(userinfoRoute, { oidc });
     await own.register(endSessionRoutes);

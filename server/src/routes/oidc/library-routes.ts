@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
+import { queryOf, refuseUnreadable } from './authorization-request.ts';
 import { oidcRequestOf } from './oidc-request.ts';
 
 const FORM = ['application/x-www-form-urlencoded'] as const;
@@ -28,9 +29,19 @@ export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oi
   const serverToServer = { crossSite: 'server-to-server', bodyTypes: FORM } as const;
 
   app.get(DISCOVERY_PATH, { schema: { tags, summary: 'OpenID Connect Discovery 1.0' } }, handOver);
-  for (const path of [OIDC_ROUTES.authorization, `${OIDC_ROUTES.authorization}/:uid`]) {
-    app.get(path, { schema: { tags, summary: 'Authorization endpoint (code flow with PKCE)' } }, handOver);
-    app.post(path, { config: { bodyTypes: FORM }, schema: { tags, summary: 'Authorization endpoint (form post)' } }, handOver);
-  }
+  const { publicUrl } = app.deps.config;
+  app.get(
+    OIDC_ROUTES.authorization,
+    {
+      schema: { tags, summary: 'Authorization endpoint (code flow with PKCE)' },
+      preHandler: async (request, reply) => refuseUnreadable(publicUrl, queryOf(request), reply) ?? undefined,
+    },
+    handOver,
+  );
+  app.get(
+    `${OIDC_ROUTES.authorization}/:uid`,
+    { schema: { tags, summary: 'Where the authorization resumes after the sign-in' } },
+    handOver,
+  );
   app.post(OIDC_ROUTES.token, { config: serverToServer, schema: { tags, summary: 'Token endpoint' } }, handOver);
 }

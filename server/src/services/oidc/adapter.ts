@@ -17,7 +17,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The registered apps are the clients: there is no second registry. */
 async function findClient(deps: Pick<Deps, 'db'>, clientId: string): Promise<Payload | undefined> {
-  if (clientId === PORTAL_APP_KEY) return undefined;
+  if (clientId === PORTAL_APP_KEY || !isStorableId(clientId)) return undefined;
   const app = await findOidcClientApp(deps.db, clientId);
   if (!app) return undefined;
   const method = currentOidcRequest().basicAuth ? 'client_secret_basic' : 'client_secret_post';
@@ -27,6 +27,8 @@ async function findClient(deps: Pick<Deps, 'db'>, clientId: string): Promise<Pay
 }
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+/** Every id the library makes is printable ASCII; anything else (from a cookie, a token, a request) names nothing. */
+export const isStorableId = (id: unknown): id is string => typeof id === 'string' && /^[\x21-\x7e]{1,8192}$/.test(id);
 
 /**
  * Access tokens are JWTs (RFC 9068) stored under their jti, while the library looks them up by the
@@ -72,12 +74,14 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'co
     }
 
     async find(id: string): Promise<Payload | undefined> {
+      if (!isStorableId(id)) return undefined;
       if (this.model === 'Client') return findClient(deps, id);
       const key = this.model === 'AccessToken' ? await accessTokenId(deps, id) : id;
       return key ? findOidcPayload(deps.db, this.model, { id: key }, deps.clock.now()) : undefined;
     }
 
     async findByUid(uid: string): Promise<Payload | undefined> {
+      if (!isStorableId(uid)) return undefined;
       return findOidcPayload(deps.db, this.model, { uid }, deps.clock.now());
     }
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { Refused } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findOidcClientApp, type OidcClientApp } from '../../queries/oidc-clients.ts';
+import { isStorableId } from './adapter.ts';
 
 export interface ClientCredentials {
   authorization?: string;
@@ -42,7 +43,7 @@ export async function authenticateClient(
   if (credentials.authorization && !basic) throw refused();
   const id = basic?.id ?? credentials.clientId;
   const secret = basic?.secret ?? credentials.clientSecret;
-  if (!id) throw refused();
+  if (!isStorableId(id)) throw refused();
   const app = await findOidcClientApp(deps.db, id);
   if (!app) throw refused();
   if (!app.client_secret_hash) {

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { deleteExpiredLoginAttempts } from '../../queries/login-attempts.ts';
+import { deleteExpiredOidcPayloads } from '../../queries/oidc-payloads.ts';
 import { deleteSessionsFinishedBefore } from '../../queries/sessions.ts';
 
 /**
@@ -9,10 +10,16 @@ import { deleteSessionsFinishedBefore } from '../../queries/sessions.ts';
  */
 export const FINISHED_SESSION_RETENTION_MS = 24 * 60 * 60_000;
 
-/** Deletes sessions finished more than a day ago and sign-in attempts past their expiry. */
-export async function purgeFinishedSignIns(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ sessions: number; loginAttempts: number }> {
+/**
+ * Deletes sessions finished more than a day ago, and sign-in attempts and OpenID Connect records
+ * (codes, tokens, grants, interactions) past their expiry.
+ */
+export async function purgeFinishedSignIns(
+  deps: Pick<Deps, 'db' | 'clock'>,
+): Promise<{ sessions: number; loginAttempts: number; oidcRecords: number }> {
   const now = deps.clock.now();
   const sessions = await deleteSessionsFinishedBefore(deps.db, new Date(now.getTime() - FINISHED_SESSION_RETENTION_MS));
   const loginAttempts = await deleteExpiredLoginAttempts(deps.db, now);
-  return { sessions, loginAttempts };
+  const oidcRecords = await deleteExpiredOidcPayloads(deps.db, now);
+  return { sessions, loginAttempts, oidcRecords };
 }

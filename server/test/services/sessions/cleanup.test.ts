@@ -66,10 +66,17 @@ describe('purging finished sessions and old sign-in attempts', () => {
     await loginAttempt(-60_000);
     await loginAttempt(-DAY);
     await loginAttempt(5 * 60_000);
+    for (const [id, expiresIn] of [['expired-code', -60_000], ['live-refresh-token', DAY]] as const) {
+      await ctx.deps.db.query(`INSERT INTO oidc_payloads (model, id, payload, expires_at) VALUES ('RefreshToken', $1, '{}', $2)`, [
+        id,
+        new Date(ctx.clock.now().getTime() + expiresIn),
+      ]);
+    }
     const auditRows = await count('audit_log');
     expect(auditRows).toBeGreaterThan(0);
 
-    expect(await purgeFinishedSignIns(ctx.deps)).toEqual({ sessions: 3, loginAttempts: 2 });
+    expect(await purgeFinishedSignIns(ctx.deps)).toEqual({ sessions: 3, loginAttempts: 2, oidcRecords: 1 });
+    expect((await ctx.deps.db.query('SELECT id FROM oidc_payloads')).rows).toEqual([{ id: 'live-refresh-token' }]);
 
     expect(await sids()).toEqual([...live, 'ended-an-hour-ago', 'idle-expired-an-hour-ago'].sort());
     expect(await count('session_apps sa WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = sa.session_id)')).toBe(0);
@@ -82,7 +89,7 @@ describe('purging finished sessions and old sign-in attempts', () => {
   it('purges a finished session once its day of grace has passed', async () => {
     const live = (await sids()).filter((sid) => !sid.includes('-an-hour-ago'));
     ctx.clock.advance(DAY);
-    expect(await purgeFinishedSignIns(ctx.deps)).toEqual({ sessions: 2, loginAttempts: 1 });
+    expect(await purgeFinishedSignIns(ctx.deps)).toEqual({ sessions: 2, loginAttempts: 1, oidcRecords: 1 });
     expect(await sids()).toEqual(live); // idle for a day now: finished, but only just
   });
 });
