@@ -66,7 +66,10 @@ describe('purging finished sessions and old sign-in attempts', () => {
     await loginAttempt(-60_000);
     await loginAttempt(-DAY);
     await loginAttempt(5 * 60_000);
-    for (const [id, expiresIn] of [['expired-code', -60_000], ['live-refresh-token', DAY]] as const) {
+    for (const [id, expiresIn] of [
+      ['expired-code', -60_000],
+      ['live-refresh-token', DAY],
+    ] as const) {
       await ctx.deps.db.query(`INSERT INTO oidc_payloads (model, id, payload, expires_at) VALUES ('RefreshToken', $1, '{}', $2)`, [
         id,
         new Date(ctx.clock.now().getTime() + expiresIn),
