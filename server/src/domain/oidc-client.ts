@@ -59,3 +59,18 @@ export function grantedScopes(requested: readonly string[], adminGranted: readon
   const granted = requested.filter((s) => allowed.has(s));
   return { granted, refused: requested.filter((s) => !allowed.has(s)) };
 }
+
+/**
+ * The resource indicator (RFC 8707) of an app's access tokens. It must be an absolute URI: an
+ * audience that is one stands for itself; another (a plain name such as "wiki") is named by a URN.
+ * The tokens' `aud` is the audience either way.
+ */
+export function resourceIndicator(app: { key: string; audience: string }): string {
+  try {
+    const url = new URL(app.audience);
+    if (!url.hash && /^[a-z][a-z0-9+.-]*:/i.test(app.audience)) return app.audience;
+  } catch {
+    // not a URI
+  }
+  return `urn:swc-portal:app:${encodeURIComponent(app.key)}`;
+}

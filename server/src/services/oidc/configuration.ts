@@ -1,7 +1,7 @@
 import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { Deps } from '../../deps.ts';
-import { grantedScopes, OIDC_CLAIMS, OIDC_SCOPES } from '../../domain/oidc-client.ts';
+import { grantedScopes, OIDC_CLAIMS, OIDC_SCOPES, resourceIndicator } from '../../domain/oidc-client.ts';
 import { messagePage } from '../../lib/message-page.ts';
 import { createOidcAdapter, recordJwtAccessToken } from './adapter.ts';
 import { appOf, playerOf } from './lookups.ts';
@@ -58,8 +58,8 @@ async function loadExistingGrant(deps: OidcDeps, ctx: KoaContextWithOIDC) {
   const { granted, refused } = grantedScopes([...ctx.oidc.requestParamScopes], player?.scopes ?? []);
   grant.addOIDCScope(granted.filter((s) => STANDARD.has(s)).join(' '));
   if (refused.length) grant.rejectOIDCScope(refused.join(' '));
-  grant.addResourceScope(app.audience, granted.join(' '));
-  if (refused.length) grant.rejectResourceScope(app.audience, refused.join(' '));
+  grant.addResourceScope(resourceIndicator(app), granted.join(' '));
+  if (refused.length) grant.rejectResourceScope(resourceIndicator(app), refused.join(' '));
   await grant.save();
   return grant;
 }
@@ -118,12 +118,16 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
       resourceIndicators: {
         enabled: true,
         // The access token is for the app: its audience, RFC 9068.
-        defaultResource: async (ctx) => (await appOf(deps, ctx))?.audience ?? '',
+        defaultResource: async (ctx) => {
+          const app = await appOf(deps, ctx);
+          return app ? resourceIndicator(app) : '';
+        },
         useGrantedResource: () => true,
         getResourceServerInfo: async (ctx, resource) => {
           const app = await appOf(deps, ctx);
-          if (!app || resource !== app.audience)
-            throw new errors.InvalidTarget(`this client's only resource is ${app?.audience ?? 'none'}`);
+          if (!app || resource !== resourceIndicator(app)) {
+            throw new errors.InvalidTarget(`this client's only resource is ${app ? resourceIndicator(app) : 'none'}`);
+          }
           return {
             scope: [...new Set([...OIDC_SCOPES, ...ctx.oidc.requestParamScopes, ...issuedScopes(ctx)])].join(' '),
             audience: app.audience,

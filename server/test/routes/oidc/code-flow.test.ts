@@ -87,4 +87,34 @@ describe('the OpenID Provider: code flow with PKCE for a signed-in player', () =
     expect(info.statusCode, info.body).toBe(200);
     expect(info.json()).toMatchObject({ sub: '1:100002', roles: [] });
   });
+
+  it('addresses the access token to an audience that is a plain name, as forward auth does', async () => {
+    await createAppFixture(ctx, {
+      key: 'forum',
+      audience: 'forum',
+      redirect_urls: ['https://forum.example.com/cb'],
+      skip_uid_whitelist: true,
+    });
+    const { verifier, challenge } = pkcePair();
+    const res = await browse(
+      ctx,
+      jar,
+      authorizeUrl({
+        client_id: 'forum',
+        redirect_uri: 'https://forum.example.com/cb',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
+    const code = new URL(res.headers.location!).searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    const token = await postForm(ctx, '/oidc/token', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: 'https://forum.example.com/cb',
+      client_id: 'forum',
+      code_verifier: verifier,
+    });
+    expect(decodeJwt(token.json().access_token).aud).toBe('forum');
+  });
 });
