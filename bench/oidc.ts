@@ -20,7 +20,8 @@ const GOALS = { flows: 300, refreshes: 500, userinfoRatio: 0.5 };
 const VERIFIER = 'bench-verifier-bench-verifier-bench-verifier-0123456789';
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
 
-const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3965), {}, false);
+const profile = process.argv.includes('--cpu-prof');
+const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3965), {}, profile);
 const base = product.baseUrl;
 
 /** A browser of one seeded player: its portal session, and the cookies the provider sets. */
@@ -191,3 +192,4 @@ report({
   goal: `≥ ${GOALS.userinfoRatio}`,
   pass: ratio >= GOALS.userinfoRatio,
 });
+if (profile) console.log(product.summary());

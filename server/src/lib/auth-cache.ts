@@ -13,6 +13,8 @@ export interface AuthCache<T = unknown> {
   flush(): Promise<void>;
   /** Drops every entry here only (a flush announced by another replica). */
   clearLocal(): void;
+  /** Calls `listener` whenever this cache is cleared: other answers that rest on the same facts go with it. */
+  onClear(listener: () => void): void;
   /** Entries held now (expired ones included until they are looked up or pushed out). */
   readonly size: number;
 }
@@ -27,6 +29,11 @@ export const MAX_ENTRIES = 50_000;
  */
 export function createAuthCache<T>(publish: () => Promise<void> = async () => undefined, maxEntries = MAX_ENTRIES): AuthCache<T> {
   const entries = new Map<string, { value: T; until: number }>();
+  const listeners: (() => void)[] = [];
+  const clear = () => {
+    entries.clear();
+    for (const listener of listeners) listener();
+  };
   return {
     get(key, now) {
       const hit = entries.get(key);
@@ -43,11 +50,12 @@ export function createAuthCache<T>(publish: () => Promise<void> = async () => un
       entries.set(key, { value, until });
     },
     flush() {
-      entries.clear();
+      clear();
       return publish();
     },
-    clearLocal() {
-      entries.clear();
+    clearLocal: clear,
+    onClear(listener) {
+      listeners.push(listener);
     },
     get size() {
       return entries.size;

@@ -26,4 +26,13 @@ describe('forward-auth cache', () => {
     expect(cache.get('s', 0)).toBeUndefined();
     expect(published).toBe(1);
   });
+
+  it('takes the answers that rest on the same facts with it, on a flush here or one from another replica', async () => {
+    const cache = createAuthCache<string>();
+    let cleared = 0;
+    cache.onClear(() => void cleared++);
+    await cache.flush();
+    cache.clearLocal();
+    expect(cleared).toBe(2);
+  });
 });

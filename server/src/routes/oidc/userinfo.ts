@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
-import { answerUserinfo, type AccessTokenRecord } from '../../services/oidc/userinfo.ts';
+import { createUserinfo, type AccessTokenRecord } from '../../services/oidc/userinfo.ts';
 import { oidcRequestOf } from './oidc-request.ts';
 
 const BEARER = /^Bearer ([\w.~+/-]+=*)$/i;
@@ -18,11 +18,14 @@ function refuse(reply: FastifyReply, error: 'invalid_request' | 'invalid_token',
 
 /** OpenID Connect UserInfo (GET and POST with a Bearer token), checked live against the access rule. */
 export default async function userinfoRoute(app: FastifyInstance, { oidc }: { oidc: OidcProvider }) {
+  const answerUserinfo = createUserinfo(app.deps);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) return refuse(reply, 'invalid_request', 'Send the access token as Authorization: Bearer <token>.');
-    const record = (await oidc.findAccessToken(match[1]!, oidcRequestOf(request)).catch(() => undefined)) as AccessTokenRecord | undefined;
-    const answer = await answerUserinfo(app.deps, record);
+    const answer = await answerUserinfo(
+      match[1]!,
+      async (token) => (await oidc.findAccessToken(token, oidcRequestOf(request)).catch(() => undefined)) as AccessTokenRecord | undefined,
+    );
     if (!answer.ok) return refuse(reply, 'invalid_token', answer.description);
     return reply.header('cache-control', 'no-store').send(answer.claims);
   };

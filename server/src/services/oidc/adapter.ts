@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
-import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { Deps } from '../../deps.ts';
 import { clientMetadata } from '../../domain/oidc-client.ts';
+import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
 import { findOidcClientApp } from '../../queries/oidc-clients.ts';
 import {
   consumeOidcPayload,
@@ -34,18 +34,10 @@ export const isStorableId = (id: unknown): id is string => typeof id === 'string
  * Access tokens are JWTs (RFC 9068) stored under their jti, while the library looks them up by the
  * token itself (introspection, revocation, userinfo): a JWT this portal signed is looked up by its jti.
  */
-export async function accessTokenId(deps: Pick<Deps, 'keys' | 'config'>, value: string): Promise<string | null> {
+export async function accessTokenId(deps: Pick<Deps, 'keys' | 'config' | 'clock'>, value: string): Promise<string | null> {
   if (!JWT_SHAPE.test(value)) return value;
-  try {
-    const { payload } = await jwtVerify(value, createLocalJWKSet(await deps.keys.jwks()), {
-      issuer: deps.config.publicUrl,
-      typ: 'at+jwt',
-      clockTolerance: 5,
-    });
-    return typeof payload.jti === 'string' ? payload.jti : null;
-  } catch {
-    return null;
-  }
+  const verified = await verifyPortalAccessToken(deps, value, { requiredClaims: ['jti'] });
+  return 'payload' in verified && typeof verified.payload.jti === 'string' ? verified.payload.jti : null;
 }
 
 /**

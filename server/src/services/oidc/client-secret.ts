@@ -45,7 +45,7 @@ export async function createClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor
 }
 
 /** The app is a public client again; what was issued to it with the secret ends. */
-export async function removeClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, id: string): Promise<void> {
+export async function removeClientSecret(deps: Pick<Deps, 'db' | 'clock' | 'authCache'>, actor: Actor, id: string): Promise<void> {
   const app = await clientApp(deps, id);
   if (!app.client_secret_hash) throw new NotFound(`${app.name} has no client secret: it is already a public client.`);
   await inTransaction(deps.db, async (tx) => {
@@ -53,4 +53,5 @@ export async function removeClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor
     const ended = await endOidcGrants(tx, app.key);
     await auditAdmin(deps, tx, actor, AuditEvent.ClientSecretDeleted, { appKey: app.key, details: { tokens_ended: ended } });
   });
+  await deps.authCache.flush();
 }

@@ -1,9 +1,10 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
-import { compactVerify, createLocalJWKSet } from 'jose';
+import { compactVerify } from 'jose';
 import type { Deps } from '../../deps.ts';
 import { Refused } from '../../lib/errors.ts';
 import { findOidcClientApp, type OidcClientApp } from '../../queries/oidc-clients.ts';
 import type { AuthContext } from '../sessions/session.ts';
+import { portalJwks } from '../tokens/portal-jwt.ts';
 
 export interface EndSessionParams {
   id_token_hint?: string;
@@ -34,7 +35,7 @@ interface HintClaims {
 async function readHint(deps: Pick<Deps, 'keys' | 'config'>, hint: string): Promise<HintClaims> {
   const foreign = () => new Refused('invalid', 'The id_token_hint was not issued by this portal, so the sign-out cannot go on.');
   try {
-    const { payload } = await compactVerify(hint, createLocalJWKSet(await deps.keys.jwks()));
+    const { payload } = await compactVerify(hint, await portalJwks(deps));
     const claims = JSON.parse(new TextDecoder().decode(payload)) as HintClaims;
     if (claims.iss !== deps.config.publicUrl) throw foreign();
     return claims;

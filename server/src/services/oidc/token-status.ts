@@ -47,11 +47,16 @@ export async function introspectToken(
  * RFC 7009. Revoking an access token ends it; revoking a refresh token ends its whole grant (the
  * access tokens issued with it too). A token of another client, or an unknown one, changes nothing.
  */
-export async function revokeToken(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config'>, clientId: string, token: string): Promise<void> {
+export async function revokeToken(
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'authCache'>,
+  clientId: string,
+  token: string,
+): Promise<void> {
   const record = await findTokenRecord(deps, token);
   if (!record || record.payload.clientId !== clientId) return;
-  if (record.model === 'AccessToken') return destroyOidcPayload(deps.db, 'AccessToken', record.id);
   const grantId = typeof record.payload.grantId === 'string' ? record.payload.grantId : null;
-  if (grantId) await destroyOidcGrant(deps.db, grantId);
+  if (record.model === 'AccessToken') await destroyOidcPayload(deps.db, 'AccessToken', record.id);
+  else if (grantId) await destroyOidcGrant(deps.db, grantId);
   else await destroyOidcPayload(deps.db, 'RefreshToken', record.id);
+  await deps.authCache.flush(); // userinfo answers kept for the token go too
 }

@@ -1,23 +1,24 @@
 import type { Deps } from '../../deps.ts';
 import { OIDC_CLAIMS } from '../../domain/oidc-client.ts';
+import { createAuthCache } from '../../lib/auth-cache.ts';
 import { findOidcClientApp } from '../../queries/oidc-clients.ts';
+import { accessTokenId } from './adapter.ts';
 import { loadOidcPlayer, playerClaims } from './player.ts';
 
-/** The library's record of an access token: who, for which client, with which scopes. */
+/** The library's record of an access token: who, for which client, with which scopes, until when. */
 export interface AccessTokenRecord {
   accountId: string;
   clientId: string;
   scope?: string;
+  exp?: number;
 }
 
 export type UserinfoAnswer = { ok: true; claims: Record<string, unknown> } | { ok: false; description: string };
 
-/**
- * The UserInfo endpoint, checked live: the token must still be on record (not revoked, not ended
- * by a sign-out) and the player still admitted to the app by the one access rule.
- */
-export async function answerUserinfo(deps: Pick<Deps, 'db' | 'config'>, token: AccessTokenRecord | undefined): Promise<UserinfoAnswer> {
-  if (!token) return { ok: false, description: 'The access token is invalid, expired or revoked.' };
+const CACHE_MS = 30_000;
+const INVALID: UserinfoAnswer = { ok: false, description: 'The access token is invalid, expired or revoked.' };
+
+async function answerFor(deps: Pick<Deps, 'db' | 'config'>, token: AccessTokenRecord): Promise<UserinfoAnswer> {
   const app = await findOidcClientApp(deps.db, token.clientId);
   const player = app ? await loadOidcPlayer(deps, token.accountId, app) : null;
   if (!app || !player) return { ok: false, description: 'The access token is for an app or a player that no longer exists.' };
@@ -28,4 +29,30 @@ export async function answerUserinfo(deps: Pick<Deps, 'db' | 'config'>, token: A
     .filter(([scope]) => scopes.has(scope))
     .flatMap(([, claims]) => claims as readonly string[]);
   return { ok: true, claims: Object.fromEntries([['sub', player.row.uid], ...released.filter((c) => c in all).map((c) => [c, all[c]])]) };
+}
+
+/**
+ * The UserInfo endpoint, checked live as forward auth is: the token must be one this portal signed
+ * and still on record (not revoked, not ended by a sign-out or a suspension), and the player still
+ * admitted by the one access rule. An answer is kept up to 30 s per token, and dropped with the
+ * forward-auth answers whenever who may do what changes (on every replica).
+ */
+export function createUserinfo(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'keys' | 'authCache'>) {
+  const cache = createAuthCache<UserinfoAnswer>();
+  deps.authCache.onClear(() => cache.clearLocal());
+  return async function answerUserinfo(
+    token: string,
+    findRecord: (token: string) => Promise<AccessTokenRecord | undefined>,
+  ): Promise<UserinfoAnswer> {
+    const jti = await accessTokenId(deps, token);
+    if (!jti || jti === token) return INVALID;
+    const now = deps.clock.now().getTime();
+    const hit = cache.get(jti, now);
+    if (hit) return hit;
+    const record = await findRecord(token);
+    if (!record) return INVALID;
+    const answer = await answerFor(deps, record);
+    if (answer.ok) cache.set(jti, answer, Math.min(now + CACHE_MS, (record.exp ?? 0) * 1000));
+    return answer;
+  };
 }

@@ -1,6 +1,16 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Deps } from '../../deps.ts';
 
+let published: { kids: string; set: ReturnType<typeof createLocalJWKSet> } | null = null;
+
+/** The published keys as a verifier; built again only when they change, so each key is imported once. */
+export async function portalJwks(deps: Pick<Deps, 'keys'>): Promise<ReturnType<typeof createLocalJWKSet>> {
+  const jwks = await deps.keys.jwks();
+  const kids = jwks.keys.map((k) => k.kid).join(' ');
+  if (published?.kids !== kids) published = { kids, set: createLocalJWKSet(jwks) };
+  return published.set;
+}
+
 /** Why a token is not one the portal issued and still accepts. */
 export type PortalTokenProblem = 'expired' | 'audience' | 'invalid';
 
@@ -15,7 +25,7 @@ export async function verifyPortalAccessToken(
   token: string,
   opts: { audience?: string; requiredClaims: string[] },
 ): Promise<{ payload: JWTPayload } | { problem: PortalTokenProblem }> {
-  const keys = createLocalJWKSet(await deps.keys.jwks());
+  const keys = await portalJwks(deps);
   try {
     const { payload } = await jwtVerify(token, keys, {
       issuer: deps.config.publicUrl,
