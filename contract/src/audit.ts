@@ -33,6 +33,10 @@ export const AuditEvent = {
   SwcConsentRevoked: 'swc_consent_revoked',
   SwcGrantLost: 'swc_grant_lost',
   SwcTokenExchanged: 'swc_token_exchanged',
+  SwcBindingRefreshFailed: 'swc_binding_refresh_failed',
+  SyncFailed: 'sync_failed',
+  AuditForwardingSet: 'audit_forwarding_set',
+  AuditForwardingRemoved: 'audit_forwarding_removed',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -71,7 +75,28 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   swc_consent_revoked: 'SWCombine permission revoked',
   swc_grant_lost: 'SWCombine no longer accepts the grant',
   swc_token_exchanged: 'SWCombine token handed to an app',
+  swc_binding_refresh_failed: 'SWCombine permissions could not be refreshed',
+  sync_failed: 'Data sync failed',
+  audit_forwarding_set: 'Activity forwarding set',
+  audit_forwarding_removed: 'Activity forwarding removed',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */
 export const auditEventLabel = (event: string): string => AUDIT_EVENT_LABELS[event] ?? event;
+
+/** Events that record something refused or gone wrong: the Activity screen's "failure" outcome. */
+export const AUDIT_FAILURE_EVENTS: readonly AuditEvent[] = [
+  AuditEvent.LoginDenied,
+  AuditEvent.LoginFailed,
+  AuditEvent.BackchannelLogoutFailed,
+  AuditEvent.ServiceJwtRotationFailed,
+  AuditEvent.SwcBindingLost,
+  AuditEvent.SwcBindingRefreshFailed,
+  AuditEvent.SwcGrantLost,
+  AuditEvent.SyncFailed,
+];
+
+export type AuditOutcome = 'success' | 'failure';
+
+export const auditOutcome = (event: string): AuditOutcome =>
+  (AUDIT_FAILURE_EVENTS as readonly string[]).includes(event) ? 'failure' : 'success';
