@@ -13,7 +13,11 @@ function isRealInstant(value: string): boolean {
   const [, y, mo, d, h, mi, sec = '0', oh = '0', om = '0'] = INSTANT.exec(value) ?? [];
   const [year, month, day] = [Number(y), Number(mo), Number(d)];
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  if (day > new Date(Date.UTC(2000, month, 0)).getUTCDate() || (month === 2 && day === 29 && new Date(Date.UTC(year, 1, 29)).getUTCMonth() !== 1)) return false;
+  if (
+    day > new Date(Date.UTC(2000, month, 0)).getUTCDate() ||
+    (month === 2 && day === 29 && new Date(Date.UTC(year, 1, 29)).getUTCMonth() !== 1)
+  )
+    return false;
   return Number(h) <= 23 && Number(mi) <= 59 && Number(sec) <= 59 && Number(oh) <= 15 && Number(om) <= 59;
 }
 

@@ -95,7 +95,12 @@ function whereOf(filter: AuditRowFilter, after: AuditKey | null): { sql: string;
  * Audit events newest first (created_at, then id), `limit` of them after `after`: a keyset page, as fast on
  * the millionth row as on the first (each filter has an index in that order).
  */
-export async function listAuditEvents(db: DbClient, filter: AuditRowFilter, after: AuditKey | null, limit: number): Promise<AuditEventRow[]> {
+export async function listAuditEvents(
+  db: DbClient,
+  filter: AuditRowFilter,
+  after: AuditKey | null,
+  limit: number,
+): Promise<AuditEventRow[]> {
   const where = whereOf(filter, after);
   const { rows } = await db.query<AuditEventRow>(
     `SELECT l.id::text AS id, (extract(epoch FROM l.created_at) * 1000000)::bigint::text AS micros, l.created_at, l.event,
@@ -140,7 +145,10 @@ export async function auditEventsAfter(db: DbClient, afterId: string, limit: num
 
 /** How many events are above `afterId`, counted up to `cap`. */
 export async function countAuditAfter(db: DbClient, afterId: string, cap: number): Promise<number> {
-  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM (SELECT 1 FROM audit_log WHERE id > $1 LIMIT $2) s', [afterId, cap]);
+  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM (SELECT 1 FROM audit_log WHERE id > $1 LIMIT $2) s', [
+    afterId,
+    cap,
+  ]);
   return Number(rows[0]!.n);
 }
 

@@ -1,4 +1,4 @@
-import { AuditEvent, type ForwardingInput, type ForwardingState } from '@portal/contract';
+import { AuditEvent, type ForwardingState } from '@portal/contract';
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
@@ -138,7 +138,14 @@ export async function forwardAuditEvents(
           await markForwardingFailed(deps.db, { holder, url: row.url, reason: result.reason, now: deps.clock.now() });
           throw new Error(`audit forwarding of event ${event.id} failed: ${result.reason}`);
         }
-        const moved = await markDelivered(deps.db, { holder, url: row.url, fromId: cursor, toId: event.id, now: deps.clock.now(), leaseUntil: leaseUntil() });
+        const moved = await markDelivered(deps.db, {
+          holder,
+          url: row.url,
+          fromId: cursor,
+          toId: event.id,
+          now: deps.clock.now(),
+          leaseUntil: leaseUntil(),
+        });
         if (!moved) return { delivered }; // the webhook was changed or removed meanwhile
         cursor = event.id;
         delivered++;

@@ -4,5 +4,9 @@ import { insertAudit } from '../../queries/audit.ts';
 
 /** A sync run that ended failed, on the Activity screen beside who started it. */
 export function auditRunFailed(deps: Pick<Deps, 'db' | 'clock'>, run: { id: string; target: SyncTarget }, reason: string): Promise<void> {
-  return insertAudit(deps.db, { event: AuditEvent.SyncFailed, at: deps.clock.now(), details: { target: run.target, runId: run.id, reason } });
+  return insertAudit(deps.db, {
+    event: AuditEvent.SyncFailed,
+    at: deps.clock.now(),
+    details: { target: run.target, runId: run.id, reason },
+  });
 }

@@ -59,10 +59,10 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('pages by cursor without skipping or repeating a row, even among rows of the same instant', async () => {
-    await ctx.deps.db.query(
-      `INSERT INTO audit_log (created_at, event, user_id) SELECT $1, 'logout', $2 FROM generate_series(1, 5)`,
-      [ctx.clock.now(), miraId],
-    );
+    await ctx.deps.db.query(`INSERT INTO audit_log (created_at, event, user_id) SELECT $1, 'logout', $2 FROM generate_series(1, 5)`, [
+      ctx.clock.now(),
+      miraId,
+    ]);
     const seen: ActivityRow[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
@@ -101,7 +101,9 @@ describe('GET /api/admin/audit/export', () => {
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('id,time,event,outcome,sentence,user_uid,user_name,actor_uid,actor_name,app_key,app_name,ip,user_agent,details');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(',access_suspended,success,Access suspended on Wiki for Mira Solan by Jorin Vex,1:100002,Mira Solan,1:100001,');
+    expect(lines[1]).toContain(
+      ',access_suspended,success,Access suspended on Wiki for Mira Solan by Jorin Vex,1:100002,Mira Solan,1:100001,',
+    );
   });
 
   it('answers NDJSON rows shaped as the API’s, and defuses spreadsheet formulas in CSV', async () => {
@@ -110,7 +112,10 @@ describe('GET /api/admin/audit/export', () => {
     ]);
     const ndjson = await call('GET', '/api/admin/audit/export?format=ndjson&outcome=failure');
     expect(ndjson.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
-    const rows = ndjson.body.trimEnd().split('\n').map((line) => JSON.parse(line) as ActivityRow);
+    const rows = ndjson.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ActivityRow);
     expect(rows).toEqual([expect.objectContaining({ event: 'login_failed', outcome: 'failure', user_agent: '=HYPERLINK("x")' })]);
     const csv = await call('GET', '/api/admin/audit/export?outcome=failure');
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
@@ -121,7 +126,10 @@ describe('GET /api/admin/audit/export', () => {
       ctx.clock.now(),
     ]);
     const res = await call('GET', '/api/admin/audit/export?format=ndjson&event=sync_triggered');
-    const ids = res.body.trimEnd().split('\n').map((line) => Number((JSON.parse(line) as ActivityRow).id));
+    const ids = res.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => Number((JSON.parse(line) as ActivityRow).id));
     expect(ids).toHaveLength(2500);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
