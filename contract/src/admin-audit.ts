@@ -10,7 +10,9 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6}
 
 /** Every field within its calendar's range (JavaScript would roll 30 February over to March; PostgreSQL refuses it). */
 function isRealInstant(value: string): boolean {
-  const [, y, mo, d, h, mi, sec = '0', oh = '0', om = '0'] = INSTANT.exec(value) ?? [];
+  const match = INSTANT.exec(value);
+  if (!match) return false; // the regex's own message says why
+  const [, y, mo, d, h, mi, sec = '0', oh = '0', om = '0'] = match;
   const [year, month, day] = [Number(y), Number(mo), Number(d)];
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   if (
@@ -33,7 +35,11 @@ const instant = (label: string) =>
  */
 export const AuditCursor = singleLineText('cursor', { max: 41 })
   .regex(/^\d{1,19}-\d{1,19}$/, 'cursor must be the next_cursor of an earlier page')
-  .refine((v) => v.split('-').every((part) => BigInt(part) <= BIGINT_MAX), 'cursor must be the next_cursor of an earlier page');
+  // zod runs every check, so this one is given whatever the regex refused too.
+  .refine(
+    (v) => /^\d+-\d+$/.test(v) && v.split('-').every((part) => BigInt(part) <= BIGINT_MAX),
+    'cursor must be the next_cursor of an earlier page',
+  );
 
 const AUDIT_EVENTS = Object.values(AuditEvent) as [AuditEvent, ...AuditEvent[]];
 
