@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
@@ -64,5 +65,31 @@ describe('Admin → Activity', () => {
     expect(csv.split('\r\n')[0]).toContain('id,time,event,outcome,sentence');
     expect(csv).toContain(SENTENCE);
     expect(csv).not.toContain('Jorin Vex: Signed in'); // the export follows the filters: Mira's events only
+  });
+
+  it('forwards new events to a webhook the admin sets there, and shows the delivery', async () => {
+    const bodies: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(Number(process.env.E2E_HOOK_PORT ?? 6210), '127.0.0.1', r));
+    try {
+      await admin.getByRole('textbox', { name: /^Webhook URL/ }).fill(`http://127.0.0.1:${Number(process.env.E2E_HOOK_PORT ?? 6210)}/hook`);
+      await admin.getByLabel(/^Secret/).fill('e2e-secret-0123456789');
+      await admin.getByRole('button', { name: 'Set webhook' }).click();
+      await admin.getByText('Forwarding is set').waitFor();
+      // The change is itself an event: the worker delivers it, and the screen says so.
+      await admin.getByText(/^event \d+ at /).waitFor({ timeout: 30_000 });
+      expect(bodies.some((b) => b.includes('"event":"audit_forwarding_set"'))).toBe(true);
+      await expectAccessible(admin, '/admin/activity with forwarding set');
+      await screenshotBoth(admin, 'admin-activity-forwarding');
+    } finally {
+      receiver.close();
+    }
   });
 });
