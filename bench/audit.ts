@@ -39,9 +39,9 @@ async function seed() {
             CASE WHEN r < 0.10 THEN (ARRAY['access_granted','access_suspended','role_granted','app_updated','scope_granted'])[1 + i % 5]
                  WHEN r < 0.13 THEN (ARRAY['login_denied','login_failed','backchannel_logout_failed'])[1 + i % 3]
                  WHEN r < 0.55 THEN 'login' ELSE 'logout' END,
-            u.ids[1 + (i * 7919) % 1000],
+            u.ids[1 + ((i::bigint * 7919) % 1000)::int],
             CASE WHEN r < 0.10 THEN u.ids[1001 + i % 10] END,
-            CASE WHEN i % 5 < 3 THEN 'app' || (1 + i % 20) END,
+            CASE WHEN i % 5 < 3 THEN 'app' || (1 + (i / 7) % 20) END,
             '10.0.' || (i % 250) || '.' || (i % 200), 'Mozilla/5.0 bench', '{}'
      FROM generate_series(1, $1) AS i, u, LATERAL (SELECT ((i * 2654435761::bigint) % 1000) / 1000.0 AS r) x`,
     [events, now],
@@ -109,7 +109,8 @@ async function activityQueries() {
   for (const [label, filter, after] of cases) {
     const times: number[] = [];
     let rows = 0;
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 5; i++) await listAuditEvents(db, filter, after, 51); // warm the cache and the plan
+    for (let i = 0; i < 100; i++) {
       const t = performance.now();
       rows = (await listAuditEvents(db, filter, after, 51)).length;
       times.push(performance.now() - t);
@@ -173,18 +174,35 @@ async function burst(label: string, withAudit: boolean): Promise<number> {
 try {
   await seed();
   await activityQueries();
-  console.log(`\nsign-in writes, 8 connections, ${burstSeconds} s each, on top of ${events.toLocaleString()} events:`);
-  const without = await burst('without the audit write', false);
-  const withIndexes = await burst('with the audit write (020: five indexes)', true);
+  console.log(
+    `\nsign-in writes, 8 connections, ${burstSeconds} s a burst, on top of ${events.toLocaleString()} events (interleaved, 3 rounds):`,
+  );
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  /** Bursts without and with the audit row, alternated so that the machine's drift falls on both alike. */
+  const rounds = async (indexes: string) => {
+    const without: number[] = [];
+    const withAudit: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      without.push(await burst(`round ${round}, without the audit write`, false));
+      withAudit.push(await burst(`round ${round}, with the audit write (${indexes})`, true));
+    }
+    return { without: median(without), with: median(withAudit) };
+  };
+  const now020 = await rounds('020: five indexes');
   await setup.query('DROP INDEX audit_log_time, audit_log_actor_time, audit_log_app_time, audit_log_event_time, audit_log_user_time');
   await setup.query('CREATE INDEX audit_log_user_time ON audit_log (user_id, created_at DESC)');
-  const before = await burst('with the audit write (001: one index, as before)', true);
-  report({ name: 'sign-in writes with the audit row ÷ without it', figure: (withIndexes / without).toFixed(2), goal: 'none', pass: null });
+  const before001 = await rounds('001: one index, as before');
+  const ratio020 = now020.with / now020.without;
+  const ratio001 = before001.with / before001.without;
+  console.log(
+    `medians: 020 ${now020.with.toFixed(0)} of ${now020.without.toFixed(0)}/s (${ratio020.toFixed(2)}), 001 ${before001.with.toFixed(0)} of ${before001.without.toFixed(0)}/s (${ratio001.toFixed(2)})`,
+  );
+  report({ name: 'audit rows/s in a sign-in write burst (020 indexes)', figure: `${now020.with.toFixed(0)}/s`, goal: 'none', pass: null });
   report({
-    name: 'audit rows/s in a sign-in burst, 020 ÷ 001 indexes',
-    figure: (withIndexes / before).toFixed(2),
-    goal: '≥ 0.8',
-    pass: withIndexes / before >= 0.8,
+    name: 'sign-in writes with the audit row ÷ without, 020 indexes against 001',
+    figure: `${ratio020.toFixed(2)} against ${ratio001.toFixed(2)}`,
+    goal: '≥ 0.8 × 001',
+    pass: ratio020 >= 0.8 * ratio001,
   });
 } finally {
   await db.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);

@@ -34,6 +34,7 @@ export function ActivityPickers({ onChange }: { onChange: (patch: Partial<AuditF
       <UserFilter label="Actor (admin)" onChange={(actor) => onChange({ actor })} />
       <AppSelect
         apps={apps.data ?? []}
+        description="Events about one app."
         value={app?.id ?? null}
         onChange={(picked) => {
           setApp(picked);

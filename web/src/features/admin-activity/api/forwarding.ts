@@ -3,12 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** Refreshed every 15 s while the screen is open: the backlog and the last delivery move on their own. */
+/**
+ * Refreshed while the screen is open, as the backlog and the last delivery move on their own: every 3 s while
+ * events wait (the worker is at them), else every 15 s.
+ */
 export function useForwarding() {
   return useQuery({
     queryKey: queryKeys.activity.forwarding,
     queryFn: ({ signal }) => callEndpoint(adminAudit.forwarding, { signal }),
-    refetchInterval: 15_000,
+    refetchInterval: (query) => (query.state.data?.backlog ? 3_000 : 15_000),
   });
 }
 
