@@ -102,7 +102,7 @@ async function activityQueries() {
     ['event (role_granted)', { event: 'role_granted', failureEvents: failures }, null],
     ['outcome failure', { outcome: 'failure', failureEvents: failures }, null],
     ['outcome success', { outcome: 'success', failureEvents: failures }, null],
-    ['user + app + a month', { user: player, app: 'app7', from: new Date(now - 30 * DAY_MS).toISOString(), failureEvents: failures }, null],
+    ['user + app + a month (few match)', { user: player, app: 'app7', from: new Date(now - 30 * DAY_MS).toISOString(), failureEvents: failures }, null],
     ['user, next page (cursor)', { user: player, failureEvents: failures }, mid],
   ];
   let worst = 0;
