@@ -100,6 +100,7 @@ async function activityQueries() {
     ['actor (an admin)', { actor: admin, failureEvents: failures }, null],
     ['app', { app: 'app7', failureEvents: failures }, null],
     ['event (role_granted)', { event: 'role_granted', failureEvents: failures }, null],
+    ['event (login)', { event: 'login', failureEvents: failures }, null],
     ['outcome failure', { outcome: 'failure', failureEvents: failures }, null],
     ['outcome success', { outcome: 'success', failureEvents: failures }, null],
     ['user + app + a month (few match)', { user: player, app: 'app7', from: new Date(now - 30 * DAY_MS).toISOString(), failureEvents: failures }, null],

@@ -1,6 +1,6 @@
 import type { ActivityPage, ActivityRow } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppFixture } from '../../helpers/fixtures.ts';
+import { appFixture, createAppFixture } from '../../helpers/fixtures.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -89,6 +89,20 @@ describe('GET /api/admin/audit', () => {
     expect(await refused('?event=teleported')).toContain('event must be one of the audit event codes');
     expect(await refused('?outcome=maybe')).toContain('outcome must be success or failure');
     expect(await refused('?limit=500')).toContain('limit must be a whole number from 1 to 200');
+  });
+});
+
+describe('an edit in the activity', () => {
+  it('records the fields it changed, before and after, and nothing else', async () => {
+    const { id } = await createAppFixture(ctx, { key: 'docs', name: 'Docs' });
+    const res = await call('PUT', `/api/admin/apps/${id}`, appFixture({ key: 'docs', name: 'Handbook', url: 'https://docs.example.com/' }));
+    expect(res.statusCode).toBe(200);
+    const [edited] = (await list('?event=app_updated')).events;
+    expect(edited!.details).toEqual({
+      name: 'Handbook',
+      before: { name: 'Docs', url: null },
+      after: { name: 'Handbook', url: 'https://docs.example.com/' },
+    });
   });
 });
 
