@@ -103,7 +103,11 @@ async function activityQueries() {
     ['event (login)', { event: 'login', failureEvents: failures }, null],
     ['outcome failure', { outcome: 'failure', failureEvents: failures }, null],
     ['outcome success', { outcome: 'success', failureEvents: failures }, null],
-    ['user + app + a month (few match)', { user: player, app: 'app7', from: new Date(now - 30 * DAY_MS).toISOString(), failureEvents: failures }, null],
+    [
+      'user + app + a month (few match)',
+      { user: player, app: 'app7', from: new Date(now - 30 * DAY_MS).toISOString(), failureEvents: failures },
+      null,
+    ],
     ['user, next page (cursor)', { user: player, failureEvents: failures }, mid],
   ];
   let worst = 0;
@@ -189,7 +193,7 @@ try {
     }
     return { without: median(without), with: median(withAudit) };
   };
-  const now020 = await rounds('020: five indexes');
+  const now020 = await rounds("020's indexes");
   await setup.query('DROP INDEX audit_log_time, audit_log_actor_time, audit_log_app_time, audit_log_event_time, audit_log_user_time');
   await setup.query('CREATE INDEX audit_log_user_time ON audit_log (user_id, created_at DESC)');
   const before001 = await rounds('001: one index, as before');
