@@ -38,6 +38,10 @@ export const AuditEvent = {
   OidcGrantReused: 'oidc_grant_reused',
   ClientSecretCreated: 'client_secret_created',
   ClientSecretDeleted: 'client_secret_deleted',
+  SwcBindingRefreshFailed: 'swc_binding_refresh_failed',
+  SyncFailed: 'sync_failed',
+  AuditForwardingSet: 'audit_forwarding_set',
+  AuditForwardingRemoved: 'audit_forwarding_removed',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -81,7 +85,28 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   oidc_grant_reused: 'Used code or refresh token replayed: its grant was revoked',
   client_secret_created: 'Client secret created',
   client_secret_deleted: 'Client secret removed',
+  swc_binding_refresh_failed: 'SWCombine permissions could not be refreshed',
+  sync_failed: 'Data sync failed',
+  audit_forwarding_set: 'Activity forwarding set',
+  audit_forwarding_removed: 'Activity forwarding removed',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */
 export const auditEventLabel = (event: string): string => AUDIT_EVENT_LABELS[event] ?? event;
+
+/** Events that record something refused or gone wrong: the Activity screen's "failure" outcome. */
+export const AUDIT_FAILURE_EVENTS: readonly AuditEvent[] = [
+  AuditEvent.LoginDenied,
+  AuditEvent.LoginFailed,
+  AuditEvent.BackchannelLogoutFailed,
+  AuditEvent.ServiceJwtRotationFailed,
+  AuditEvent.SwcBindingLost,
+  AuditEvent.SwcBindingRefreshFailed,
+  AuditEvent.SwcGrantLost,
+  AuditEvent.SyncFailed,
+];
+
+export type AuditOutcome = 'success' | 'failure';
+
+export const auditOutcome = (event: string): AuditOutcome =>
+  (AUDIT_FAILURE_EVENTS as readonly string[]).includes(event) ? 'failure' : 'success';

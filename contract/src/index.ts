@@ -14,6 +14,8 @@ export * from './service-jwts.ts';
 export * from './admin-apps.ts';
 export * from './admin-users.ts';
 export * from './audit.ts';
+export * from './audit-sentence.ts';
+export * from './admin-audit.ts';
 export * from './admin-consents.ts';
 export * from './sync.ts';
 export * from './data.ts';

@@ -17,4 +17,5 @@ export const SCREEN_PATHS: readonly string[] = [
   '/admin/jwts',
   '/admin/swc',
   '/admin/radiant-mgmt',
+  '/admin/activity',
 ];

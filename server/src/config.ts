@@ -52,6 +52,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     PORTAL_MODE: z.enum(['all', 'web', 'worker']).default('all'),
+    AUDIT_RETENTION_DAYS: intFrom(0, 100 * 365).default(365),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SWC_CLIENT_ID) !== Boolean(env.SWC_CLIENT_SECRET)) {
@@ -144,6 +145,8 @@ export interface Config {
   trustProxy: boolean;
   /** all: HTTP and jobs; web: HTTP only; worker: jobs only (scale them apart). */
   mode: 'all' | 'web' | 'worker';
+  /** Audit events older than this many days are deleted by the clean-up job; 0 keeps them all. */
+  audit: { retentionDays: number };
 }
 
 /** The dev client the product registers with its bundled simulator. */
@@ -214,5 +217,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     mode: env.PORTAL_MODE,
+    audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
   };
 }

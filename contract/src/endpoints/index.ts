@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.ts';
 import { adminApps } from './admin-apps.ts';
+import { adminAudit } from './admin-audit.ts';
 import { adminConsents } from './admin-consents.ts';
 import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
@@ -8,7 +9,7 @@ import { me } from './me.ts';
 import { radiantMgmt } from './radiant-mgmt.ts';
 import { serviceJwts } from './service-jwts.ts';
 
-export { adminApps, adminConsents, adminSwc, adminUsers, me, radiantMgmt, serviceJwts, syncedData };
+export { adminApps, adminAudit, adminConsents, adminSwc, adminUsers, me, radiantMgmt, serviceJwts, syncedData };
 export { firstLoadPaths } from './first-load-paths.ts';
 export { ClientSecret, OidcClient } from './admin-apps.ts';
 
@@ -21,5 +22,6 @@ export const allEndpoints: readonly Endpoint[] = [
   serviceJwts,
   adminSwc,
   radiantMgmt,
+  adminAudit,
   syncedData,
 ].flatMap((group): Endpoint[] => Object.values(group));

@@ -4,6 +4,7 @@ import { timeoutSettings, type DbTimeouts, type TimeoutSettings } from '../db/po
 import { startWorkerPresence, type WorkerPresence } from '../db/worker-presence.ts';
 import type { Deps, JobQueue } from '../deps.ts';
 import { deliverBackchannelLogout } from '../services/sessions/backchannel-logout.ts';
+import { AUDIT_FORWARD_JOB, forwardAuditEvents } from '../services/audit-trail/forwarding.ts';
 import { runRotationSweep } from '../services/service-jwts/sweep.ts';
 import { purgeFinishedSignIns } from '../services/sessions/cleanup.ts';
 import { refreshDueBindings } from '../services/swc-bindings/refresh.ts';
@@ -26,7 +27,7 @@ const SCHEDULES: { name: string; cron: string; run: (deps: JobDeps) => Promise<u
 ];
 
 /** Queues that take jobs from any replica (the sweeps' queues exist only where jobs run). */
-const HANDED_OVER = [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB];
+const HANDED_OVER = [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB, AUDIT_FORWARD_JOB];
 
 /**
  * The job system's schema. pg-boss 10 kept its jobs in `pgboss` (its schema version 24), which no later
@@ -162,11 +163,15 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
     // A job works about 2 minutes of a sync, then queues its continuation; when one is killed mid-way, the sweep hands
     // its run to a new job once its worker's presence lock is gone (pg-boss's own expiry after 5 minutes comes later).
     await boss.createQueue(RADIANT_SYNC_JOB, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
+    // Activity forwarding: a round every minute and one when the webhook is set; a failed round is retried with
+    // backoff (up to about 20 minutes), and the next minute's round starts over from the cursor anyway.
+    await boss.createQueue(AUDIT_FORWARD_JOB, { retryLimit: 6, retryDelay: 20, retryBackoff: true, retryDelayMax: 1200 });
     if (runsJobs) {
       for (const job of SCHEDULES) {
         await boss.createQueue(job.name, { retryLimit: 3, retryDelay: 10, retryBackoff: true });
         await boss.schedule(job.name, job.cron);
       }
+      await boss.schedule(AUDIT_FORWARD_JOB, '* * * * *');
     }
     // A failed take-over leaves the jobs where they were, for the next start to try again.
     if (legacySchema !== undefined) {
@@ -191,6 +196,9 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
       }
       await boss.work<BackchannelLogoutJob>(BACKCHANNEL_LOGOUT_JOB, async (jobs) => {
         for (const job of jobs) await runLogged(BACKCHANNEL_LOGOUT_JOB, log, () => deliverBackchannelLogout(deps, job.data));
+      });
+      await boss.work(AUDIT_FORWARD_JOB, async (jobs) => {
+        for (const _job of jobs) await runLogged(AUDIT_FORWARD_JOB, log, () => forwardAuditEvents(deps));
       });
       // Polled every second (pg-boss's default is 2 s): an admin who triggers a sync sees it start at once.
       await boss.work<RadiantSyncJob>(RADIANT_SYNC_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {

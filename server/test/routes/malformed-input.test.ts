@@ -114,6 +114,13 @@ const PARAM_VALUES: Record<string, string> = {
   tenant_id: '1324',
   actor: 'faction-leader',
   requested_scopes: 'character_auth',
+  from: '2026-11-22T12:00:00Z',
+  to: '2026-11-23T12:00:00Z',
+  user: UUID,
+  app: 'wiki',
+  event: 'login',
+  outcome: 'failure',
+  format: 'ndjson',
 };
 const APP = {
   key: 'nul-test',
@@ -153,6 +160,7 @@ const VALID_BODIES: Record<string, object> = {
   'POST /api/admin/service-jwts': SERVICE_JWT,
   'PUT /api/admin/service-jwts/{id}': SERVICE_JWT,
   'POST /api/swc/authorize': { scopes: ['character_location'] },
+  'PUT /api/admin/audit/forwarding': { url: 'https://siem.example.com/hook', secret: 'sixteen-characters' },
 };
 
 const NUL = 'a\u0000b';

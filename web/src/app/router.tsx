@@ -24,6 +24,7 @@ const adminConsents = lazyScreen(() => import('./routes/admin-consents.tsx'));
 const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
 const adminSwc = lazyScreen(() => import('./routes/admin-swc.tsx'));
 const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.tsx'));
+const adminActivity = lazyScreen(() => import('./routes/admin-activity.tsx'));
 
 type Lazy = ReturnType<typeof lazyScreen>;
 
@@ -55,6 +56,7 @@ export const appRoutes: RouteObject[] = [
         screenRoute('/admin/users', adminUsers),
         screenRoute('/admin/access', adminAccess),
         screenRoute('/admin/consents', adminConsents),
+        screenRoute('/admin/activity', adminActivity),
       ]),
       // The JWT screen does no client-side role check: the server answers 403 to a non-admin.
       screenRoute('/admin/jwts', adminJwts),

@@ -22,6 +22,7 @@ interface AppSelectProps<T extends AppOption> {
   loading?: boolean;
   error?: ReactNode;
   label?: string;
+  description?: string;
   disabled?: boolean;
 }
 
@@ -33,13 +34,14 @@ export function AppSelect<T extends AppOption>({
   loading = false,
   error,
   label = 'App',
+  description = 'Pick the app to work on.',
   disabled,
 }: AppSelectProps<T>) {
   return (
     <Select
       label={label}
       placeholder={loading ? 'Loading apps...' : 'Search by name or key'}
-      description="Pick the app to work on."
+      description={description}
       searchable
       clearable
       data={apps.map((a) => ({ value: a.id, label: appLabel(a) }))}

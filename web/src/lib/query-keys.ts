@@ -12,6 +12,7 @@ const adminUsers = ['admin', 'users'] as const;
 const userDetail = (userId: string) => [...adminUsers, 'detail', userId] as const;
 const serviceJwts = ['admin', 'service-jwts'] as const;
 const radiantMgmt = ['admin', 'radiant-mgmt'] as const;
+const activity = ['admin', 'activity'] as const;
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -41,6 +42,12 @@ export const queryKeys = {
   swcConsents: ['swc', 'consents'] as const,
   /** The admin's SWCombine binding of one tenant and actor. */
   swcBinding: (tenantId: string, actor: string) => ['admin', 'swc', tenantId, actor] as const,
+  activity: {
+    all: activity,
+    /** One page of events: the filters and the cursor it starts from. */
+    page: (filters: object, cursor: string | null) => [...activity, 'page', filters, cursor] as const,
+    forwarding: [...activity, 'forwarding'] as const,
+  },
   radiantMgmt: {
     /** Sync history and per-target stats: a trigger refreshes both. */
     all: radiantMgmt,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
+import auditRoutes from './audit.ts';
 import consentRoutes from './consents.ts';
 import radiantMgmtRoutes from './radiant-mgmt.ts';
 import serviceJwtRoutes from './service-jwts.ts';
@@ -18,4 +19,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(serviceJwtRoutes);
   await app.register(swcBindingRoutes);
   await app.register(radiantMgmtRoutes);
+  await app.register(auditRoutes);
 }

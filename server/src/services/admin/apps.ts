@@ -2,6 +2,7 @@ import { AuditEvent, PORTAL_APP_KEY, type App } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
+import { changesOf } from '../../domain/changes.ts';
 import { classifyHost, destinationPolicy, refusedKind, type DestinationPolicy } from '../../domain/outgoing-address.ts';
 import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../../queries/admin-apps.ts';
@@ -78,7 +79,8 @@ export async function changeApp(
       throw new Refused('invalid', `The portal app keeps the key and audience "${PORTAL_APP_KEY}": the portal signs in with them.`);
     }
     const row = (await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f)))!;
-    await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row.key, details: { name: row.name } });
+    const changes = changesOf(before, row, Object.keys(f));
+    await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row.key, details: { name: row.name, ...changes } });
     return row;
   }).finally(() => deps.authCache.flush());
 }

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { OIDC_CLAIMS } from '../../domain/oidc-client.ts';
-import { createAuthCache } from '../../lib/auth-cache.ts';
+import { createAuthCache, type AuthCache } from '../../lib/auth-cache.ts';
 import { findOidcClientApp } from '../../queries/oidc-clients.ts';
 import { accessTokenId } from './adapter.ts';
 import { loadOidcPlayer, playerClaims } from './player.ts';
@@ -38,8 +38,16 @@ async function answerFor(deps: Pick<Deps, 'db' | 'config'>, token: AccessTokenRe
  * forward-auth answers whenever who may do what changes (on every replica).
  */
 export function createUserinfo(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'keys' | 'authCache'>) {
-  const cache = createAuthCache<UserinfoAnswer>();
-  deps.authCache.onClear(() => cache.clearLocal());
+  let kept: AuthCache<UserinfoAnswer> | null = null;
+  // Made at the first call, not when the routes are built (nothing of deps is used before a request).
+  const answers = () => {
+    if (!kept) {
+      const cache = createAuthCache<UserinfoAnswer>();
+      deps.authCache.onClear(() => cache.clearLocal());
+      kept = cache;
+    }
+    return kept;
+  };
   return async function answerUserinfo(
     token: string,
     findRecord: (token: string) => Promise<AccessTokenRecord | undefined>,
@@ -47,6 +55,7 @@ export function createUserinfo(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'key
     const jti = await accessTokenId(deps, token);
     if (!jti || jti === token) return INVALID;
     const now = deps.clock.now().getTime();
+    const cache = answers();
     const hit = cache.get(jti, now);
     if (hit) return hit;
     const record = await findRecord(token);

@@ -1,6 +1,7 @@
 import { AuditEvent, RotationType, type RotationHistoryEntry, type ServiceJwtConfig } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import type { Deps } from '../../deps.ts';
+import { changesOf } from '../../domain/changes.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { Conflict, NotFound, UpstreamFailed } from '../../lib/errors.ts';
 import {
@@ -71,7 +72,8 @@ export async function updateServiceJwtConfig(
     const updated = await updateServiceJwt(tx, id, fields, deps.clock.now()).catch((err: unknown) => {
       throw isUniqueViolation(err) ? duplicate(fields.service_name) : err;
     });
-    await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtUpdated, { details: { service: updated!.service_name, id } });
+    const changes = changesOf(previous, updated!, Object.keys(fields));
+    await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtUpdated, { details: { service: updated!.service_name, id, ...changes } });
     return { before: previous, after: updated! };
   });
   if (TOKEN_FIELDS.some((k) => before[k] !== after[k])) await rotateServiceJwt(deps, deps.db, after, RotationType.Manual, actor.userId);

@@ -41,6 +41,11 @@ async function refreshOne(deps: RefreshDeps, claim: ClaimedBinding): Promise<Out
   } catch (err) {
     if (err instanceof SwcGrantGone) return markLost(deps, claim, err.message);
     await releaseClaim(deps.db, claim);
+    await insertAudit(deps.db, {
+      event: AuditEvent.SwcBindingRefreshFailed,
+      at: deps.clock.now(),
+      details: { tenant_id: claim.tenant_id, actor: claim.actor, reason: refreshFailure(err) },
+    });
     return 'failed';
   }
   const stored = await storeRefreshedTokens(deps.db, claim, {
@@ -53,6 +58,9 @@ async function refreshOne(deps: RefreshDeps, claim: ClaimedBinding): Promise<Out
   });
   return stored ? 'refreshed' : 'superseded';
 }
+
+/** Why SWCombine could not be asked, in words for the Activity screen (still connected; tried again at the next run). */
+const refreshFailure = (err: unknown) => `SWCombine could not be reached: ${err instanceof Error ? err.message : String(err)}`;
 
 async function markLost(deps: Pick<Deps, 'db' | 'clock'>, claim: ClaimedBinding, reason: string): Promise<Outcome> {
   const now = deps.clock.now();

@@ -7,6 +7,7 @@ import { countLiveByKind } from '../../queries/sync-entities.ts';
 import { finishRun, insertQueuedRun, lastCompletedByTarget, listRuns, type SyncRunRow } from '../../queries/sync-runs.ts';
 import { auditAdmin, type RequestMeta } from '../audit.ts';
 import { LEASE_MS } from './lease.ts';
+import { auditRunFailed } from './run-failed.ts';
 
 /** The pg-boss job that runs one sync run: `{ runId }`. */
 export const RADIANT_SYNC_JOB = 'radiant-sync';
@@ -36,7 +37,8 @@ export async function triggerSync(
     await deps.queue.send(RADIANT_SYNC_JOB, { runId: run.id } satisfies RadiantSyncJob);
   } catch (err) {
     // Without a job the run would block its target forever.
-    await finishRun(deps.db, run.id, 'failed', 'The sync could not be handed to the worker; try again.', deps.clock.now());
+    const message = 'The sync could not be handed to the worker; try again.';
+    if (await finishRun(deps.db, run.id, 'failed', message, deps.clock.now())) await auditRunFailed(deps, { id: run.id, target }, message);
     throw err;
   }
   return { message: `The ${target} sync is queued.` };

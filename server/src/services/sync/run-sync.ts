@@ -4,6 +4,7 @@ import { handOverLease, holdLease, releaseAfterFailure, renewWhileWaiting, takeL
 import { findRun, finishRun, type SyncRunRow } from '../../queries/sync-runs.ts';
 import { LeaseLost, newLease, type RunLease } from './lease.ts';
 import { targetSummary } from './message.ts';
+import { auditRunFailed } from './run-failed.ts';
 import { runTarget, type TargetRun } from './run-target.ts';
 import { SyncPaused, SyncTargetFailed, type CallPolicy } from './swc-call.ts';
 import { ALL_ORDER } from './targets.ts';
@@ -53,7 +54,7 @@ export async function runSync(deps: SyncDeps, runId: string, opts: SyncRunOption
     if (err instanceof LeaseLost) return { state: 'superseded' };
     // The database may be what failed: then the lease simply runs out.
     const failures = await releaseAfterFailure(deps.db, lease, deps.clock.now()).catch(() => 0);
-    if (failures >= MAX_FAILURES) await failRun(deps, runId, (err as Error).message);
+    if (failures >= MAX_FAILURES) await failRun(deps, run, (err as Error).message);
     throw err;
   }
 }
@@ -119,16 +120,12 @@ async function workRun(deps: SyncDeps, run: SyncRunRow, lease: RunLease, opts: S
   const status = failed ? 'failed' : 'completed';
   const message = lines.join('; ');
   if (!(await finishRun(deps.db, run.id, status, message, deps.clock.now(), lease.holder))) throw new LeaseLost();
+  if (failed) await auditRunFailed(deps, run, message);
   return { state: 'finished', status, message };
 }
 
 /** Ends a run that keeps failing unexpectedly with what went wrong and what to do. */
-export async function failRun(deps: Pick<Deps, 'db' | 'clock'>, runId: string, reason: string): Promise<void> {
-  await finishRun(
-    deps.db,
-    runId,
-    'failed',
-    `The sync stopped: ${reason}. Start it again; it reads everything once more.`,
-    deps.clock.now(),
-  );
+export async function failRun(deps: Pick<Deps, 'db' | 'clock'>, run: SyncRunRow, reason: string): Promise<void> {
+  const message = `The sync stopped: ${reason}. Start it again; it reads everything once more.`;
+  if (await finishRun(deps.db, run.id, 'failed', message, deps.clock.now())) await auditRunFailed(deps, run, message);
 }

@@ -35,6 +35,11 @@ const CALLS: [string, string, object?][] = [
   ['POST', '/api/admin/roles/grant', grant],
   ['POST', '/api/admin/roles/revoke', grant],
   ['GET', '/api/admin/service-jwts'],
+  ['GET', '/api/admin/audit'],
+  ['GET', '/api/admin/audit/export'],
+  ['GET', '/api/admin/audit/forwarding'],
+  ['PUT', '/api/admin/audit/forwarding', { url: 'https://siem.example.com/', secret: 'sixteen-characters' }],
+  ['DELETE', '/api/admin/audit/forwarding'],
 ];
 
 describe('every /api/admin call', () => {

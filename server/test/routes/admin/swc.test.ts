@@ -281,6 +281,14 @@ describe('the refresh job', () => {
     } finally {
       ctx.deps.swc.refresh = original;
     }
+    expect(await auditEvents('swc_binding_refresh_failed')).toContainEqual({
+      actor_id: null,
+      details: {
+        tenant_id: '1324',
+        actor: 'faction-leader',
+        reason: 'SWCombine could not be reached: SWCombine is unreachable: connect ECONNREFUSED',
+      },
+    });
     expect((await get(`/api/admin/swc?${binding()}`)).json()).toMatchObject({ connected: true, error: null });
     expect(await refreshDueBindings(ctx.deps)).toEqual({ refreshed: 1, lost: 0, failed: 0, superseded: 0 });
   });

@@ -78,7 +78,7 @@ describe('purging finished sessions and old sign-in attempts', () => {
     const auditRows = await count('audit_log');
     expect(auditRows).toBeGreaterThan(0);
 
-    expect(await purgeFinishedSignIns(ctx.deps)).toEqual({ sessions: 3, loginAttempts: 2, oidcRecords: 1 });
+    expect(await purgeFinishedSignIns(ctx.deps)).toEqual({ sessions: 3, loginAttempts: 2, oidcRecords: 1, auditEvents: 0 });
     expect((await ctx.deps.db.query('SELECT id FROM oidc_payloads')).rows).toEqual([{ id: 'live-refresh-token' }]);
 
     expect(await sids()).toEqual([...live, 'ended-an-hour-ago', 'idle-expired-an-hour-ago'].sort());
@@ -92,7 +92,7 @@ describe('purging finished sessions and old sign-in attempts', () => {
   it('purges a finished session once its day of grace has passed', async () => {
     const live = (await sids()).filter((sid) => !sid.includes('-an-hour-ago'));
     ctx.clock.advance(DAY);
-    expect(await purgeFinishedSignIns(ctx.deps)).toEqual({ sessions: 2, loginAttempts: 1, oidcRecords: 1 });
+    expect(await purgeFinishedSignIns(ctx.deps)).toEqual({ sessions: 2, loginAttempts: 1, oidcRecords: 1, auditEvents: 0 });
     expect(await sids()).toEqual(live); // idle for a day now: finished, but only just
   });
 });

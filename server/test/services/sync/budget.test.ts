@@ -65,6 +65,8 @@ describe('SWCombine failures', () => {
     expect(swc.calls()).toBe(4);
     const { rows } = await ctx.deps.db.query(`SELECT status, message, finished_at FROM sync_runs WHERE id = $1`, [outcome.runId]);
     expect(rows[0]).toMatchObject({ status: 'failed', message: outcome.state === 'finished' ? outcome.message : '' });
+    const audited = await ctx.deps.db.query(`SELECT details FROM audit_log WHERE event = 'sync_failed'`);
+    expect(audited.rows).toContainEqual({ details: { target: 'factions', runId: outcome.runId, reason: rows[0].message } });
   });
 
   it('that cannot be helped by trying again (a refused request) fail at once', async () => {

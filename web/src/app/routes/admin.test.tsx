@@ -5,7 +5,7 @@ import { admin } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 describe('/admin', () => {
-  it('shows the seven Admin Panel tiles as links, in order', async () => {
+  it('shows the eight Admin Panel tiles as links, in order', async () => {
     stubFetch({ 'GET /api/me': reply(200, admin) });
     renderApp('/admin');
 
@@ -22,6 +22,7 @@ describe('/admin', () => {
       ['User Consents', '/admin/consents'],
       ['Service JWTs', '/admin/jwts'],
       ['Radiant Management', '/admin/radiant-mgmt'],
+      ['Activity', '/admin/activity'],
     ]);
   });
 });

@@ -1,10 +1,9 @@
-import type { AuditRow } from '@portal/contract';
+import { auditSentence, type AuditRow } from '@portal/contract';
 import { Text } from '@mantine/core';
 import { ListPager, PageRange } from '@/components/list-pager.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useUserAudit } from '../api/list-user-audit.ts';
-import { auditSentence } from './audit-sentence.ts';
 import { DateTime, deviceColumns } from './detail-cells.tsx';
 import { pagesOf, useDetailPaging } from './use-detail-paging.ts';
 

@@ -1,4 +1,5 @@
 import {
+  IconActivity,
   IconApps,
   IconKey,
   IconLock,
@@ -39,5 +40,11 @@ export const adminSections: readonly AdminSection[] = [
     to: '/admin/radiant-mgmt',
     description: 'Trigger data synchronisation and review recent jobs.',
     icon: IconRefresh,
+  },
+  {
+    label: 'Activity',
+    to: '/admin/activity',
+    description: 'Every sign-in and admin change, searchable; export and forwarding.',
+    icon: IconActivity,
   },
 ];

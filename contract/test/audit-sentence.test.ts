@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditSentence } from './audit-sentence.ts';
+import { auditSentence } from '../src/audit-sentence.ts';
 
 const row = { event: 'login', app_key: null, app_name: null, actor_name: null, details: {} };
 
@@ -26,5 +26,20 @@ describe('auditSentence', () => {
 
   it('reads an event this build does not know as its code, and ignores details that are not text', () => {
     expect(auditSentence({ ...row, event: 'teleported', details: { value: 42 } })).toBe('teleported');
+  });
+
+  it('names the user acted upon when the screen does not already', () => {
+    const suspended = { ...row, event: 'access_suspended', app_key: 'wiki', app_name: 'Wiki', actor_name: 'Jorin Vex' };
+    expect(auditSentence({ ...suspended, user_name: 'Mira Solan' })).toBe('Access suspended on Wiki for Mira Solan by Jorin Vex');
+    expect(auditSentence({ ...row, app_key: 'wiki', app_name: 'Wiki', user_name: 'Mira Solan' })).toBe('Mira Solan: Signed in on Wiki');
+  });
+
+  it('names what a sync or a service JWT event is about', () => {
+    expect(auditSentence({ ...row, event: 'sync_triggered', actor_name: 'Jorin Vex', details: { target: 'galaxy', runId: '7' } })).toBe(
+      'Data sync started: galaxy by Jorin Vex',
+    );
+    expect(auditSentence({ ...row, event: 'service_jwt_rotated', details: { service: 'billing-worker' } })).toBe(
+      'Service JWT rotated: billing-worker',
+    );
   });
 });

@@ -1,0 +1,36 @@
+import { auditEventLabel } from './audit.ts';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** What a sentence reads of an audit row; `user_name` only where the row's user is not already on the screen. */
+export interface AuditSentenceRow {
+  event: string;
+  app_key: string | null;
+  app_name: string | null;
+  actor_name: string | null;
+  details: Record<string, unknown>;
+  /** The user the event is about (their name, else their UID), named in the sentence when given. */
+  user_name?: string | null;
+}
+
+/**
+ * One audit row as a sentence: what happened and to what, where, to whom, by whom and why.
+ * 'Role revoked: staff on Wiki by Jorin Vex', 'Sign-in refused on Wiki (no access granted)';
+ * with the user named: 'Access suspended on Wiki for Mira Solan by Jorin Vex', 'Mira Solan: Signed in on Wiki'.
+ */
+export function auditSentence(row: AuditSentenceRow): string {
+  const details = row.details;
+  const value = text(details.value) ?? text(details.service) ?? text(details.target);
+  const via = text(details.via);
+  const reason = text(details.reason);
+  const app = row.app_name ?? row.app_key;
+  const user = text(row.user_name);
+  let sentence = auditEventLabel(row.event);
+  if (value) sentence += `: ${value}`;
+  if (app) sentence += ` on ${app}`;
+  if (via) sentence += ` via ${via}`;
+  if (user && row.actor_name) sentence += ` for ${user}`;
+  if (row.actor_name) sentence += ` by ${row.actor_name}`;
+  if (reason) sentence += ` (${reason})`;
+  return user && !row.actor_name ? `${user}: ${sentence}` : sentence;
+}
