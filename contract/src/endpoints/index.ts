@@ -5,10 +5,11 @@ import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
 import { me } from './me.ts';
+import { radiantData } from './radiant-data.ts';
 import { radiantMgmt } from './radiant-mgmt.ts';
 import { serviceJwts } from './service-jwts.ts';
 
-export { adminApps, adminConsents, adminSwc, adminUsers, me, radiantMgmt, serviceJwts, syncedData };
+export { adminApps, adminConsents, adminSwc, adminUsers, me, radiantData, radiantMgmt, serviceJwts, syncedData };
 export { firstLoadPaths } from './first-load-paths.ts';
 
 /** Every declared endpoint of the JSON API (the server's route test checks it against the routes). */
@@ -20,5 +21,6 @@ export const allEndpoints: readonly Endpoint[] = [
   serviceJwts,
   adminSwc,
   radiantMgmt,
+  radiantData,
   syncedData,
 ].flatMap((group): Endpoint[] => Object.values(group));

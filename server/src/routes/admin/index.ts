@@ -3,6 +3,7 @@ import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
 import consentRoutes from './consents.ts';
+import radiantDataRoutes from './radiant-data.ts';
 import radiantMgmtRoutes from './radiant-mgmt.ts';
 import serviceJwtRoutes from './service-jwts.ts';
 import swcBindingRoutes from './swc.ts';
@@ -18,4 +19,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(serviceJwtRoutes);
   await app.register(swcBindingRoutes);
   await app.register(radiantMgmtRoutes);
+  await app.register(radiantDataRoutes);
 }
