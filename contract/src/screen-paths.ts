@@ -17,4 +17,6 @@ export const SCREEN_PATHS: readonly string[] = [
   '/admin/jwts',
   '/admin/swc',
   '/admin/radiant-mgmt',
+  '/admin/radiant-mgmt/data',
+  '/admin/radiant-mgmt/map',
 ];

@@ -1,0 +1,101 @@
+import type { GalaxyModel } from './model.ts';
+import { toScreen, type Size, type View } from './view.ts';
+
+// The theme's navy and gold (web/src/app/theme.ts).
+const COLOURS = {
+  space: '#0a101c',
+  outline: 'rgba(139, 152, 176, 0.45)',
+  outlineFill: 'rgba(62, 75, 99, 0.18)',
+  sectorLabel: 'rgba(181, 192, 211, 0.75)',
+  system: '#d6dce7',
+  systemLabel: '#b5c0d3',
+  holding: '#ffb01b',
+  highlight: '#ffca64',
+};
+
+/** Systems are named on the map itself once fewer than this many are in view. */
+const LABEL_SYSTEMS_BELOW = 120;
+
+const inView = (p: { x: number; y: number }, size: Size, margin: number) =>
+  p.x >= -margin && p.y >= -margin && p.x <= size.width + margin && p.y <= size.height + margin;
+
+/** Radius in pixels of the gold ring that marks the faction's entities at a place. */
+export const holdingRadius = (count: number) => Math.min(3 + Math.sqrt(count) * 1.5, 14);
+
+/**
+ * Draws the whole map in one pass on a canvas of `size` CSS pixels (the context already scaled to the
+ * device's pixel ratio): sector outlines, systems, the faction's holdings and the highlighted system.
+ */
+export function drawGalaxy(ctx: CanvasRenderingContext2D, model: GalaxyModel, view: View, size: Size, highlight: number): void {
+  ctx.fillStyle = COLOURS.space;
+  ctx.fillRect(0, 0, size.width, size.height);
+
+  ctx.beginPath();
+  for (const outline of model.outlines) {
+    outline.points.forEach(([x, y], i) => {
+      const p = toScreen(view, size, x, y);
+      if (i === 0) ctx.moveTo(p.x, p.y);
+      else ctx.lineTo(p.x, p.y);
+    });
+    ctx.closePath();
+  }
+  ctx.fillStyle = COLOURS.outlineFill;
+  ctx.fill();
+  ctx.strokeStyle = COLOURS.outline;
+  ctx.lineWidth = 1;
+  ctx.stroke();
+
+  // A dot grows a little as the map zooms in, so a zoomed-in system is easy to hit.
+  const dot = Math.min(1.5 + view.scale / 4, 4);
+  let visible = 0;
+  ctx.beginPath();
+  for (let i = 0; i < model.xs.length; i++) {
+    const p = toScreen(view, size, model.xs[i]!, model.ys[i]!);
+    if (!inView(p, size, dot)) continue;
+    visible++;
+    ctx.rect(p.x - dot / 2, p.y - dot / 2, dot, dot);
+  }
+  ctx.fillStyle = COLOURS.system;
+  ctx.fill();
+
+  ctx.beginPath();
+  for (const holding of model.holdings) {
+    const p = toScreen(view, size, holding.x, holding.y);
+    const r = holdingRadius(holding.names.length);
+    if (!inView(p, size, r)) continue;
+    ctx.moveTo(p.x + r, p.y);
+    ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
+  }
+  ctx.strokeStyle = COLOURS.holding;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+
+  ctx.font = '12px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  if (visible < LABEL_SYSTEMS_BELOW) {
+    ctx.fillStyle = COLOURS.systemLabel;
+    for (let i = 0; i < model.xs.length; i++) {
+      const p = toScreen(view, size, model.xs[i]!, model.ys[i]!);
+      if (inView(p, size, 0)) ctx.fillText(model.names[i]!, p.x, p.y + dot + 9);
+    }
+  } else {
+    // Sector names where a sector is wide enough on screen to hold one.
+    ctx.fillStyle = COLOURS.sectorLabel;
+    for (const outline of model.outlines) {
+      const xs = outline.points.map(([x]) => x);
+      if ((Math.max(...xs) - Math.min(...xs)) * view.scale < 90) continue;
+      const p = toScreen(view, size, outline.centre[0], outline.centre[1]);
+      if (inView(p, size, 0)) ctx.fillText(outline.name, p.x, p.y);
+    }
+  }
+
+  if (highlight >= 0) {
+    const p = toScreen(view, size, model.xs[highlight]!, model.ys[highlight]!);
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, 8, 0, Math.PI * 2);
+    ctx.strokeStyle = COLOURS.highlight;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  }
+}
