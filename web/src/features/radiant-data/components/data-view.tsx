@@ -1,5 +1,5 @@
 import { DATA_KINDS, ROW_STATES, type DataKind, type RadiantRow, type RowState } from '@portal/contract';
-import { ActionIcon, Group, Loader, SegmentedControl, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, SegmentedControl, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBraces, IconDatabase, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -47,6 +47,11 @@ function columns(open: (row: RadiantRow) => void): Column<RadiantRow>[] {
             <IconBraces size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
+      ),
+      cardCell: (row) => (
+        <Button variant="default" size="xs" fullWidth leftSection={<IconBraces size={16} aria-hidden />} onClick={() => open(row)}>
+          Raw SWCombine answer
+        </Button>
       ),
     },
   ];

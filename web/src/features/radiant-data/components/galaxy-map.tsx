@@ -61,15 +61,15 @@ function Legend({ model }: { model: GalaxyModel }) {
   return (
     <Stack gap={4}>
       <Group gap="md" wrap="wrap">
-        <Group gap={6}>
+        <Group gap={6} wrap="nowrap">
           <ColorSwatch color="#d6dce7" size={10} withShadow={false} aria-hidden />
           <Text size="sm">{count.format(model.xs.length)} systems</Text>
         </Group>
-        <Group gap={6}>
+        <Group gap={6} wrap="nowrap">
           <ColorSwatch color="rgba(139, 152, 176, 0.6)" size={10} radius={0} withShadow={false} aria-hidden />
           <Text size="sm">{count.format(model.outlines.length)} sectors outlined</Text>
         </Group>
-        <Group gap={6}>
+        <Group gap={6} wrap="nowrap">
           <ColorSwatch color="#ffb01b" size={10} withShadow={false} aria-hidden />
           <Text size="sm">
             {count.format(model.entities)} faction inventory entities at {count.format(withHoldings)} systems
@@ -102,8 +102,8 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
   const fitRef = useRef<View>(initial);
   const viewRef = useRef<View>(initial);
   const frame = useRef(0);
-  /** Fitted once: a new answer (a refetch) keeps where the admin was looking. */
-  const fitted = useRef(false);
+  /** Until the admin pans, zooms or searches, the map keeps the whole galaxy in view (a resize or turned phone included). */
+  const moved = useRef(false);
   const [hovered, setHovered] = useState(-1);
   const [selected, setSelected] = useState(-1);
   const [centred, setCentred] = useState('');
@@ -140,6 +140,7 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
   const setView = useCallback(
     (view: View) => {
       viewRef.current = view;
+      moved.current = true;
       requestDraw();
     },
     [requestDraw],
@@ -156,8 +157,7 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
       canvas.height = Math.round(size.height * ratio);
       sizeRef.current = size;
       fitRef.current = fitView(model.bounds!, size);
-      if (!fitted.current) viewRef.current = fitRef.current;
-      fitted.current = true;
+      if (!moved.current) viewRef.current = fitRef.current;
       draw();
     };
     measure();
@@ -255,7 +255,10 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
     const { width, height } = sizeRef.current;
     setView(zoomAt(viewRef.current, sizeRef.current, factor, width / 2, height / 2, fitRef.current.scale));
   };
-  const showAll = () => setView(fitRef.current);
+  const showAll = () => {
+    setView(fitRef.current);
+    moved.current = false;
+  };
 
   const onKeyDown = (e: KeyboardEvent) => {
     const step = 60;
@@ -279,6 +282,7 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
     const index = uid === null ? undefined : indexOf.get(uid);
     if (index === undefined) return;
     viewRef.current = centreOn(viewRef.current, model.xs[index]!, model.ys[index]!, fitRef.current.scale * SEARCH_ZOOM);
+    moved.current = true;
     setHovered(-1);
     setSelected(index);
     setCentred(`Centred on ${model.names[index]} at ${coordinate.format(model.xs[index]!)}, ${coordinate.format(model.ys[index]!)}`);
@@ -306,7 +310,7 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
         {centred}
       </Text>
-      <Box ref={boxRef} pos="relative" h={{ base: 440, sm: 600 }} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+      <Box ref={boxRef} pos="relative" h={{ base: 380, sm: 600 }} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
         <canvas
           ref={canvasRef}
           tabIndex={0}
@@ -352,7 +356,7 @@ export function GalaxyMap() {
   const map = useGalaxyMap();
   const model = useMemo(() => (map.data ? buildGalaxyModel(map.data as GalaxyMapAnswer) : null), [map.data]);
   return (
-    <Card padding="lg">
+    <Card p={{ base: 'sm', sm: 'lg' }}>
       {map.isError ? (
         <ErrorAlert title="Failed to load the galaxy map." error={map.error} onRetry={() => void map.refetch()} />
       ) : !model ? (

@@ -28,7 +28,7 @@ function RawAnswer({ target, uid }: { target: DataKind; uid: string }) {
     );
   }
   return (
-    <Code block aria-label="Raw SWCombine answer" style={{ whiteSpace: 'pre', fontSize: 12 }}>
+    <Code block aria-label="Raw SWCombine answer" style={{ whiteSpace: 'pre', fontSize: 12, overflowX: 'auto', maxWidth: '100%' }}>
       {JSON.stringify(detail.data.raw, null, 2)}
     </Code>
   );

@@ -9,7 +9,7 @@ const COLOURS = {
   sectorLabel: 'rgba(181, 192, 211, 0.75)',
   system: '#d6dce7',
   systemLabel: '#b5c0d3',
-  holding: '#ffb01b',
+  holding: 'rgba(255, 176, 27, 0.85)',
   highlight: '#ffca64',
 };
 
@@ -20,7 +20,7 @@ const inView = (p: { x: number; y: number }, size: Size, margin: number) =>
   p.x >= -margin && p.y >= -margin && p.x <= size.width + margin && p.y <= size.height + margin;
 
 /** Radius in pixels of the gold ring that marks the faction's entities at a place. */
-export const holdingRadius = (count: number) => Math.min(3 + Math.sqrt(count) * 1.5, 14);
+export const holdingRadius = (count: number) => Math.min(2.5 + Math.sqrt(count) * 1.2, 12);
 
 /**
  * Draws the whole map in one pass on a canvas of `size` CSS pixels (the context already scaled to the
@@ -58,16 +58,18 @@ export function drawGalaxy(ctx: CanvasRenderingContext2D, model: GalaxyModel, vi
   ctx.fillStyle = COLOURS.system;
   ctx.fill();
 
+  // Rings shrink with the whole galaxy in a small canvas, so they do not hide the systems.
+  const ringScale = Math.min(Math.max(view.scale, 0.5), 1);
   ctx.beginPath();
   for (const holding of model.holdings) {
     const p = toScreen(view, size, holding.x, holding.y);
-    const r = holdingRadius(holding.names.length);
+    const r = holdingRadius(holding.names.length) * ringScale;
     if (!inView(p, size, r)) continue;
     ctx.moveTo(p.x + r, p.y);
     ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
   }
   ctx.strokeStyle = COLOURS.holding;
-  ctx.lineWidth = 1.5;
+  ctx.lineWidth = 1.25;
   ctx.stroke();
 
   ctx.font = '12px system-ui, sans-serif';
