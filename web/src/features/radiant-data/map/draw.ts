@@ -47,13 +47,19 @@ export function drawGalaxy(ctx: CanvasRenderingContext2D, model: GalaxyModel, vi
 
   // A dot grows a little as the map zooms in, so a zoomed-in system is easy to hit.
   const dot = Math.min(1.5 + view.scale / 4, 4);
+  // toScreen, unrolled: this loop runs over every system on every frame.
+  const { scale } = view;
+  const ox = size.width / 2 - view.cx * scale;
+  const oy = size.height / 2 + view.cy * scale;
+  const { xs, ys } = model;
   let visible = 0;
   ctx.beginPath();
-  for (let i = 0; i < model.xs.length; i++) {
-    const p = toScreen(view, size, model.xs[i]!, model.ys[i]!);
-    if (!inView(p, size, dot)) continue;
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]! * scale + ox;
+    const y = oy - ys[i]! * scale;
+    if (x < -dot || y < -dot || x > size.width + dot || y > size.height + dot) continue;
     visible++;
-    ctx.rect(p.x - dot / 2, p.y - dot / 2, dot, dot);
+    ctx.rect(x - dot / 2, y - dot / 2, dot, dot);
   }
   ctx.fillStyle = COLOURS.system;
   ctx.fill();
@@ -77,16 +83,16 @@ export function drawGalaxy(ctx: CanvasRenderingContext2D, model: GalaxyModel, vi
   ctx.textBaseline = 'middle';
   if (visible < LABEL_SYSTEMS_BELOW) {
     ctx.fillStyle = COLOURS.systemLabel;
-    for (let i = 0; i < model.xs.length; i++) {
-      const p = toScreen(view, size, model.xs[i]!, model.ys[i]!);
-      if (inView(p, size, 0)) ctx.fillText(model.names[i]!, p.x, p.y + dot + 9);
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i]! * scale + ox;
+      const y = oy - ys[i]! * scale;
+      if (x >= 0 && y >= 0 && x <= size.width && y <= size.height) ctx.fillText(model.names[i]!, x, y + dot + 9);
     }
   } else {
     // Sector names where a sector is wide enough on screen to hold one.
     ctx.fillStyle = COLOURS.sectorLabel;
     for (const outline of model.outlines) {
-      const xs = outline.points.map(([x]) => x);
-      if ((Math.max(...xs) - Math.min(...xs)) * view.scale < 90) continue;
+      if (outline.width * scale < 90) continue;
       const p = toScreen(view, size, outline.centre[0], outline.centre[1]);
       if (inView(p, size, 0)) ctx.fillText(outline.name, p.x, p.y);
     }

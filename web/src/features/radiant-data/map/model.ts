@@ -31,6 +31,8 @@ export interface SectorOutline {
   /** The hull of its systems (a box around one or two). */
   points: XY[];
   centre: XY;
+  /** East to west, in galaxy units: whether its name fits on screen. */
+  width: number;
 }
 
 /** The map's data, built once per answer: typed arrays for the draw loop, a grid for hit-testing. */
@@ -56,8 +58,9 @@ function outlineOf(name: string, points: XY[], pad: number): SectorOutline {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   const centre: XY = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+  const width = Math.max(...xs) - Math.min(...xs);
   const hull = convexHull(points);
-  if (hull.length >= 3) return { name, points: hull, centre };
+  if (hull.length >= 3) return { name, points: hull, centre, width };
   const b = boundsOf(xs, ys)!;
   const box: XY[] = [
     [b.minX - pad, b.minY - pad],
@@ -65,7 +68,7 @@ function outlineOf(name: string, points: XY[], pad: number): SectorOutline {
     [b.maxX + pad, b.maxY + pad],
     [b.minX - pad, b.maxY + pad],
   ];
-  return { name, points: box, centre };
+  return { name, points: box, centre, width: width + 2 * pad };
 }
 
 export function buildGalaxyModel(map: GalaxyMap): GalaxyModel {
