@@ -1,5 +1,5 @@
 import type { GalaxyMap } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { admin } from '@/testing/fixtures.ts';
@@ -62,6 +62,49 @@ describe('/admin/radiant-mgmt/map', () => {
     expect(within(card).getByText('2 entities: 1 ship, 1 vehicle')).toBeInTheDocument();
     // Before a layout the canvas counts as 800 × 560: the card sits just off its middle, (400, 280).
     expect(card.style.transform).toMatch(/^translate\(412px, 292px\) /);
+  });
+
+  /** Centres on Gamma, so it stands at the canvas's middle, (400, 280) before a layout. */
+  async function centreOnGamma(app: ReturnType<typeof open>['app']) {
+    await app.user.type(await screen.findByRole('combobox', { name: 'Find a system' }), 'gam');
+    await app.user.click(await screen.findByRole('option', { name: 'Gamma' }));
+    await screen.findByText(/^Centred on Gamma/);
+    return { canvas: screen.getByRole('img', { name: /^Galaxy map/ }), card: screen.getByTestId('system-card') };
+  }
+  const pointer = (pointerId: number, clientX: number, clientY: number, pointerType = 'touch') => ({
+    pointerId,
+    clientX,
+    clientY,
+    pointerType,
+  });
+
+  it('moves the galaxy with a drag', async () => {
+    const { app } = open();
+    const { canvas, card } = await centreOnGamma(app);
+
+    fireEvent.pointerDown(canvas, pointer(1, 400, 280, 'mouse'));
+    fireEvent.pointerMove(canvas, pointer(1, 370, 300, 'mouse'));
+    fireEvent.pointerMove(canvas, pointer(1, 340, 320, 'mouse'));
+    fireEvent.pointerUp(canvas, pointer(1, 340, 320, 'mouse'));
+
+    // Gamma moved with the pointer, 60 px left and 40 px down; its card with it.
+    await waitFor(() => expect(card.style.transform).toMatch(/^translate\(352px, 332px\) /));
+    expect(card).toHaveTextContent('Gamma');
+  });
+
+  it('zooms with a pinch about the point between the fingers', async () => {
+    const { app } = open();
+    const { canvas, card } = await centreOnGamma(app);
+
+    fireEvent.pointerDown(canvas, pointer(1, 100, 280));
+    fireEvent.pointerDown(canvas, pointer(2, 300, 280));
+    fireEvent.pointerMove(canvas, pointer(1, 0, 280));
+    fireEvent.pointerMove(canvas, pointer(2, 400, 280));
+    fireEvent.pointerUp(canvas, pointer(1, 0, 280));
+    fireEvent.pointerUp(canvas, pointer(2, 400, 280));
+
+    // The fingers spread from 200 to 400 px about x = 200: twice the zoom, so Gamma (at 400) goes to 200 + 2 × 200.
+    await waitFor(() => expect(card.style.transform).toMatch(/^translate\(588px, 292px\) translate\(-100%/));
   });
 
   it('finds a system by its whole UID too', async () => {

@@ -1,4 +1,3 @@
-import type { GalaxyMap as GalaxyMapAnswer } from '@portal/contract';
 import { ActionIcon, Box, Card, Center, ColorSwatch, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconSearch, IconZoomReset } from '@tabler/icons-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -195,7 +194,9 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
       canvas.setPointerCapture?.(e.pointerId);
       pointers.set(e.pointerId, local(e));
       travelled = 0;
-      pinch = null;
+      // A second finger starts a pinch: zoom follows the distance between the two from here on.
+      const [a, b] = [...pointers.values()];
+      pinch = pointers.size === 2 ? Math.hypot(a!.x - b!.x, a!.y - b!.y) : null;
     };
     const move = (e: PointerEvent) => {
       const p = local(e);
@@ -357,7 +358,7 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
 /** The stored galaxy on a map: systems at their coordinates, sectors outlined, the faction inventory on top. */
 export function GalaxyMap() {
   const map = useGalaxyMap();
-  const model = useMemo(() => (map.data ? buildGalaxyModel(map.data as GalaxyMapAnswer) : null), [map.data]);
+  const model = useMemo(() => (map.data ? buildGalaxyModel(map.data) : null), [map.data]);
   return (
     <Card p={{ base: 'sm', sm: 'lg' }}>
       {map.isError ? (
