@@ -19,6 +19,7 @@ const BENCHES: [string, ...string[]][] = [
   ['dashboard-render.ts', '10'],
   ['rotation.ts', '1000'],
   ['user-search.ts', '10000'],
+  ['galaxy-map.ts', '10'],
   ['sync.ts'],
   ['audit.ts', '1000000', '3'],
 ];

@@ -13,15 +13,15 @@ export type DataKind = z.infer<typeof DataKind>;
 export const DATA_API_PATH = '/api/data';
 
 /** A whole number given as query text: digits only, so no sign, space or control character slips through. */
-const wholeNumber = (label: string, min: number, max: number) =>
+export const wholeNumberQuery = (label: string, min: number, max: number) =>
   singleLineText(label, { max: 10 })
     .regex(/^[0-9]+$/, `${label} must be a whole number`)
     .transform(Number)
     .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
 
 export const DataListQuery = z.object({
-  limit: wholeNumber('limit', 1, 200).default(50),
-  offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
+  limit: wholeNumberQuery('limit', 1, 200).default(50),
+  offset: wholeNumberQuery('offset', 0, 1_000_000_000).default(0),
   /** Part of the name (any case), or a whole UID. */
   q: singleLineText('q', { max: 100 }).optional(),
 });

@@ -19,6 +19,7 @@ export * from './admin-audit.ts';
 export * from './admin-consents.ts';
 export * from './sync.ts';
 export * from './data.ts';
+export * from './radiant-data.ts';
 export * from './web-preloads.ts';
 export * from './server-render.ts';
 export * from './screen-paths.ts';

@@ -18,4 +18,6 @@ export const SCREEN_PATHS: readonly string[] = [
   '/admin/swc',
   '/admin/radiant-mgmt',
   '/admin/activity',
+  '/admin/radiant-mgmt/data',
+  '/admin/radiant-mgmt/map',
 ];

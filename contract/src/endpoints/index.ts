@@ -6,10 +6,11 @@ import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
 import { me } from './me.ts';
+import { radiantData } from './radiant-data.ts';
 import { radiantMgmt } from './radiant-mgmt.ts';
 import { serviceJwts } from './service-jwts.ts';
 
-export { adminApps, adminAudit, adminConsents, adminSwc, adminUsers, me, radiantMgmt, serviceJwts, syncedData };
+export { adminApps, adminAudit, adminConsents, adminSwc, adminUsers, me, radiantData, radiantMgmt, serviceJwts, syncedData };
 export { firstLoadPaths } from './first-load-paths.ts';
 export { ClientSecret, OidcClient } from './admin-apps.ts';
 
@@ -23,5 +24,6 @@ export const allEndpoints: readonly Endpoint[] = [
   adminSwc,
   radiantMgmt,
   adminAudit,
+  radiantData,
   syncedData,
 ].flatMap((group): Endpoint[] => Object.values(group));

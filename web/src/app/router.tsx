@@ -25,6 +25,8 @@ const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
 const adminSwc = lazyScreen(() => import('./routes/admin-swc.tsx'));
 const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.tsx'));
 const adminActivity = lazyScreen(() => import('./routes/admin-activity.tsx'));
+const adminRadiantData = lazyScreen(() => import('./routes/admin-radiant-data.tsx'));
+const adminRadiantMap = lazyScreen(() => import('./routes/admin-radiant-map.tsx'));
 
 type Lazy = ReturnType<typeof lazyScreen>;
 
@@ -63,6 +65,8 @@ export const appRoutes: RouteObject[] = [
     ]),
     // Outside the session and admin guards: the screen itself says 'not logged in' or 'no admin role'.
     screenRoute('/admin/radiant-mgmt', adminRadiantMgmt),
+    screenRoute('/admin/radiant-mgmt/data', adminRadiantData),
+    screenRoute('/admin/radiant-mgmt/map', adminRadiantMap),
   ]),
   // Any unknown path (including /) redirects to /login.
   { path: '*', element: <Navigate to="/login" replace /> },

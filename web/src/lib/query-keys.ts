@@ -1,7 +1,16 @@
+import type { DataKind, RowState } from '@portal/contract';
+
 /**
  * Every TanStack Query key of the app. Keys nest: invalidating a prefix (say `adminUsers.all`) refreshes
  * everything under it, so a change names the smallest prefix that covers what it touched.
  */
+export interface RowListParams {
+  q: string;
+  gone: RowState;
+  limit: number;
+  offset: number;
+}
+
 export interface UserListParams {
   q: string;
   limit: number;
@@ -53,5 +62,11 @@ export const queryKeys = {
     all: radiantMgmt,
     history: (limit: number) => [...radiantMgmt, 'history', limit] as const,
     targets: [...radiantMgmt, 'targets'] as const,
+  },
+  /** What the sync stored: under Radiant Management's prefix, so a trigger refreshes it too. */
+  radiantData: {
+    rows: (target: DataKind, params: RowListParams) => [...radiantMgmt, 'data', target, params] as const,
+    row: (target: DataKind, uid: string) => [...radiantMgmt, 'data', target, 'row', uid] as const,
+    galaxyMap: [...radiantMgmt, 'galaxy-map'] as const,
   },
 };

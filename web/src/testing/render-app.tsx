@@ -48,6 +48,7 @@ export function renderApp(path: string, config: Partial<RuntimeConfig> = {}) {
     /** Every location the router went to, in order, starting with `path`. */
     visited: () => seen.map((s) => s.location.pathname),
     pathname: () => seen.at(-1)!.location.pathname,
+    search: () => seen.at(-1)!.location.search,
     /** How the router reached the current location: 'PUSH', 'REPLACE' (a redirect) or 'POP'. */
     lastNavigation: () => seen.at(-1)!.action,
   };

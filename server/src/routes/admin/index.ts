@@ -4,6 +4,7 @@ import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
 import auditRoutes from './audit.ts';
 import consentRoutes from './consents.ts';
+import radiantDataRoutes from './radiant-data.ts';
 import radiantMgmtRoutes from './radiant-mgmt.ts';
 import serviceJwtRoutes from './service-jwts.ts';
 import swcBindingRoutes from './swc.ts';
@@ -20,4 +21,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(swcBindingRoutes);
   await app.register(radiantMgmtRoutes);
   await app.register(auditRoutes);
+  await app.register(radiantDataRoutes);
 }

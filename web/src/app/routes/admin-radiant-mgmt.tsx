@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ADMIN_PANEL } from '@/lib/admin-panel.ts';
+import { SyncedDataLinks } from '@/features/radiant-data/components/synced-data-links.tsx';
 import { RadiantManagement } from '@/features/radiant-mgmt/components/radiant-management.tsx';
 import { AdminOnly, isAdminSession } from '../guards/admin-only.tsx';
 import { useSessionCheck } from '../guards/use-session-check.ts';
@@ -20,7 +21,10 @@ export default function AdminRadiantMgmtRoute() {
         description={admin ? 'Read SWCombine data into the portal and follow the sync jobs.' : undefined}
       />
       <AdminOnly check={check} notAdminHint="Ask an administrator of the portal if you need to manage data synchronisation.">
-        <RadiantManagement />
+        <Stack gap="lg">
+          <RadiantManagement />
+          <SyncedDataLinks />
+        </Stack>
       </AdminOnly>
     </Stack>
   );
