@@ -1,5 +1,6 @@
 import type { SyncTarget } from '@portal/contract';
 import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { fillDetails, type FillOptions, type FillOutcome } from '../../../src/services/sync/fill-details.ts';
 import { triggerSync } from '../../../src/services/sync/index.ts';
 import { runSync, type SyncOutcome, type SyncRunOptions } from '../../../src/services/sync/run-sync.ts';
 import type { TestContext } from '../../helpers/test-app.ts';
@@ -84,4 +85,19 @@ export function countingDetails(ctx: TestContext): { swc: SwcClient; details(): 
     },
     details: () => ({ ...counts }),
   };
+}
+
+/** Fills in every pending detail as the worker's details job would, to the end (the clock moves over budget waits). */
+export async function fillNow(ctx: TestContext, opts: { swc?: SwcClient; fill?: Partial<FillOptions> } = {}): Promise<FillOutcome> {
+  return fillDetails(
+    { ...ctx.deps, swc: opts.swc ?? ctx.deps.swc },
+    { sleep: async (ms) => ctx.clock.advance(ms), maxSleepMs: 3_600_000, shouldStop: () => false, ...opts.fill },
+  );
+}
+
+/** Queues and runs a sync, then fills in the details its lists lacked. */
+export async function syncWithDetails(ctx: TestContext, target: SyncTarget, opts: { swc?: SwcClient } = {}) {
+  const outcome = await syncNow(ctx, target, opts);
+  const filled = await fillNow(ctx, opts);
+  return { ...outcome, filled };
 }

@@ -17,7 +17,7 @@ const run = (overrides: Partial<SyncRun> & Pick<SyncRun, 'type' | 'status'>): Sy
   timestamp: '2026-11-22T12:00:00.000Z',
   ...overrides,
 });
-const stats: SyncTargetStats[] = SYNC_TARGETS.map((target) => ({ target, rows: 0, lastCompleteAt: null }));
+const stats: SyncTargetStats[] = SYNC_TARGETS.map((target) => ({ target, rows: 0, lastCompleteAt: null, lastRun: null, details: null }));
 
 type Routes = Record<string, Reply | ((call: StubCall, nth: number) => Reply | Promise<Reply>)>;
 
