@@ -61,10 +61,10 @@ export async function detailsFillIdle(db: DbClient, at: Date): Promise<boolean> 
 }
 
 /**
- * The next row to read the details of: the most recent run's rows first, then in the order `all`
+ * The next rows to read the details of: the most recent run's rows first, then in the order `all`
  * reads the kinds (systems before the planets and stations their details place), then by UID.
  */
-export async function nextWantedRow(db: DbClient, kindOrder: readonly string[]): Promise<WantedRow | null> {
+export async function nextWantedRows(db: DbClient, kindOrder: readonly string[], limit: number): Promise<WantedRow[]> {
   const { rows } = await db.query<{
     kind: string;
     wanted_at: Date;
@@ -81,12 +81,10 @@ export async function nextWantedRow(db: DbClient, kindOrder: readonly string[]):
   }>(
     `SELECT kind, details_wanted_at AS wanted_at, uid, name, parent_uid, x, y, type_uid, class, owner_uid, raw, hash
      FROM swc_entities WHERE ${WANTED}
-     ORDER BY details_wanted_at DESC, array_position($1::text[], kind), uid LIMIT 1`,
-    [kindOrder],
+     ORDER BY details_wanted_at DESC, array_position($1::text[], kind), uid LIMIT $2`,
+    [kindOrder, limit],
   );
-  const r = rows[0];
-  if (!r) return null;
-  return {
+  return rows.map((r) => ({
     kind: r.kind,
     wantedAt: r.wanted_at,
     entity: {
@@ -101,7 +99,16 @@ export async function nextWantedRow(db: DbClient, kindOrder: readonly string[]):
       raw: r.raw,
       hash: r.hash,
     },
-  };
+  }));
+}
+
+/** The row still waits for the details of this list entry (a system's details may have placed it meanwhile). */
+export async function stillWanted(db: DbClient, wanted: WantedRow): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM swc_entities WHERE kind = $1 AND uid = $2 AND hash = $3 AND details_wanted_at IS NOT NULL AND gone_at IS NULL`,
+    [wanted.kind, wanted.entity.uid, wanted.entity.hash],
+  );
+  return rowCount === 1;
 }
 
 /**

@@ -21,7 +21,7 @@ export async function upsertSchedule(
 ): Promise<ScheduleRow> {
   const { rows } = await db.query<ScheduleRow>(
     `INSERT INTO sync_schedules (target, every_hours, next_run_at, updated_at, updated_by)
-     VALUES ($1, $2, $3 + make_interval(hours => $2), $3, $4)
+     VALUES ($1, $2::int, $3::timestamptz + make_interval(hours => $2::int), $3, $4)
      ON CONFLICT (target) DO UPDATE SET every_hours = EXCLUDED.every_hours, next_run_at = EXCLUDED.next_run_at,
        updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by
      RETURNING ${COLUMNS}`,
@@ -41,7 +41,7 @@ export async function deleteSchedule(db: DbClient, target: SyncTarget): Promise<
  */
 export async function claimDueSchedules(db: DbClient, at: Date): Promise<SyncTarget[]> {
   const { rows } = await db.query<{ target: SyncTarget }>(
-    `UPDATE sync_schedules SET next_run_at = $1 + make_interval(hours => every_hours) WHERE next_run_at <= $1 RETURNING target`,
+    `UPDATE sync_schedules SET next_run_at = $1::timestamptz + make_interval(hours => every_hours) WHERE next_run_at <= $1::timestamptz RETURNING target`,
     [at],
   );
   return rows.map((r) => r.target);

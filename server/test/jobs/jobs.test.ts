@@ -28,6 +28,8 @@ describe('scheduled jobs', () => {
   it('registers every sweep on its schedule', async () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      ['radiant-sync-details-sweep', '* * * * *'],
+      ['radiant-sync-schedules', '* * * * *'],
       ['radiant-sync-sweep', '* * * * *'],
       ['service-jwt-rotation-sweep', '* * * * *'],
       ['sign-in-cleanup', '*/15 * * * *'],

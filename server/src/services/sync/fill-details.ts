@@ -4,9 +4,10 @@ import {
   anyRunActive,
   giveUpDetails,
   holdDetailsLease,
-  nextWantedRow,
+  nextWantedRows,
   placeListedMembers,
   releaseDetailsLease,
+  stillWanted,
   storeDetails,
   takeDetailsLease,
   type DetailsLeaseTerms,
@@ -43,6 +44,8 @@ type FillDeps = Pick<Deps, 'db' | 'clock' | 'swc'>;
 
 /** After SWCombine kept failing, the fill tries again this much later. */
 const FAILING_PAUSE_MS = 60_000;
+/** Rows read from the database at a time, in the fill's order. */
+const BATCH = 100;
 
 /**
  * Reads the details the lists lack, one row at a time, for rows stored without them (see
@@ -77,17 +80,20 @@ export async function fillDetails(deps: FillDeps, opts: FillOptions): Promise<Fi
   };
   try {
     filled += await placeListedMembers(deps.db);
+    let batch: WantedRow[] = [];
     for (;;) {
       if (await anyRunActive(deps.db)) {
         await releaseDetailsLease(deps.db, holder, deps.clock.now());
         return { state: 'yielded', filled };
       }
       if (opts.shouldStop()) return await pause(deps.clock.now());
-      const wanted = await nextWantedRow(deps.db, ALL_ORDER);
+      if (batch.length === 0) batch = await nextWantedRows(deps.db, ALL_ORDER, BATCH);
+      const wanted = batch.shift();
       if (!wanted) {
         await releaseDetailsLease(deps.db, holder, deps.clock.now());
         return { state: 'done', filled };
       }
+      if (!(await stillWanted(deps.db, wanted))) continue;
       try {
         filled += await fillRow(deps, policy, wanted, terms);
       } catch (err) {

@@ -43,7 +43,7 @@ describe('a full sync', () => {
       expect(await pendingDetails(kind)).toBe(galaxySize(kind));
     }
     expect(await pendingDetails('factions')).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('then fills in parents and coordinates as the simulator has them; planets and stations cost no detail call', async () => {
     const counting = countingDetails(ctx);
@@ -66,7 +66,7 @@ describe('a full sync', () => {
       name: ctx.sim.galaxy.systems.get('9:7')!.name,
       planets: { planet: expect.arrayContaining([expect.objectContaining({ attributes: expect.objectContaining({ uid: planet.uid }) })]) },
     });
-  }, 60_000);
+  }, 180_000);
 
   it('a second run with nothing changed spends only the list pages and leaves no details to read', async () => {
     const before = requests();
