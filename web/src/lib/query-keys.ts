@@ -46,5 +46,6 @@ export const queryKeys = {
     all: radiantMgmt,
     history: (limit: number) => [...radiantMgmt, 'history', limit] as const,
     targets: [...radiantMgmt, 'targets'] as const,
+    schedules: [...radiantMgmt, 'schedules'] as const,
   },
 };
