@@ -82,7 +82,7 @@ export function TargetFigures({ targets }: { targets: UseQueryResult<SyncTargetS
           loading={targets.isFetching}
           onClick={() => void targets.refetch()}
         >
-          Refresh figures
+          Reload figures
         </Button>
       </Group>
       <QueryList
