@@ -20,6 +20,7 @@ const BENCHES: [string, ...string[]][] = [
   ['rotation.ts', '1000'],
   ['user-search.ts', '10000'],
   ['sync.ts'],
+  ['sync-first-run.ts'],
 ];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-all-'));
