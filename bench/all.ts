@@ -22,6 +22,7 @@ const BENCHES: [string, ...string[]][] = [
   ['galaxy-map.ts', '10'],
   ['sync.ts'],
   ['audit.ts', '1000000', '3'],
+  ['sync-first-run.ts'],
 ];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-all-'));

@@ -1,5 +1,5 @@
-// The Radiant sync against a rate-limited SWCombine simulator: a full `all` sync, then a second one
-// with nothing changed. The bench starts the simulator itself (to read its request counts: the
+// The Radiant sync against a rate-limited SWCombine simulator: a full `all` sync and the details fill after
+// it (until every detail its lists lacked is read), then a second one with nothing changed. The bench starts the simulator itself (to read its request counts: the
 // product's bundled one is out of reach) and the product with SWC_BASE_URL pointing at it, signs the
 // admin in, connects the faction-leader binding (ships inventory), waits for that window to end and
 // triggers the sync from the admin API (one run for `all`, else one target after the other).
@@ -87,12 +87,22 @@ async function runToEnd(cookie: string, target: string): Promise<Run> {
   }
 }
 
-/** One run for `all`, else each target after the other (the systems are stored before the planets are read). */
+/** Waits until the details fill has read every detail the runs' lists lacked (the runs end on their list pages). */
+async function detailsFilled(cookie: string) {
+  for (;;) {
+    const stats = await api<{ details: { filled: number; rows: number } | null }[]>(cookie, '/api/admin/radiant-mgmt/targets');
+    if (stats.every((s) => !s.details || s.details.filled >= s.details.rows)) return;
+    await sleep(250);
+  }
+}
+
+/** One run for `all`, else each target after the other (the systems are stored before the planets are read), then the details. */
 async function syncOnce(cookie: string) {
   const before = sim.stats();
   const started = performance.now();
   const ended: Run[] = [];
   for (const t of TARGETS.includes('all') ? ['all'] : targets) ended.push(await runToEnd(cookie, t));
+  await detailsFilled(cookie);
   const after = sim.stats();
   return {
     seconds: (performance.now() - started) / 1000,

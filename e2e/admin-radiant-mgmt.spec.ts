@@ -15,7 +15,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const jobRow = (page: Page, type: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: type, exact: true }) });
+/** A row of Recent Jobs (Stored data has a row per target too). */
+const jobRow = (page: Page, type: string) =>
+  page
+    .getByRole('table', { name: 'Recent jobs' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: type, exact: true }) });
 
 describe('/admin/radiant-mgmt', () => {
   it('tells a signed-out visitor so, and its button starts the portal sign-in', async () => {

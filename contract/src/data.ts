@@ -45,6 +45,11 @@ export const DataItem = z.object({
   last_seen_at: z.string(),
   /** When a complete sync stopped seeing it (SWCombine no longer lists it); null while it is listed. */
   gone_at: z.string().nullable(),
+  /**
+   * True while the details its list entry lacks (coordinates, parent, class) are still to be read
+   * from SWCombine: those fields are null, or still what an earlier read found.
+   */
+  details_pending: z.boolean(),
   raw: z.unknown(),
 });
 export type DataItem = z.infer<typeof DataItem>;

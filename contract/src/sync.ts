@@ -47,6 +47,8 @@ export const SyncRun = z.object({
   /** ISO 8601: when it finished, else when it started, else when it was requested. */
   timestamp: z.string(),
   progress: SyncProgress.optional(),
+  /** Set when the target's schedule queued the run (absent: an admin triggered it). */
+  triggeredBy: z.literal('schedule').optional(),
 });
 export type SyncRun = z.infer<typeof SyncRun>;
 
@@ -56,10 +58,51 @@ export type SyncHistory = z.infer<typeof SyncHistory>;
 export const SyncTriggerAnswer = z.object({ message: z.string() });
 export type SyncTriggerAnswer = z.infer<typeof SyncTriggerAnswer>;
 
+/** What the last complete read of a target found: rows new, changed (list entry differs) and gone since the read before. */
+export const SyncRunCounts = z.object({
+  new: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  gone: z.number().int(),
+});
+export type SyncRunCounts = z.infer<typeof SyncRunCounts>;
+
+/**
+ * The details (coordinates, parents, classes) a target's lists lack, filled in after the run by
+ * background work: rows that have them of the rows that need them, and when the rest should be in at
+ * the current request budget.
+ */
+export const SyncDetailsBacklog = z.object({
+  filled: z.number().int(),
+  rows: z.number().int(),
+  /** ISO 8601; null when nothing is pending. */
+  completeAt: z.string().nullable(),
+});
+export type SyncDetailsBacklog = z.infer<typeof SyncDetailsBacklog>;
+
 /** What is stored for a target: rows not marked gone, and when a run of it (or of `all`) last completed. */
 export const SyncTargetStats = z.object({
   target: SyncTarget,
   rows: z.number().int(),
   lastCompleteAt: z.string().nullable(),
+  /** The counts of that last complete run (for `all`: of every target it read); null before one. */
+  lastRun: SyncRunCounts.nullable(),
+  /** Null for targets whose lists say everything (factions, classes, inventory). */
+  details: SyncDetailsBacklog.nullable(),
 });
 export type SyncTargetStats = z.infer<typeof SyncTargetStats>;
+
+/** How often a schedule runs a target: whole hours, up to a week. */
+export const SCHEDULE_HOURS_RULE = 'everyHours must be a whole number of hours from 1 to 168';
+export const SyncScheduleInput = z.object({
+  everyHours: z.number({ error: SCHEDULE_HOURS_RULE }).int(SCHEDULE_HOURS_RULE).min(1, SCHEDULE_HOURS_RULE).max(168, SCHEDULE_HOURS_RULE),
+});
+export type SyncScheduleInput = z.infer<typeof SyncScheduleInput>;
+
+/** A target synced by itself every `everyHours`; the next run is queued at `nextRunAt` (ISO 8601). */
+export const SyncSchedule = z.object({
+  target: SyncTarget,
+  everyHours: z.number().int(),
+  nextRunAt: z.string(),
+});
+export type SyncSchedule = z.infer<typeof SyncSchedule>;

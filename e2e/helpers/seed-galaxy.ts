@@ -81,7 +81,8 @@ export async function seedSyncedGalaxy(databaseUrl: string): Promise<Record<stri
       ],
     );
     for (const [kind, list] of Object.entries(rows)) {
-      for (let i = 0; i < list.length; i += 500) await upsertEntities(client, kind, run[0]!.id, new Date(), list.slice(i, i + 500));
+      for (let i = 0; i < list.length; i += 500)
+        await upsertEntities(client, kind, { runId: run[0]!.id, wantedAt: new Date() }, new Date(), list.slice(i, i + 500));
     }
   } finally {
     await client.end();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { SyncHistory, SyncTarget, SyncTargetStats, SyncTriggerAnswer } from '../sync.ts';
+import { SyncHistory, SyncSchedule, SyncScheduleInput, SyncTarget, SyncTargetStats, SyncTriggerAnswer } from '../sync.ts';
 import { singleLineText } from '../text.ts';
 
 const TriggerParams = z.object({ target: SyncTarget });
@@ -38,5 +38,29 @@ export const radiantMgmt = {
     status: 200,
     answer: z.array(SyncTargetStats),
     errors,
+  }),
+  schedules: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/radiant-mgmt/schedules',
+    status: 200,
+    answer: z.array(SyncSchedule),
+    errors,
+  }),
+  setSchedule: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/radiant-mgmt/schedules/:target',
+    params: TriggerParams,
+    body: SyncScheduleInput,
+    status: 200,
+    answer: SyncSchedule,
+    errors,
+  }),
+  removeSchedule: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/radiant-mgmt/schedules/:target',
+    params: TriggerParams,
+    status: 204,
+    answer: z.null(),
+    errors: [...errors, 404],
   }),
 };

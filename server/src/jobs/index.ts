@@ -10,7 +10,9 @@ import { purgeFinishedSignIns } from '../services/sessions/cleanup.ts';
 import { refreshDueBindings } from '../services/swc-bindings/refresh.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from '../services/sessions/sign-out.ts';
 import { RADIANT_SYNC_JOB, type RadiantSyncJob } from '../services/sync/index.ts';
+import { handleDetailsJob, startDetailsFill, SYNC_DETAILS_JOB } from '../services/sync/details-job.ts';
 import { handleSyncJob } from '../services/sync/job.ts';
+import { runDueSchedules } from '../services/sync/schedules.ts';
 import { requeueStalledRuns } from '../services/sync/sweep.ts';
 
 /** What the jobs below use: every port but the forward-auth cache. */
@@ -24,10 +26,14 @@ const SCHEDULES: { name: string; cron: string; run: (deps: JobDeps) => Promise<u
   { name: 'swc-binding-refresh', cron: '*/5 * * * *', run: (deps) => refreshDueBindings(deps) },
   // Sync runs whose job died or hangs resume at most a minute after their lease runs out.
   { name: 'radiant-sync-sweep', cron: '* * * * *', run: (deps) => requeueStalledRuns(deps) },
+  // The details fill of a killed job goes on within a minute of its worker's death (or its lease's end).
+  { name: 'radiant-sync-details-sweep', cron: '* * * * *', run: (deps) => startDetailsFill(deps) },
+  // Due schedules queue their runs; each is claimed once, whichever replica's sweep sees it.
+  { name: 'radiant-sync-schedules', cron: '* * * * *', run: (deps) => runDueSchedules(deps) },
 ];
 
 /** Queues that take jobs from any replica (the sweeps' queues exist only where jobs run). */
-const HANDED_OVER = [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB, AUDIT_FORWARD_JOB];
+const HANDED_OVER = [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB, AUDIT_FORWARD_JOB, SYNC_DETAILS_JOB];
 
 /**
  * The job system's schema. pg-boss 10 kept its jobs in `pgboss` (its schema version 24), which no later
@@ -166,6 +172,8 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
     // Activity forwarding: a round every minute and one when the webhook is set; a failed round is retried with
     // backoff (up to about 20 minutes), and the next minute's round starts over from the cursor anyway.
     await boss.createQueue(AUDIT_FORWARD_JOB, { retryLimit: 6, retryDelay: 20, retryBackoff: true, retryDelayMax: 1200 });
+    // The same slices for the details fill; a job that finds the fill held by another stops at once.
+    await boss.createQueue(SYNC_DETAILS_JOB, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
     if (runsJobs) {
       for (const job of SCHEDULES) {
         await boss.createQueue(job.name, { retryLimit: 3, retryDelay: 10, retryBackoff: true });
@@ -207,8 +215,16 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
           await runLogged(RADIANT_SYNC_JOB, log, () => handleSyncJob(deps, job.data, { resend, worker: presence?.id() }));
         }
       });
-      // Runs left behind by a worker that was killed (its presence lock is gone) resume now.
+      await boss.work(SYNC_DETAILS_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const _ of jobs) {
+          const resend = async (startAfter: Date) => void (await boss.send(SYNC_DETAILS_JOB, {}, { startAfter }));
+          const warn = (msg: string) => log.warn({ job: SYNC_DETAILS_JOB }, msg);
+          await runLogged(SYNC_DETAILS_JOB, log, () => handleDetailsJob(deps, { resend, worker: presence?.id(), log: warn }));
+        }
+      });
+      // Runs and a details fill left behind by a worker that was killed (its presence lock is gone) go on now.
       await runLogged('radiant-sync-sweep', log, () => requeueStalledRuns(deps)).catch(() => undefined);
+      await runLogged('radiant-sync-details-sweep', log, () => startDetailsFill(deps)).catch(() => undefined);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

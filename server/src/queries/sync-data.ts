@@ -7,7 +7,8 @@ interface Row extends Omit<DataItem, 'first_seen_at' | 'last_seen_at' | 'gone_at
   gone_at: Date | null;
 }
 
-const COLUMNS = `uid, name, kind, parent_uid, x, y, type_uid, class, owner_uid, first_seen_at, last_seen_at, gone_at, raw`;
+const COLUMNS = `uid, name, kind, parent_uid, x, y, type_uid, class, owner_uid, first_seen_at, last_seen_at, gone_at,
+  details_wanted_at IS NOT NULL AS details_pending, raw`;
 
 const toItem = (r: Row): DataItem => ({
   ...r,

@@ -12,6 +12,8 @@ export interface EntityInput {
   ownerUid: string | null;
   raw: unknown;
   hash: string;
+  /** Its details (what the list entry lacks) are still to be read: the stored ones are kept until then. */
+  detailsPending?: boolean;
 }
 
 export interface StoredState {
@@ -38,21 +40,34 @@ export async function storedHashes(db: DbClient, kind: string, uids: string[]): 
   return new Map(rows.map((r) => [r.uid, r.hash]));
 }
 
-/** Inserts or refreshes rows by (kind, uid); a row seen again is no longer gone. */
-export async function upsertEntities(db: DbClient, kind: string, runId: string, at: Date, rows: EntityInput[]): Promise<void> {
+/**
+ * Inserts or refreshes rows by (kind, uid); a row seen again is no longer gone. A row whose details
+ * are pending keeps the detail fields stored before (parent, coordinates, type, class) and is marked
+ * wanted at `wantedAt` (when its run was requested); the others are stored as they are, complete.
+ */
+export async function upsertEntities(
+  db: DbClient,
+  kind: string,
+  run: { runId: string; wantedAt: Date },
+  at: Date,
+  rows: EntityInput[],
+): Promise<void> {
   if (rows.length === 0) return;
+  const keep = (column: string) =>
+    `${column} = CASE WHEN EXCLUDED.details_wanted_at IS NULL THEN EXCLUDED.${column} ELSE COALESCE(EXCLUDED.${column}, swc_entities.${column}) END`;
   await db.query(
     `INSERT INTO swc_entities (kind, uid, name, parent_uid, x, y, type_uid, class, owner_uid, raw, hash,
-       first_seen_at, last_seen_at, gone_at, run_id)
-     SELECT $1, r.uid, r.name, r."parentUid", r.x, r.y, r."typeUid", r."className", r."ownerUid", r.raw, r.hash, $3, $3, NULL, $2
+       first_seen_at, last_seen_at, gone_at, run_id, details_wanted_at)
+     SELECT $1, r.uid, r.name, r."parentUid", r.x, r.y, r."typeUid", r."className", r."ownerUid", r.raw, r.hash, $3, $3, NULL, $2,
+       CASE WHEN r."detailsPending" THEN $5::timestamptz END
      FROM jsonb_to_recordset($4::jsonb) AS r(uid text, name text, "parentUid" text, x double precision, y double precision,
-       "typeUid" text, "className" text, "ownerUid" text, raw jsonb, hash text)
+       "typeUid" text, "className" text, "ownerUid" text, raw jsonb, hash text, "detailsPending" boolean)
      ON CONFLICT (kind, uid) DO UPDATE SET
-       name = EXCLUDED.name, parent_uid = EXCLUDED.parent_uid, x = EXCLUDED.x, y = EXCLUDED.y, type_uid = EXCLUDED.type_uid,
-       class = EXCLUDED.class, owner_uid = EXCLUDED.owner_uid, raw = EXCLUDED.raw, hash = EXCLUDED.hash,
+       name = EXCLUDED.name, ${['parent_uid', 'x', 'y', 'type_uid', 'class'].map(keep).join(', ')},
+       owner_uid = EXCLUDED.owner_uid, raw = EXCLUDED.raw, hash = EXCLUDED.hash,
        first_seen_at = CASE WHEN swc_entities.gone_at IS NULL THEN swc_entities.first_seen_at ELSE EXCLUDED.first_seen_at END,
-       last_seen_at = EXCLUDED.last_seen_at, gone_at = NULL, run_id = EXCLUDED.run_id`,
-    [kind, runId, at, JSON.stringify(rows)],
+       last_seen_at = EXCLUDED.last_seen_at, gone_at = NULL, run_id = EXCLUDED.run_id, details_wanted_at = EXCLUDED.details_wanted_at`,
+    [kind, run.runId, at, JSON.stringify(rows), run.wantedAt],
   );
 }
 

@@ -86,12 +86,13 @@ export async function releaseAfterFailure(db: DbClient, lease: Omit<LeaseTerms, 
   return rows[0]?.failures ?? 0;
 }
 
-/** The worker `lease_worker` names no longer holds its presence lock in this database: its process is gone. */
-const WORKER_GONE = `lease_worker IS NOT NULL AND NOT EXISTS (
+/** The worker `column` names no longer holds its presence lock in this database: its process is gone. */
+export const workerGone = (column: string) => `${column} IS NOT NULL AND NOT EXISTS (
   SELECT 1 FROM pg_locks l
   WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
     AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-    AND l.classid = ${WORKER_LOCK_SPACE}::oid AND l.objid = lease_worker::oid)`;
+    AND l.classid = ${WORKER_LOCK_SPACE}::oid AND l.objid = ${column}::oid)`;
+const WORKER_GONE = workerGone('lease_worker');
 
 /**
  * Runs that should be worked but whose job is gone: their lease expired (the job died, hangs or was

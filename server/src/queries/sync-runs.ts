@@ -1,5 +1,6 @@
 import type { SyncProgress, SyncRunStatus, SyncTarget } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
+import { NO_COUNTS, type PageCounts } from './sync-checkpoints.ts';
 
 export interface SyncRunRow {
   id: string;
@@ -8,12 +9,13 @@ export interface SyncRunRow {
   message: string | null;
   progress: SyncProgress;
   requestedBy: string | null;
+  triggeredBy: 'admin' | 'schedule';
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
 }
 
-const COLUMNS = `id, target, status, message, progress, requested_by AS "requestedBy", created_at AS "createdAt",
+const COLUMNS = `id, target, status, message, progress, requested_by AS "requestedBy", triggered_by AS "triggeredBy", created_at AS "createdAt",
   started_at AS "startedAt", finished_at AS "finishedAt"`;
 
 /**
@@ -33,6 +35,17 @@ export async function insertQueuedRun(
     [target, requestedBy, at, leaseUntil],
   );
   return rows[0]!;
+}
+
+/** A queued run the target's schedule asked for; null while a run of that target is queued or running. */
+export async function insertScheduledRun(db: DbClient, target: SyncTarget, at: Date, leaseUntil: Date): Promise<SyncRunRow | null> {
+  const { rows } = await db.query<SyncRunRow>(
+    `INSERT INTO sync_runs (target, status, triggered_by, created_at, lease_until) VALUES ($1, 'queued', 'schedule', $2, $3)
+     ON CONFLICT (target) WHERE status IN ('queued', 'running') DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [target, at, leaseUntil],
+  );
+  return rows[0] ?? null;
 }
 
 export async function findRun(db: DbClient, id: string): Promise<SyncRunRow | null> {
@@ -62,10 +75,30 @@ export async function finishRun(
   return rowCount === 1;
 }
 
-/** When a run of `target` (or of `all`) last completed, per target. */
-export async function lastCompletedByTarget(db: DbClient): Promise<Map<SyncTarget, Date>> {
-  const { rows } = await db.query<{ target: SyncTarget; at: Date }>(
-    `SELECT target, max(finished_at) AS at FROM sync_runs WHERE status = 'completed' GROUP BY target`,
+/** The last completed run of a target (or of `all`), with what it counted per target it read. */
+export interface LastCompleted {
+  at: Date;
+  counts: Map<SyncTarget, PageCounts>;
+}
+
+/** Per target run (`all` included): its last completed run, and the counts its checkpoints kept per target read. */
+export async function lastCompletedByTarget(db: DbClient): Promise<Map<SyncTarget, LastCompleted>> {
+  const { rows } = await db.query<{ runTarget: SyncTarget; at: Date; target: SyncTarget | null; counts: Partial<PageCounts> | null }>(
+    `WITH latest AS (
+       SELECT DISTINCT ON (target) id, target, finished_at FROM sync_runs WHERE status = 'completed'
+       ORDER BY target, finished_at DESC, seq DESC
+     )
+     SELECT l.target AS "runTarget", l.finished_at AS at, c.target, c.counts
+     FROM latest l LEFT JOIN sync_checkpoints c ON c.run_id = l.id`,
   );
-  return new Map(rows.map((r) => [r.target, r.at]));
+  const out = new Map<SyncTarget, LastCompleted>();
+  for (const r of rows) {
+    const run = out.get(r.runTarget) ?? { at: r.at, counts: new Map<SyncTarget, PageCounts>() };
+    out.set(r.runTarget, run);
+    if (!r.target) continue;
+    const sum = run.counts.get(r.target) ?? { ...NO_COUNTS };
+    for (const k of ['new', 'changed', 'unchanged', 'gone'] as const) sum[k] += r.counts?.[k] ?? 0;
+    run.counts.set(r.target, sum);
+  }
+  return out;
 }

@@ -29,6 +29,8 @@ describe('scheduled jobs', () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       ['audit-forward', '* * * * *'],
+      ['radiant-sync-details-sweep', '* * * * *'],
+      ['radiant-sync-schedules', '* * * * *'],
       ['radiant-sync-sweep', '* * * * *'],
       ['service-jwt-rotation-sweep', '* * * * *'],
       ['sign-in-cleanup', '*/15 * * * *'],

@@ -1,9 +1,10 @@
+import type { DataPage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertEntities } from '../../src/queries/sync-entities.ts';
 import { appFixture, serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
-import { syncNow } from '../services/sync/run-helpers.ts';
+import { fillNow, syncNow, syncWithDetails } from '../services/sync/run-helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -34,10 +35,10 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = (await signIn(ctx, '1:100001')).cookie;
   player = (await signIn(ctx, '1:100002')).cookie;
-  expect(await syncNow(ctx, 'sectors')).toMatchObject({ status: 'completed' });
+  expect(await syncWithDetails(ctx, 'sectors')).toMatchObject({ status: 'completed', filled: { state: 'done' } });
   const at = ctx.clock.now();
   const { rows } = await ctx.deps.db.query(`INSERT INTO sync_runs (target, status) VALUES ('inventory', 'completed') RETURNING id`);
-  await upsertEntities(ctx.deps.db, 'inventory', rows[0].id, at, [
+  await upsertEntities(ctx.deps.db, 'inventory', { runId: rows[0].id, wantedAt: at }, at, [
     {
       uid: SHIP,
       name: 'Vengeance',
@@ -189,5 +190,19 @@ describe('finding rows', () => {
     const res = await get(url, { cookie: player });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining(message) });
+  });
+});
+
+describe('rows whose details are still to be read', () => {
+  it('are marked details_pending until the details fill has read them', async () => {
+    expect(await syncNow(ctx, 'droids')).toMatchObject({ status: 'completed', message: 'droids: 48 (48 new)' });
+    const before = (await get('/api/data/droids?limit=200', { cookie: player })).json() as DataPage;
+    expect(before.total).toBe(48);
+    expect(before.items.every((d) => d.details_pending && d.class === null)).toBe(true);
+
+    expect(await fillNow(ctx)).toEqual({ state: 'done', filled: 48 });
+    const after = (await get('/api/data/droids?limit=200', { cookie: player })).json() as DataPage;
+    expect(after.items.every((d) => !d.details_pending && d.class !== null)).toBe(true);
+    expect((await get(`/api/data/droids/${after.items[0]!.uid}`, { cookie: player })).json()).toMatchObject({ details_pending: false });
   });
 });

@@ -62,6 +62,7 @@ export const queryKeys = {
     all: radiantMgmt,
     history: (limit: number) => [...radiantMgmt, 'history', limit] as const,
     targets: [...radiantMgmt, 'targets'] as const,
+    schedules: [...radiantMgmt, 'schedules'] as const,
   },
   /** What the sync stored: under Radiant Management's prefix, so a trigger refreshes it too. */
   radiantData: {

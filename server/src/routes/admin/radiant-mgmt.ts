@@ -1,12 +1,15 @@
 import { radiantMgmt } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../plugins/session.ts';
-import { listSyncRuns, syncTargetStats, triggerSync } from '../../services/sync/index.ts';
+import { listSyncRuns, triggerSync } from '../../services/sync/index.ts';
+import { removeSyncSchedule, setSyncSchedule, syncSchedules } from '../../services/sync/schedules.ts';
+import { syncTargetStats } from '../../services/sync/target-stats.ts';
 import { route } from '../endpoint-route.ts';
+import { actorOf } from './actor.ts';
 
 const tags = ['admin: data sync'];
 
-/** Radiant Management: queue SWCombine data syncs and follow them. */
+/** Radiant Management: queue SWCombine data syncs, schedule them and follow them. */
 export default async function radiantMgmtRoutes(app: FastifyInstance) {
   const { deps } = app;
 
@@ -22,7 +25,25 @@ export default async function radiantMgmtRoutes(app: FastifyInstance) {
   });
   route(app, radiantMgmt.targets, {
     tags,
-    summary: 'Per target: rows stored and when a sync of it last completed',
+    summary: 'Per target: rows stored, its last complete sync and what it found, and the details still to be read',
     handler: () => syncTargetStats(deps),
+  });
+  route(app, radiantMgmt.schedules, {
+    tags,
+    summary: 'The targets synced by themselves, how often and when next',
+    handler: () => syncSchedules(deps),
+  });
+  route(app, radiantMgmt.setSchedule, {
+    tags,
+    summary: 'Sync a target every N hours from now on (replaces its schedule)',
+    handler: (request) => setSyncSchedule(deps, actorOf(request), request.params.target, request.body),
+  });
+  route(app, radiantMgmt.removeSchedule, {
+    tags,
+    summary: 'Stop syncing a target by itself; 404 when it has no schedule',
+    handler: async (request) => {
+      await removeSyncSchedule(deps, actorOf(request), request.params.target);
+      return null;
+    },
   });
 }

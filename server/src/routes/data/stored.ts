@@ -6,7 +6,8 @@ import { route } from '../endpoint-route.ts';
 export default async function storedDataRoutes(app: FastifyInstance) {
   route(app, syncedData.list, {
     tags: ['data'],
-    summary: 'Synced SWCombine rows of a kind, by name (gone rows left out); inventory: admins and services only',
+    summary:
+      'Synced SWCombine rows of a kind, by name (gone rows left out; details_pending while their details are read); inventory: admins and services only',
     handler: async (request) => readStoredPage(app.deps, request.dataReader, request.params.target, request.query),
   });
   route(app, syncedData.item, {

@@ -1,10 +1,9 @@
-import { AuditEvent, SYNC_TARGETS, type SyncRun, type SyncTarget, type SyncTargetStats } from '@portal/contract';
+import { AuditEvent, type SyncRun, type SyncTarget } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict } from '../../lib/errors.ts';
-import { countLiveByKind } from '../../queries/sync-entities.ts';
-import { finishRun, insertQueuedRun, lastCompletedByTarget, listRuns, type SyncRunRow } from '../../queries/sync-runs.ts';
+import { finishRun, insertQueuedRun, listRuns, type SyncRunRow } from '../../queries/sync-runs.ts';
 import { auditAdmin, type RequestMeta } from '../audit.ts';
 import { LEASE_MS } from './lease.ts';
 import { auditRunFailed } from './run-failed.ts';
@@ -53,22 +52,11 @@ export function toSyncRun(row: SyncRunRow): SyncRun {
     message: row.message,
     timestamp: at.toISOString(),
     ...(hasProgress ? { progress: row.progress } : {}),
+    ...(row.triggeredBy === 'schedule' ? { triggeredBy: 'schedule' as const } : {}),
   };
 }
 
 /** The latest runs, newest first. */
 export async function listSyncRuns(deps: Pick<Deps, 'db'>, limit: number): Promise<SyncRun[]> {
   return (await listRuns(deps.db, limit)).map(toSyncRun);
-}
-
-/** Per target (in screen order): rows stored and not gone, and when it last completed (a completed `all` counts). */
-export async function syncTargetStats(deps: Pick<Deps, 'db'>): Promise<SyncTargetStats[]> {
-  const [counts, completed] = await Promise.all([countLiveByKind(deps.db), lastCompletedByTarget(deps.db)]);
-  const all = completed.get('all');
-  const latest = (a: Date | undefined, b: Date | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
-  return SYNC_TARGETS.map((target) => {
-    const rows = target === 'all' ? [...counts.values()].reduce((s, n) => s + n, 0) : (counts.get(target) ?? 0);
-    const at = target === 'all' ? all : latest(completed.get(target), all);
-    return { target, rows, lastCompleteAt: at ? at.toISOString() : null };
-  });
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { startDetailsFill } from './details-job.ts';
 import type { RadiantSyncJob } from './index.ts';
 import { runSync, type SyncOutcome } from './run-sync.ts';
 
@@ -23,7 +24,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * another one working the run stops quietly.
  */
 export async function handleSyncJob(
-  deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'encryptor' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'encryptor' | 'config' | 'queue'>,
   data: RadiantSyncJob,
   ctx: SyncJobContext,
 ): Promise<SyncOutcome> {
@@ -35,5 +36,7 @@ export async function handleSyncJob(
     worker: ctx.worker,
   });
   if (outcome.state === 'paused') await ctx.resend(data, outcome.resumeAt);
+  // The details its lists lacked are read now, unless another run is under way (it starts them when it ends).
+  if (outcome.state === 'finished') await startDetailsFill(deps);
   return outcome;
 }

@@ -13,6 +13,8 @@ export interface ListReader {
   deps: Pick<Deps, 'db' | 'clock'>;
   policy: CallPolicy;
   runId: string;
+  /** When the run was requested: rows it finds new or changed wait for their details from then. */
+  wantedAt: Date;
   /** This job's hold on the run: every stored page renews it, and a page is not stored without it. */
   lease: RunLease;
   accessToken?: string;
@@ -34,7 +36,7 @@ function verdictOf(row: Entity, stored: StoredState | undefined, runId: string):
 /** One row per UID: a page may repeat a row. */
 const uniqueByUid = (rows: Entity[]) => [...new Map(rows.map((r) => [r.uid, r])).values()];
 
-/** UIDs whose list entry is new or changed: only they need a detail call (others keep what is stored). */
+/** UIDs whose list entry is new or changed: only they need their details read (others keep what is stored). */
 async function needingDetail(reader: ListReader, target: SyncTarget, segment: ListSegment, rows: Entity[]): Promise<Set<string>> {
   if (!segment.detail) return new Set();
   const stored = await storedHashes(
@@ -45,7 +47,7 @@ async function needingDetail(reader: ListReader, target: SyncTarget, segment: Li
   return new Set(rows.filter((r) => stored.get(r.uid) !== r.hash).map((r) => r.uid));
 }
 
-/** Of the rows needing detail, those completed from what is already stored (no call). */
+/** Of the rows needing details, those completed from what is already stored (no call). */
 async function completedFromStored(reader: ListReader, segment: ListSegment, rows: Entity[], needed: Set<string>) {
   const fromStored = segment.detail?.fromStored;
   if (!fromStored || needed.size === 0) return new Map<string, Entity>();
@@ -83,7 +85,7 @@ async function storeRows(
       if (verdict === 'unchanged' || (verdict === 'again' && stored?.hash === row.hash)) touch.push(row.uid);
       else write.push(row);
     }
-    await upsertEntities(tx, checkpoint.target, reader.runId, now, write);
+    await upsertEntities(tx, checkpoint.target, { runId: reader.runId, wantedAt: reader.wantedAt }, now, write);
     await segment.detail?.alsoStore?.(tx, write);
     await touchEntities(tx, checkpoint.target, reader.runId, now, touch);
     const after: Checkpoint = { ...checkpoint, ...next, counts };
@@ -96,9 +98,10 @@ async function storeRows(
 
 /**
  * Reads a list from its checkpoint to the end, a page at a time at the largest page size the
- * endpoint allows; each page (or, where detail calls complete rows, each part of a page up to a
- * detail call) is stored with its checkpoint, so a run stopped anywhere resumes at the first row
- * it had not stored.
+ * endpoint allows, each page stored with its checkpoint, so a run stopped anywhere resumes at the
+ * first row it had not stored. A new or changed row whose list entry lacks fields is stored as the
+ * list gives it, marked for the details fill (see fill-details.ts), unless what is already stored
+ * completes it (a planet listed by a stored system).
  */
 export async function readList(reader: ListReader, target: SyncTarget, segment: ListSegment): Promise<Checkpoint> {
   let checkpoint = await openCheckpoint(reader.deps.db, reader.runId, target, segment.segment, reader.deps.clock.now());
@@ -116,24 +119,11 @@ export async function readList(reader: ListReader, target: SyncTarget, segment: 
       throw new SyncTargetFailed(`SWCombine answered ${segment.what} with a row this portal cannot read; nothing after it was stored.`);
     }
     const rows = parsed as Entity[];
-    const { start, total } = page.attributes;
-    const detailed = await needingDetail(reader, target, segment, rows);
-    const completed = await completedFromStored(reader, segment, rows, detailed);
-    let pending: Entity[] = [];
-    const detail = segment.detail;
-    for (const [i, row] of rows.entries()) {
-      if (!detail || !detailed.has(row.uid) || completed.has(row.uid)) {
-        pending.push(completed.get(row.uid) ?? row);
-        continue;
-      }
-      // What is read so far is stored before each detail call, so a pause there wastes no detail call.
-      if (pending.length)
-        checkpoint = await storeRows(reader, segment, checkpoint, pending, { nextStartIndex: start + i, total, done: false });
-      const answer = await callInBudget(reader.policy, { path: detail.path(row.uid), schema: detail.schema, what: detail.what });
-      pending = [detail.complete(row, answer)];
-    }
+    const wanting = await needingDetail(reader, target, segment, rows);
+    const completed = await completedFromStored(reader, segment, rows, wanting);
+    const toStore = rows.map((row) => completed.get(row.uid) ?? (wanting.has(row.uid) ? { ...row, detailsPending: true } : row));
     const { next, last } = afterPage(page.attributes);
-    checkpoint = await storeRows(reader, segment, checkpoint, pending, { nextStartIndex: next, total, done: last });
+    checkpoint = await storeRows(reader, segment, checkpoint, toStore, { nextStartIndex: next, total: page.attributes.total, done: last });
   }
   return checkpoint;
 }

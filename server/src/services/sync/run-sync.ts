@@ -95,7 +95,16 @@ async function workRun(deps: SyncDeps, run: SyncRunRow, lease: RunLease, opts: S
   let failed = false;
   for (const [i, target] of targets.entries()) {
     const step = run.target === 'all' ? { step: i + 1, steps: targets.length } : null;
-    const part: TargetRun = { deps, policy, runId: run.id, lease, shouldStop: opts.shouldStop, step, remember: (p) => void (current = p) };
+    const part: TargetRun = {
+      deps,
+      policy,
+      runId: run.id,
+      wantedAt: run.createdAt,
+      lease,
+      shouldStop: opts.shouldStop,
+      step,
+      remember: (p) => void (current = p),
+    };
     current = { target, ...step };
     if (!(await holdLease(deps.db, lease.terms(), current))) throw new LeaseLost();
     try {

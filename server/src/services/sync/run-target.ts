@@ -16,6 +16,8 @@ export interface TargetRun {
   deps: Pick<Deps, 'db' | 'clock' | 'encryptor'>;
   policy: CallPolicy;
   runId: string;
+  /** When the run was requested (the details of the rows it finds new or changed are wanted since). */
+  wantedAt: Date;
   lease: RunLease;
   shouldStop(): boolean;
   /** The part of the run this target is, for the progress: `all` counts its targets. */
@@ -75,6 +77,7 @@ export async function runTarget(run: TargetRun, target: Exclude<SyncTarget, 'all
     deps: run.deps,
     policy: run.policy,
     runId: run.runId,
+    wantedAt: run.wantedAt,
     lease: run.lease,
     accessToken: plan.accessToken,
     shouldStop: run.shouldStop,

@@ -1,7 +1,7 @@
 import type { SyncTarget } from '@portal/contract';
 import { z } from 'zod';
 import { galaxySegment } from './galaxy-segments.ts';
-import { LIST_PAGE, plainEntityOf, simpleList, type Entity, type ListSegment } from './list-segment.ts';
+import { LIST_PAGE, plainEntityOf, simpleList, type DetailCompletion, type Entity, type ListSegment } from './list-segment.ts';
 import { hashOf, listSchema, Point, Reference } from './swc-lists.ts';
 
 /** The targets `all` runs, parents before what refers to them; inventory last (it needs a binding). */
@@ -142,3 +142,12 @@ export function segmentsOf(target: Exclude<SyncTarget, 'all' | 'inventory'>): Li
       return [typeSegment(target)];
   }
 }
+
+/** How a row of `kind` is completed when its list lacks fields; undefined for kinds whose list says everything. */
+export function detailOf(kind: string): DetailCompletion | undefined {
+  if (kind === 'all' || kind === 'inventory' || !(ALL_ORDER as readonly string[]).includes(kind)) return undefined;
+  return segmentsOf(kind as Exclude<SyncTarget, 'all' | 'inventory'>)[0]?.detail;
+}
+
+/** The kinds whose rows wait for details after a run: galaxy and type kinds. */
+export const DETAILED_KINDS = ALL_ORDER.filter((kind) => detailOf(kind) !== undefined);

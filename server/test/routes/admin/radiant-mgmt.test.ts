@@ -1,6 +1,6 @@
 import { SYNC_TARGETS } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncProgress } from '@portal/contract';
+import type { SyncProgress, SyncTargetStats } from '@portal/contract';
 import { holdLease, takeLease } from '../../../src/queries/sync-leases.ts';
 import { finishRun } from '../../../src/queries/sync-runs.ts';
 import { signIn } from '../../helpers/sign-in.ts';
@@ -155,9 +155,24 @@ describe('GET /api/admin/radiant-mgmt/targets', () => {
 
     const res = await call('GET', '/api/admin/radiant-mgmt/targets');
     expect(res.statusCode).toBe(200);
-    const stats = res.json() as { target: string; rows: number; lastCompleteAt: string | null }[];
+    const stats = res.json() as SyncTargetStats[];
     expect(stats.map((s) => s.target)).toEqual([...SYNC_TARGETS]);
-    expect(stats.find((s) => s.target === 'systems')).toEqual({ target: 'systems', rows: 0, lastCompleteAt: finishedAt.toISOString() });
-    expect(stats.find((s) => s.target === 'planets')).toEqual({ target: 'planets', rows: 0, lastCompleteAt: null });
+    const nothingYet = { filled: 0, rows: 0, completeAt: null };
+    expect(stats.find((s) => s.target === 'systems')).toEqual({
+      target: 'systems',
+      rows: 0,
+      lastCompleteAt: finishedAt.toISOString(),
+      lastRun: { new: 0, changed: 0, unchanged: 0, gone: 0 },
+      details: nothingYet,
+    });
+    expect(stats.find((s) => s.target === 'planets')).toEqual({
+      target: 'planets',
+      rows: 0,
+      lastCompleteAt: null,
+      lastRun: null,
+      details: nothingYet,
+    });
+    // The factions list says all there is of a faction.
+    expect(stats.find((s) => s.target === 'factions')).toMatchObject({ details: null });
   });
 });

@@ -3,34 +3,41 @@ import { SIMULATOR_CLIENT } from '../../../src/config.ts';
 import { createSwcBudget } from '../../../src/integrations/swcombine/budget.ts';
 import { SwcApiError, SwcUpstreamError, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
 import { createSwcClient } from '../../../src/integrations/swcombine/oauth-client.ts';
+import { readBudget } from '../../../src/queries/swc-budget.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, DASHBOARD, type TestContext } from '../../helpers/test-app.ts';
-import { stored, syncNow } from './run-helpers.ts';
+import { fillNow, stored, syncNow } from './run-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  // 20 requests a minute, 2 of them kept for sign-ins: the 49 droid requests (a list page, 48 types) take three windows.
+  // 20 requests a minute, 2 of them kept for sign-ins: the 49 droid requests (a list page, then 48 types' details) take three windows.
   ctx = await createTestApp({ SWC_SIMULATOR_RATE_LIMIT: '20', SWC_SIMULATOR_RATE_WINDOW_S: '60' });
 });
 afterAll(() => ctx.close());
 
 describe('the request budget', () => {
-  it('is never exceeded: the sync waits for each new window, and a new player signs in while it waits', async () => {
+  it('is never exceeded: the details fill waits for each new window, and a new player signs in while it waits', async () => {
     let signedIn: Awaited<ReturnType<typeof signIn>> | undefined;
     const waits: number[] = [];
+    const leftAtWaits: number[] = [];
     const sleep = async (ms: number) => {
       waits.push(ms);
+      leftAtWaits.push((await readBudget(ctx.deps.db))!.remaining);
       // The background share is used up; the reserve is still there for a sign-in.
       signedIn ??= await signIn(ctx, '1:100002');
       ctx.clock.advance(ms);
     };
     expect(await syncNow(ctx, 'droids', { run: { sleep } })).toMatchObject({ status: 'completed', message: 'droids: 48 (48 new)' });
+    expect(await fillNow(ctx, { fill: { sleep } })).toEqual({ state: 'done', filled: 48 });
 
     expect(signedIn!.response.statusCode).toBe(302);
     expect(signedIn!.response.headers.location).toBe(DASHBOARD);
     expect(ctx.sim.stats().overLimit).toBe(0);
     expect(waits.length).toBe(2);
+    // The fill stopped where only the 2 requests kept for sign-ins were left (the first wait's sign-in took one of them).
+    expect(leftAtWaits).toEqual([2, 2]);
     expect(await stored(ctx, 'droids')).toHaveLength(48);
+    expect((await stored(ctx, 'droids')).filter((d) => d.class === null)).toEqual([]);
   });
 });
 

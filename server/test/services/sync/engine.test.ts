@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SwcBudgetExhausted, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
 import { Conflict } from '../../../src/lib/errors.ts';
 import { listSyncRuns } from '../../../src/services/sync/index.ts';
 import { runSync } from '../../../src/services/sync/run-sync.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { GALAXY_TARGETS, simulatorPlacements, storedPlacements, type GalaxyTarget } from './galaxy-placements.ts';
-import { adminUserId, countingDetails, queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
+import { adminUserId, countingDetails, fillNow, queueRun, stored, syncNow, testRunOptions } from './run-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,13 +19,39 @@ const pages = (rows: number) => Math.ceil(rows / 50);
 const counted = (n: number) => n.toLocaleString('en-US');
 const galaxySize = (kind: GalaxyTarget) => ctx.sim.galaxy.catalogue(kind).all.length;
 
+const pendingDetails = async (kind: string) =>
+  (
+    await ctx.deps.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM swc_entities WHERE kind = $1 AND gone_at IS NULL AND details_wanted_at IS NOT NULL`,
+      [kind],
+    )
+  ).rows[0]!.n;
+
 describe('a full sync', () => {
-  it('stores every galaxy row by UID with the parent and coordinates the simulator has; planets and stations cost no detail call', async () => {
+  it('completes when the lists are read: every row stored from its list page, its details pending', async () => {
     const counting = countingDetails(ctx);
+    const before = requests();
     for (const target of ['factions', ...GALAXY_TARGETS] as const) {
       expect(await syncNow(ctx, target, { swc: counting.swc })).toMatchObject({ state: 'finished', status: 'completed' });
     }
-    for (const kind of GALAXY_TARGETS) expect(await storedPlacements(ctx, kind)).toEqual(simulatorPlacements(ctx, kind));
+    const listPages =
+      pages((await stored(ctx, 'factions')).length) + GALAXY_TARGETS.reduce((sum, kind) => sum + pages(galaxySize(kind)), 0);
+    expect(requests() - before).toBe(listPages);
+    expect(counting.details()).toEqual({});
+    for (const kind of GALAXY_TARGETS) {
+      expect((await stored(ctx, kind)).map((r) => r.uid)).toEqual(simulatorPlacements(ctx, kind).map((p) => p.uid));
+      expect(await pendingDetails(kind)).toBe(galaxySize(kind));
+    }
+    expect(await pendingDetails('factions')).toBe(0);
+  }, 180_000);
+
+  it('then fills in parents and coordinates as the simulator has them; planets and stations cost no detail call', async () => {
+    const counting = countingDetails(ctx);
+    expect(await fillNow(ctx, { swc: counting.swc })).toMatchObject({ state: 'done' });
+    for (const kind of GALAXY_TARGETS) {
+      expect(await storedPlacements(ctx, kind)).toEqual(simulatorPlacements(ctx, kind));
+      expect(await pendingDetails(kind)).toBe(0);
+    }
     // A detail call per sector and system; planets and stations are placed from their system's detail.
     expect(counting.details()).toEqual({ sectors: galaxySize('sectors'), systems: galaxySize('systems') });
 
@@ -40,41 +66,54 @@ describe('a full sync', () => {
       name: ctx.sim.galaxy.systems.get('9:7')!.name,
       planets: { planet: expect.arrayContaining([expect.objectContaining({ attributes: expect.objectContaining({ uid: planet.uid }) })]) },
     });
-  }, 60_000);
+  }, 180_000);
 
-  it('a second run with nothing changed spends only the list pages', async () => {
+  it('a second run with nothing changed spends only the list pages and leaves no details to read', async () => {
     const before = requests();
     for (const kind of GALAXY_TARGETS) {
       const n = counted(galaxySize(kind));
       expect(await syncNow(ctx, kind)).toMatchObject({ status: 'completed', message: `${kind}: ${n} (${n} unchanged)` });
     }
     expect(requests() - before).toBe(GALAXY_TARGETS.reduce((sum, kind) => sum + pages(galaxySize(kind)), 0));
+    expect(await fillNow(ctx)).toEqual({ state: 'done', filled: 0 });
+    expect(requests() - before).toBe(GALAXY_TARGETS.reduce((sum, kind) => sum + pages(galaxySize(kind)), 0));
   });
 
-  it('stores types with their class (a detail call only for new or changed types) and every class list', async () => {
+  it('stores types from the list, then their class (a detail call only for new or changed types), and every class list', async () => {
     let before = requests();
     expect(await syncNow(ctx, 'droids')).toMatchObject({ status: 'completed', message: 'droids: 48 (48 new)' });
+    expect(requests() - before).toBe(1);
+    expect(await fillNow(ctx)).toEqual({ state: 'done', filled: 48 });
     expect(requests() - before).toBe(1 + 48);
     const droids = await stored(ctx, 'droids');
     expect(droids.every((d) => ['Astromech', 'Protocol', 'Combat', 'Medical', 'Labor', 'Probe'].includes(d.class!))).toBe(true);
 
     before = requests();
     expect(await syncNow(ctx, 'droids')).toMatchObject({ message: 'droids: 48 (48 unchanged)' });
+    expect(await fillNow(ctx)).toEqual({ state: 'done', filled: 0 });
     expect(requests() - before).toBe(1);
     expect((await stored(ctx, 'droids')).map((d) => d.class)).toEqual(droids.map((d) => d.class));
 
     expect(await syncNow(ctx, 'classes')).toMatchObject({ status: 'completed', message: 'classes: 47 (47 new)' });
     expect((await stored(ctx, 'classes')).map((c) => c.uid)).toContain('ships:Fighter');
+    expect(await pendingDetails('classes')).toBe(0);
   });
 });
 
 describe('a second run', () => {
-  it('counts new, changed, unchanged and gone rows, and keeps the gone ones', async () => {
+  it('counts new, changed, unchanged and gone rows, keeps the gone ones, and wants details only for the new and changed', async () => {
     ctx.sim.mutate({ rename: ['9:5'], remove: ['9:2'], add: { systems: 2 } });
     const before = requests();
     const outcome = await syncNow(ctx, 'systems');
     expect(outcome).toMatchObject({ status: 'completed', message: 'systems: 2,401 (2 new, 1 changed, 2,398 unchanged, 1 gone)' });
-    // The list pages, and a detail call for each new or changed system.
+    expect(requests() - before).toBe(pages(2401));
+    expect(await pendingDetails('systems')).toBe(3);
+    // The renamed system keeps its coordinates while its details are read again.
+    const renamed = (await storedPlacements(ctx, 'systems')).find((p) => p.uid === '9:5');
+    expect(renamed).toEqual(simulatorPlacements(ctx, 'systems').find((p) => p.uid === '9:5'));
+
+    expect(await fillNow(ctx)).toMatchObject({ state: 'done' });
+    // A detail call for each new or changed system.
     expect(requests() - before).toBe(pages(2401) + 3);
     expect(await storedPlacements(ctx, 'systems')).toEqual(simulatorPlacements(ctx, 'systems'));
     const systems = await stored(ctx, 'systems');
@@ -133,34 +172,8 @@ describe('a run stopped in the middle', () => {
   });
 });
 
-describe('a run paused between detail calls', () => {
-  it('keeps the details it paid for: on resume only the list page is read again', async () => {
-    await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'weapons'`);
-    let calls = 0;
-    const retryAt = new Date(ctx.clock.now().getTime() + 3_600_000);
-    // The 11th call (the list page, then 9 types, then this one) finds the budget used up for an hour.
-    const exhaustedAt11: SwcClient = {
-      ...ctx.deps.swc,
-      webService: (request) =>
-        ++calls === 11 ? Promise.reject(new SwcBudgetExhausted(retryAt, 'background')) : ctx.deps.swc.webService(request),
-    };
-    const runId = await queueRun(ctx, 'weapons');
-    const before = requests();
-    expect(await runSync({ ...ctx.deps, swc: exhaustedAt11 }, runId, testRunOptions(ctx, { maxSleepMs: 60_000 }))).toEqual({
-      state: 'paused',
-      resumeAt: retryAt,
-    });
-    expect(await stored(ctx, 'weapons')).toHaveLength(9);
-
-    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({ message: 'weapons: 72 (72 new)' });
-    // 2 list pages + 72 types, and the first page once more (from the 10th type).
-    expect(requests() - before).toBe(2 + 72 + 1);
-    expect(new Set((await stored(ctx, 'weapons')).map((w) => w.class)).size).toBe(6);
-  });
-});
-
 describe('a list that moves between two pages', () => {
-  it('keeps the detail of a row read twice', async () => {
+  it('stores a row read twice once, and its details are filled in', async () => {
     await ctx.deps.db.query(`DELETE FROM swc_entities WHERE kind = 'weapons'`);
     // The second page starts a row early, as when SWCombine added a row before it meanwhile.
     const moved: SwcClient = {
@@ -169,6 +182,7 @@ describe('a list that moves between two pages', () => {
         ctx.deps.swc.webService(request.query?.start_index === 51 ? { ...request, query: { ...request.query, start_index: 50 } } : request),
     };
     expect(await syncNow(ctx, 'weapons', { swc: moved })).toMatchObject({ message: 'weapons: 72 (72 new)' });
+    expect(await fillNow(ctx)).toEqual({ state: 'done', filled: 72 });
     expect((await stored(ctx, 'weapons')).filter((w) => w.class === null)).toEqual([]);
   });
 });
@@ -183,6 +197,7 @@ describe('a planet or station added to a system whose list entry did not change'
         message: expect.stringMatching(new RegExp(`^${kind}: [\\d,]+ \\(1 new, `)),
       });
     }
+    expect(await fillNow(ctx, { swc: counting.swc })).toEqual({ state: 'done', filled: 2 });
     expect(counting.details()).toEqual({ planets: 1, stations: 1 });
 
     const g = ctx.sim.galaxy;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveAtSimulator, cookieValue, signIn } from '../../helpers/sign-in.ts';
+import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
-import { stored, syncNow } from './run-helpers.ts';
+import { connectInventoryBinding, stored, syncNow } from './run-helpers.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -13,21 +13,7 @@ afterAll(() => ctx.close());
 
 const CONNECT_FIRST = 'Connect a SWCombine binding with faction inventory scopes on SWC Integration (tenant 1324, faction-leader) first.';
 
-/** Save & Connect on SWC Integration as the admin; Jorin Vex (Galactic Weapon Systems) grants the scopes. */
-async function connectBinding(scopes: string) {
-  const start = await ctx.app.inject({
-    url: `/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${encodeURIComponent(scopes)}`,
-    cookies: { portal_session: admin },
-    headers: { 'sec-fetch-site': 'same-origin' }, // the portal's own Save & Connect navigation
-  });
-  expect(start.statusCode).toBe(302);
-  const callback = new URL(await approveAtSimulator(start.headers.location!, '1:100001'));
-  const done = await ctx.app.inject({
-    url: callback.pathname + callback.search,
-    cookies: { portal_login_state: cookieValue(start, 'portal_login_state')!, portal_session: admin },
-  });
-  expect(done.statusCode).toBe(302);
-}
+const connectBinding = (scopes: string) => connectInventoryBinding(ctx, admin, scopes);
 
 describe('the inventory target', () => {
   it('fails without a binding, saying what to do', async () => {

@@ -1,7 +1,10 @@
 import type { SyncTarget } from '@portal/contract';
 import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { fillDetails, type FillOptions, type FillOutcome } from '../../../src/services/sync/fill-details.ts';
 import { triggerSync } from '../../../src/services/sync/index.ts';
 import { runSync, type SyncOutcome, type SyncRunOptions } from '../../../src/services/sync/run-sync.ts';
+import { expect } from 'vitest';
+import { approveAtSimulator, cookieValue } from '../../helpers/sign-in.ts';
 import type { TestContext } from '../../helpers/test-app.ts';
 
 export const META = { ip: '127.0.0.1', userAgent: 'vitest' };
@@ -84,4 +87,35 @@ export function countingDetails(ctx: TestContext): { swc: SwcClient; details(): 
     },
     details: () => ({ ...counts }),
   };
+}
+
+/** Fills in every pending detail as the worker's details job would, to the end (the clock moves over budget waits). */
+export async function fillNow(ctx: TestContext, opts: { swc?: SwcClient; fill?: Partial<FillOptions> } = {}): Promise<FillOutcome> {
+  return fillDetails(
+    { ...ctx.deps, swc: opts.swc ?? ctx.deps.swc },
+    { sleep: async (ms) => ctx.clock.advance(ms), maxSleepMs: 3_600_000, shouldStop: () => false, ...opts.fill },
+  );
+}
+
+/** Queues and runs a sync, then fills in the details its lists lacked. */
+export async function syncWithDetails(ctx: TestContext, target: SyncTarget, opts: { swc?: SwcClient } = {}) {
+  const outcome = await syncNow(ctx, target, opts);
+  const filled = await fillNow(ctx, opts);
+  return { ...outcome, filled };
+}
+
+/** Save & Connect on SWC Integration as the admin; Jorin Vex (Galactic Weapon Systems) grants the scopes. */
+export async function connectInventoryBinding(ctx: TestContext, adminCookie: string, scopes: string): Promise<void> {
+  const start = await ctx.app.inject({
+    url: `/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${encodeURIComponent(scopes)}`,
+    cookies: { portal_session: adminCookie },
+    headers: { 'sec-fetch-site': 'same-origin' }, // the portal's own Save & Connect navigation
+  });
+  expect(start.statusCode).toBe(302);
+  const callback = new URL(await approveAtSimulator(start.headers.location!, '1:100001'));
+  const done = await ctx.app.inject({
+    url: callback.pathname + callback.search,
+    cookies: { portal_login_state: cookieValue(start, 'portal_login_state')!, portal_session: adminCookie },
+  });
+  expect(done.statusCode).toBe(302);
 }

@@ -10,6 +10,7 @@ import { renderApp } from '@/testing/render-app.tsx';
 
 const HISTORY = 'GET /api/admin/radiant-mgmt/history';
 const TARGETS = 'GET /api/admin/radiant-mgmt/targets';
+const SCHEDULES = 'GET /api/admin/radiant-mgmt/schedules';
 const trigger = (target: string) => `POST /api/admin/radiant-mgmt/sync/${target}`;
 
 const run = (overrides: Partial<SyncRun> & Pick<SyncRun, 'type' | 'status'>): SyncRun => ({
@@ -17,7 +18,7 @@ const run = (overrides: Partial<SyncRun> & Pick<SyncRun, 'type' | 'status'>): Sy
   timestamp: '2026-11-22T12:00:00.000Z',
   ...overrides,
 });
-const stats: SyncTargetStats[] = SYNC_TARGETS.map((target) => ({ target, rows: 0, lastCompleteAt: null }));
+const stats: SyncTargetStats[] = SYNC_TARGETS.map((target) => ({ target, rows: 0, lastCompleteAt: null, lastRun: null, details: null }));
 
 type Routes = Record<string, Reply | ((call: StubCall, nth: number) => Reply | Promise<Reply>)>;
 
@@ -26,6 +27,7 @@ function openScreen(routes: Routes, user: object = admin) {
     'GET /api/me': reply(200, user),
     [HISTORY]: reply(200, { runs: [] }),
     [TARGETS]: reply(200, stats),
+    [SCHEDULES]: reply(200, []),
     ...routes,
   });
   const app = renderApp('/admin/radiant-mgmt');
@@ -257,5 +259,78 @@ describe('/admin/radiant-mgmt for an admin', () => {
     expect(screen.queryByText('No recent jobs')).not.toBeInTheDocument();
     expect(screen.queryByText('Boom')).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Recent jobs' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/admin/radiant-mgmt stored data and schedules', () => {
+  it('shows per target the rows, what the last complete run found and the details backlog with the time left', async () => {
+    const completeAt = new Date(Date.now() + 2 * 3_600_000 + 60_000).toISOString();
+    const systems: SyncTargetStats = {
+      target: 'systems',
+      rows: 2401,
+      lastCompleteAt: '2026-11-22T12:00:00.000Z',
+      lastRun: { new: 2, changed: 1, unchanged: 2397, gone: 1 },
+      details: { filled: 1204, rows: 2401, completeAt },
+    };
+    openScreen({
+      [TARGETS]: reply(
+        200,
+        stats.map((s) => (s.target === 'systems' ? systems : s)),
+      ),
+    });
+
+    const table = await screen.findByRole('table', { name: 'Stored data per target' });
+    const row = within(table)
+      .getAllByRole('row')
+      .find((r) => within(r).queryAllByRole('cell')[0]?.textContent === 'systems')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('2,401');
+    expect(cells[2]).toHaveTextContent(`2 new · 1 changed · 1 gone${formatDateTime('2026-11-22T12:00:00.000Z')}`);
+    expect(cells[3]).toHaveTextContent('details: 1,204 of 2,401, about 2 h left');
+  });
+
+  it('saves a schedule with the form, lists it, and removes it', async () => {
+    const saved = { target: 'inventory', everyHours: 1, nextRunAt: '2026-11-22T13:00:00.000Z' };
+    const { api, app } = openScreen({
+      [SCHEDULES]: (_call, nth) => reply(200, nth === 0 ? [] : nth === 1 ? [saved] : []),
+      'PUT /api/admin/radiant-mgmt/schedules/inventory': reply(200, saved),
+      'DELETE /api/admin/radiant-mgmt/schedules/inventory': reply(204),
+    });
+    await screen.findByText('No target syncs by itself yet');
+
+    await app.user.click(screen.getByRole('combobox', { name: /^Target/ }));
+    await app.user.click(await screen.findByRole('option', { name: 'inventory' }));
+    const hours = screen.getByRole('textbox', { name: /^Every \(hours\)/ });
+    await app.user.clear(hours);
+    await app.user.type(hours, '1');
+    await app.user.click(screen.getByRole('button', { name: 'Save schedule' }));
+
+    expect(await screen.findByText(`inventory syncs every hour; next run ${formatDateTime(saved.nextRunAt)}.`)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ everyHours: 1 });
+    const list = await screen.findByRole('table', { name: 'Sync schedules' });
+    expect(within(list).getByText('every hour')).toBeInTheDocument();
+
+    await app.user.click(within(list).getByRole('button', { name: 'Remove the inventory schedule' }));
+    expect(await screen.findByText('inventory no longer syncs by itself.')).toBeInTheDocument();
+    expect(api.count('DELETE /api/admin/radiant-mgmt/schedules/inventory')).toBe(1);
+  });
+
+  it('refuses a schedule without hours at the field, as the server would', async () => {
+    const { api, app } = openScreen({});
+    const hours = await screen.findByRole('textbox', { name: /^Every \(hours\)/ });
+    await app.user.clear(hours);
+    await app.user.click(screen.getByRole('button', { name: 'Save schedule' }));
+    expect(await screen.findByText('everyHours must be a whole number of hours from 1 to 168')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('marks a run its schedule queued "by schedule" in Recent Jobs', async () => {
+    openScreen({
+      [HISTORY]: reply(200, {
+        runs: [run({ type: 'inventory', status: 'completed', message: 'inventory: 12 (12 new)', triggeredBy: 'schedule' })],
+      }),
+    });
+    await jobs();
+    expect(within(rowOf('inventory')).getByText('by schedule')).toBeInTheDocument();
   });
 });

@@ -3,11 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** Rows stored and the last complete sync of each target. */
+/** Rows stored, the last complete sync and the details backlog of each target. */
 export function getSyncTargets(signal?: AbortSignal): Promise<SyncTargetStats[]> {
   return callEndpoint(radiantMgmt.targets, { signal });
 }
 
+/** While details are still being read, the figures are read again this often so the backlog shrinks on screen. */
+const FILLING_POLL_MS = 30_000;
+
+const filling = (stats: readonly SyncTargetStats[] | undefined) => stats?.some((s) => s.details && s.details.filled < s.details.rows);
+
 export function useSyncTargets() {
-  return useQuery({ queryKey: queryKeys.radiantMgmt.targets, queryFn: ({ signal }) => getSyncTargets(signal), staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.radiantMgmt.targets,
+    queryFn: ({ signal }) => getSyncTargets(signal),
+    staleTime: 0,
+    refetchInterval: (q) => (filling(q.state.data) ? FILLING_POLL_MS : false),
+  });
 }

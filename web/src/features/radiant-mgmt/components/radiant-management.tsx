@@ -8,6 +8,8 @@ import { isRunActive, useSyncHistory } from '../api/get-sync-history.ts';
 import { useSyncTargets } from '../api/get-sync-targets.ts';
 import { useTriggerSync } from '../api/trigger-sync.ts';
 import { RecentJobs } from './recent-jobs.tsx';
+import { SyncSchedules } from './sync-schedules.tsx';
+import { TargetFigures } from './target-figures.tsx';
 import { TriggerGrid } from './trigger-grid.tsx';
 import { useTriggerOutcome } from './use-trigger-outcome.ts';
 
@@ -21,7 +23,7 @@ function useStatsAfterRunsFinish(activeRuns: number) {
   }, [activeRuns, queryClient]);
 }
 
-/** The admin's view of /admin/radiant-mgmt: trigger a sync, see what happened and what is stored. */
+/** The admin's view of /admin/radiant-mgmt: trigger a sync, see what happened and what is stored, schedule syncs. */
 export function RadiantManagement() {
   const history = useSyncHistory();
   const targets = useSyncTargets();
@@ -43,6 +45,8 @@ export function RadiantManagement() {
       {/* Under the buttons, scrolled into view: a phone shows only a few of the fourteen at a time. */}
       <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
       <RecentJobs history={history} />
+      <TargetFigures targets={targets} />
+      <SyncSchedules />
     </Stack>
   );
 }

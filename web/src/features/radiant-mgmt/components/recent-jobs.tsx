@@ -24,6 +24,11 @@ const columns: readonly Column<SyncRun>[] = [
     cell: (run) => (
       <Stack gap={6}>
         {run.message && <Text size="sm">{run.message}</Text>}
+        {run.triggeredBy === 'schedule' && (
+          <Text size="xs" c="dimmed">
+            by schedule
+          </Text>
+        )}
         {run.progress && (run.status === 'running' || run.status === 'queued') && <SyncProgress progress={run.progress} />}
       </Stack>
     ),

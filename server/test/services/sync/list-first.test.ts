@@ -1,0 +1,71 @@
+import type { SyncTargetStats } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+import { connectInventoryBinding, stored, syncNow } from './run-helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+beforeAll(async () => {
+  // SWCombine's real budget, the simulator's default: 600 requests an hour, 60 of them kept for sign-ins.
+  ctx = await createTestApp();
+  admin = (await signIn(ctx, '1:100001')).cookie;
+  await connectInventoryBinding(ctx, admin, 'CHARACTER_READ faction_inv_ships_all');
+});
+afterAll(() => ctx.close());
+
+const HOUR = 3_600_000;
+const pending = async () =>
+  (
+    await ctx.deps.db.query<{ kind: string; n: number }>(
+      `SELECT kind, count(*)::int AS n FROM swc_entities WHERE details_wanted_at IS NOT NULL GROUP BY kind`,
+    )
+  ).rows;
+
+describe('a first `all` at the default budget of 600 requests an hour', () => {
+  it('completes on its list pages alone, within one window, without waiting for the budget', async () => {
+    const waits: number[] = [];
+    const before = ctx.sim.stats().requests;
+    const outcome = await syncNow(ctx, 'all', { run: { sleep: async (ms) => void (waits.push(ms), ctx.clock.advance(ms)) } });
+    const spent = ctx.sim.stats().requests - before;
+
+    expect(outcome).toMatchObject({ state: 'finished', status: 'completed' });
+    expect(waits).toEqual([]);
+    // About 220 list pages: far below the 540 background requests of one window.
+    expect(spent).toBeGreaterThan(200);
+    expect(spent).toBeLessThan(250);
+    const g = ctx.sim.galaxy;
+    for (const kind of ['sectors', 'systems', 'planets', 'stations'] as const) {
+      expect((await stored(ctx, kind)).length).toBe(g.catalogue(kind).all.length);
+    }
+    expect((await stored(ctx, 'inventory')).length).toBeGreaterThan(0);
+    // What the lists lack waits for the details fill: every galaxy and type row, nothing else.
+    const wanted = new Map((await pending()).map((r) => [r.kind, r.n]));
+    expect([...wanted.keys()].sort()).toEqual(
+      ['droids', 'facilities', 'items', 'planets', 'sectors', 'ships', 'stations', 'systems', 'vehicles', 'weapons'].sort(),
+    );
+    expect(wanted.get('systems')).toBe(g.systems.all.length);
+  }, 60_000);
+
+  it('shows per target the rows, what the run found, and the details backlog with when it will be done', async () => {
+    const now = ctx.clock.now().getTime();
+    const res = await ctx.app.inject({ url: '/api/admin/radiant-mgmt/targets', cookies: { portal_session: admin } });
+    const stats = new Map((res.json() as SyncTargetStats[]).map((s) => [s.target, s]));
+    const systems = stats.get('systems')!;
+    const n = ctx.sim.galaxy.systems.all.length;
+    expect(systems).toMatchObject({ rows: n, lastRun: { new: n, changed: 0, gone: 0 }, details: { filled: 0, rows: n } });
+    // 240 sectors and 2,401 systems at 540 requests an hour: between four and six hours.
+    const systemsDone = Date.parse(systems.details!.completeAt!);
+    expect(systemsDone - now).toBeGreaterThan(4 * HOUR);
+    expect(systemsDone - now).toBeLessThan(6 * HOUR);
+    // Planets and stations are placed by their systems' details: done with the systems.
+    expect(Date.parse(stats.get('planets')!.details!.completeAt!)).toBe(systemsDone);
+    // The factions' and the inventory's lists say all there is.
+    expect(stats.get('factions')).toMatchObject({ details: null, lastRun: { new: expect.any(Number) } });
+    expect(stats.get('inventory')!.details).toBeNull();
+    const all = stats.get('all')!;
+    expect(all.lastCompleteAt).not.toBeNull();
+    expect(Date.parse(all.details!.completeAt!)).toBeGreaterThan(systemsDone);
+    expect(all.details!.rows).toBe([...stats.values()].filter((s) => s.target !== 'all' && s.details).reduce((sum, s) => sum + s.rows, 0));
+  });
+});

@@ -1,0 +1,111 @@
+import type { SyncRun, SyncSchedule } from '@portal/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runDueSchedules } from '../../../src/services/sync/schedules.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+
+let ctx: TestContext;
+let admin: string;
+let player: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = (await signIn(ctx, '1:100001')).cookie;
+  player = (await signIn(ctx, '1:100002')).cookie;
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.deps.db.query('DELETE FROM sync_runs');
+  await ctx.deps.db.query('DELETE FROM sync_schedules');
+  ctx.sentJobs.length = 0;
+});
+
+const HOUR = 3_600_000;
+const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+  ctx.app.inject({ method, url, payload, cookies: { portal_session: cookie } });
+const setSchedule = (target: string, payload: object) => call('PUT', `/api/admin/radiant-mgmt/schedules/${target}`, payload);
+const lastAudit = async (event: string) =>
+  (
+    await ctx.deps.db.query(
+      `SELECT a.details, u.uid FROM audit_log a JOIN users u ON u.id = a.actor_id WHERE a.event = $1 ORDER BY a.id DESC LIMIT 1`,
+      [event],
+    )
+  ).rows[0];
+
+describe('sync schedules on /api/admin/radiant-mgmt/schedules', () => {
+  it('are set per target by an admin, audited, and listed in the screen order of targets', async () => {
+    const now = ctx.clock.now().getTime();
+    const inventory = await setSchedule('inventory', { everyHours: 1 });
+    expect(inventory.statusCode).toBe(200);
+    expect(inventory.json()).toEqual({ target: 'inventory', everyHours: 1, nextRunAt: new Date(now + HOUR).toISOString() });
+    expect(await lastAudit('sync_schedule_set')).toEqual({ uid: '1:100001', details: { target: 'inventory', everyHours: 1 } });
+    expect((await setSchedule('all', { everyHours: 24 })).statusCode).toBe(200);
+
+    const list = (await call('GET', '/api/admin/radiant-mgmt/schedules')).json() as SyncSchedule[];
+    expect(list.map((s) => [s.target, s.everyHours])).toEqual([
+      ['all', 24],
+      ['inventory', 1],
+    ]);
+
+    // Changing one replaces it.
+    expect((await setSchedule('all', { everyHours: 12 })).json()).toMatchObject({ everyHours: 12 });
+    expect(((await call('GET', '/api/admin/radiant-mgmt/schedules')).json() as SyncSchedule[]).map((s) => s.everyHours)).toEqual([12, 1]);
+  });
+
+  it('are removed by an admin (audited), and 404 when the target has none', async () => {
+    await setSchedule('systems', { everyHours: 6 });
+    expect((await call('DELETE', '/api/admin/radiant-mgmt/schedules/systems')).statusCode).toBe(204);
+    expect(await lastAudit('sync_schedule_removed')).toEqual({ uid: '1:100001', details: { target: 'systems', everyHours: 6 } });
+    const again = await call('DELETE', '/api/admin/radiant-mgmt/schedules/systems');
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: 'not_found', message: 'systems has no schedule.' });
+  });
+
+  it.each([{ everyHours: 0 }, { everyHours: 169 }, { everyHours: 1.5 }, { everyHours: '24' }, {}])(
+    'answers 400 for %j, in words',
+    async (payload) => {
+      const res = await setSchedule('all', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'bad_request',
+        message: expect.stringContaining('everyHours must be a whole number of hours from 1 to 168'),
+      });
+    },
+  );
+
+  it('answers 400 for an unknown target and 403 for a player', async () => {
+    expect((await setSchedule('moons', { everyHours: 1 })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/admin/radiant-mgmt/schedules/all', { everyHours: 1 }, player)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/radiant-mgmt/schedules', undefined, player)).statusCode).toBe(403);
+  });
+});
+
+describe('a due schedule', () => {
+  it('queues one run, shown by schedule, even when two workers sweep at the same moment; the next is due a period later', async () => {
+    await setSchedule('inventory', { everyHours: 1 });
+    await setSchedule('all', { everyHours: 24 });
+    expect(await runDueSchedules(ctx.deps)).toEqual({ queued: [] });
+
+    ctx.clock.advance(HOUR);
+    const [a, b] = await Promise.all([runDueSchedules(ctx.deps), runDueSchedules(ctx.deps)]);
+    expect([...a.queued, ...b.queued]).toEqual(['inventory']);
+    expect(ctx.sentJobs.map((j) => j.name)).toEqual(['radiant-sync']);
+
+    const runs = (await call('GET', '/api/admin/radiant-mgmt/history')).json().runs as SyncRun[];
+    expect(runs).toEqual([{ type: 'inventory', status: 'queued', message: null, timestamp: expect.any(String), triggeredBy: 'schedule' }]);
+    const list = (await call('GET', '/api/admin/radiant-mgmt/schedules')).json() as SyncSchedule[];
+    expect(list.find((s) => s.target === 'inventory')!.nextRunAt).toBe(new Date(ctx.clock.now().getTime() + HOUR).toISOString());
+  });
+
+  it('skips its turn while a run of its target is queued or running', async () => {
+    await setSchedule('systems', { everyHours: 1 });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/admin/radiant-mgmt/sync/systems', cookies: { portal_session: admin } }))
+        .statusCode,
+    ).toBe(202);
+    ctx.clock.advance(HOUR);
+    expect(await runDueSchedules(ctx.deps)).toEqual({ queued: [] });
+    const runs = (await call('GET', '/api/admin/radiant-mgmt/history')).json().runs as SyncRun[];
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).not.toHaveProperty('triggeredBy');
+  });
+});
