@@ -22,7 +22,7 @@ export function FreshSecret({ secret, appName }: { secret: string; appName: stri
       style={{ outlineOffset: 2 }}
     >
       <Stack gap="xs">
-        <CopyValue value={secret} what="client secret" />
+        <CopyValue value={secret} what="client secret" opaque />
         <Text size="sm" fw={600}>
           Copy it now: it will not be shown again. The portal keeps only its hash.
         </Text>

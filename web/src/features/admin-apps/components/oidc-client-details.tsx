@@ -1,5 +1,6 @@
 import type { OidcClient } from '@portal/contract';
 import { Code, DataList, Stack, Text } from '@mantine/core';
+import { BreakableText } from '@/components/breakable-text.tsx';
 import { DataField } from '@/components/data-field.tsx';
 import { formatDateTime, formatTimeAgo } from '@/lib/format-date-time.ts';
 import { useNow } from '@/lib/use-now.ts';
@@ -37,7 +38,7 @@ function RedirectUris({ uris }: { uris: readonly string[] }) {
       {uris.map((uri) => (
         <li key={uri}>
           <Code fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            {uri}
+            <BreakableText>{uri}</BreakableText>
           </Code>
         </li>
       ))}
@@ -56,11 +57,13 @@ export function OidcClientDetails({ client }: { client: OidcClient }) {
         <DataField label="Discovery URL">
           <CopyValue value={client.discovery_url} what="discovery URL" />
         </DataField>
+        <DataField label="Issuer">
+          <CopyValue value={issuerOf(client.discovery_url)} what="issuer" />
+        </DataField>
       </DataList>
       <Text size="xs" c="dimmed">
-        In the app&apos;s OpenID Connect settings, paste the discovery URL, or where it asks for an issuer or authority, the discovery URL
-        without <Code fz="xs">{DISCOVERY_SUFFIX}</Code> (<Code fz="xs">{issuerOf(client.discovery_url)}</Code>); then the client ID and, for
-        a confidential client, its secret.
+        Paste these into the app&apos;s OpenID Connect settings. Where it asks for an issuer or authority rather than a discovery URL, give
+        the issuer: the discovery URL without {DISCOVERY_SUFFIX}.
       </Text>
       <DataList orientation="vertical" gap="md">
         <DataField label="Redirect URIs it accepts">

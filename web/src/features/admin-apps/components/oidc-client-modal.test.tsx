@@ -65,7 +65,8 @@ describe('App Catalog: an app as an OpenID Connect client', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy discovery URL' }));
     expect(await navigator.clipboard.readText()).toBe(publicClient.discovery_url);
     // Where an app asks for the issuer instead.
-    expect(within(dialog).getByText('https://auth.example.test')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy issuer' }));
+    expect(await navigator.clipboard.readText()).toBe('https://auth.example.test');
     expect(within(within(dialog).getByRole('list', { name: 'Redirect URIs' })).getByRole('listitem')).toHaveTextContent(
       'https://wiki.example.test/login/callback',
     );
