@@ -56,7 +56,6 @@ describe('App Catalog: an app as an OpenID Connect client', () => {
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await admin.reload();
     dialog = await openDetails();
     expect(await dialog.getByText('Confidential client — secret created just now').isVisible()).toBe(true);
     expect(await dialog.getByText(secret).count()).toBe(0);
