@@ -26,8 +26,11 @@ export async function newPage(browser: Browser, width = 1280): Promise<{ context
   return { context, page };
 }
 
-/** Full-page screenshots at phone and desktop width, for a person to look at. */
-export async function screenshotBoth(page: Page, name: string): Promise<void> {
+/**
+ * Full-page screenshots at phone and desktop width, for a person to look at. A dialog covers the viewport
+ * only, so with `fullPage: false` the capture is what the screen shows.
+ */
+export async function screenshotBoth(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
   for (const width of [375, 1280]) {
@@ -35,7 +38,7 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
     // A full-page capture of a scrolled page draws the sticky header where the viewport was.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage });
   }
   if (original) await page.setViewportSize(original);
 }

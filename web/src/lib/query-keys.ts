@@ -29,6 +29,8 @@ export const queryKeys = {
   dashboardApps: ['apps'] as const,
   /** The whole catalog, as the admin screens read it. */
   adminApps: ['admin', 'apps'] as const,
+  /** One app as an OpenID Connect client; under the catalog, so an edit of the app (its redirect URLs) reads it again. */
+  oidcClient: (appId: string) => ['admin', 'apps', appId, 'oidc-client'] as const,
   adminUsers: {
     all: adminUsers,
     lists: [...adminUsers, 'list'] as const,

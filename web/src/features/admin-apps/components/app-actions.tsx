@@ -1,6 +1,6 @@
 import { PORTAL_APP_KEY, type App } from '@portal/contract';
-import { Box, Button, Group, SimpleGrid, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Box, Button, Group, SimpleGrid, Stack, Tooltip } from '@mantine/core';
+import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 
 /** Why the portal app's Delete is disabled: its tooltip, and on a phone's card also shown as text. */
 export const PORTAL_UNDELETABLE = 'The portal app cannot be deleted.';
@@ -10,12 +10,16 @@ interface AppActionsProps {
   editing: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onOidc: () => void;
   /** Small buttons at the end of a table row; full-width buttons on a phone's card. */
   variant?: 'row' | 'card';
 }
 
-/** Per-app actions, Edit and Delete (their labels are their accessible names). */
-export function AppActions({ app, editing, onEdit, onDelete, variant = 'row' }: AppActionsProps) {
+/**
+ * Per-app actions: OpenID Connect (not for the portal, which is the provider itself), Edit and Delete;
+ * their labels are their accessible names.
+ */
+export function AppActions({ app, editing, onEdit, onDelete, onOidc, variant = 'row' }: AppActionsProps) {
   const portal = app.key === PORTAL_APP_KEY;
   const card = variant === 'card';
   const size = card ? 'sm' : 'xs';
@@ -29,6 +33,11 @@ export function AppActions({ app, editing, onEdit, onDelete, variant = 'row' }: 
       onClick={onEdit}
     >
       Edit
+    </Button>
+  );
+  const oidc = portal ? null : (
+    <Button size={size} fullWidth={card} variant="default" leftSection={<IconKey size={iconSize} aria-hidden />} onClick={onOidc}>
+      OpenID Connect
     </Button>
   );
   const remove = portal ? (
@@ -55,14 +64,18 @@ export function AppActions({ app, editing, onEdit, onDelete, variant = 'row' }: 
 
   if (card) {
     return (
-      <SimpleGrid cols={2} spacing="xs">
-        {edit}
-        {remove}
-      </SimpleGrid>
+      <Stack gap="xs">
+        <SimpleGrid cols={2} spacing="xs">
+          {edit}
+          {remove}
+        </SimpleGrid>
+        {oidc}
+      </Stack>
     );
   }
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {oidc}
       {edit}
       {remove}
     </Group>

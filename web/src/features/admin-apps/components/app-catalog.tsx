@@ -6,13 +6,16 @@ import { useAdminApps } from '../api/list-admin-apps.ts';
 import { AppForm } from './app-form.tsx';
 import { AppsList } from './apps-list.tsx';
 import { DeleteAppModal } from './delete-app-modal.tsx';
+import { OidcClientModal } from './oidc-client-modal.tsx';
 
-/** /admin/apps: the catalog (cards on a phone), the create/update form and the delete confirmation. */
+/** /admin/apps: the catalog (cards on a phone), the create/update form, the delete confirmation and an app's OpenID Connect client. */
 export function AppCatalog() {
   const apps = useAdminApps();
   const [editing, setEditing] = useState<App | null>(null);
   const [deleting, setDeleting] = useState<App | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // The app stays while its dialog fades out; each opening is a new dialog, which forgets a secret shown before.
+  const [oidc, setOidc] = useState<{ app: App; opening: number; opened: boolean } | null>(null);
   // Above the list, which shows what changed; brought into view from the save button at the end of the long form.
   const notice = useFeedback();
 
@@ -35,6 +38,7 @@ export function AppCatalog() {
           notice.clear();
           setDeleting(app);
         }}
+        onOidc={(app) => setOidc((last) => ({ app, opening: (last?.opening ?? 0) + 1, opened: true }))}
       />
       <AppForm
         key={formKey}
@@ -55,6 +59,14 @@ export function AppCatalog() {
           if (editing?.id === app.id) resetForm(null);
         }}
       />
+      {oidc && (
+        <OidcClientModal
+          key={oidc.opening}
+          app={oidc.app}
+          opened={oidc.opened}
+          onClose={() => setOidc((last) => last && { ...last, opened: false })}
+        />
+      )}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ interface AppsListProps {
   editingId: string | null;
   onEdit: (app: App) => void;
   onDelete: (app: App) => void;
+  onOidc: (app: App) => void;
 }
 
 function count(apps: readonly App[] | undefined) {
@@ -20,8 +21,8 @@ function count(apps: readonly App[] | undefined) {
   );
 }
 
-/** The catalog: Key, Name, Audience, and Edit/Delete per app. */
-export function AppsList({ apps, editingId, onEdit, onDelete }: AppsListProps) {
+/** The catalog: Key, Name, Audience, and OpenID Connect/Edit/Delete per app. */
+export function AppsList({ apps, editingId, onEdit, onDelete, onOidc }: AppsListProps) {
   const columns: Column<App>[] = [
     {
       label: 'Key',
@@ -58,10 +59,25 @@ export function AppsList({ apps, editingId, onEdit, onDelete }: AppsListProps) {
       label: 'Actions',
       align: 'right',
       card: 'actions',
-      cell: (app) => <AppActions app={app} editing={app.id === editingId} onEdit={() => onEdit(app)} onDelete={() => onDelete(app)} />,
+      cell: (app) => (
+        <AppActions
+          app={app}
+          editing={app.id === editingId}
+          onEdit={() => onEdit(app)}
+          onDelete={() => onDelete(app)}
+          onOidc={() => onOidc(app)}
+        />
+      ),
       cardCell: (app) => (
         <Stack gap="xs">
-          <AppActions variant="card" app={app} editing={app.id === editingId} onEdit={() => onEdit(app)} onDelete={() => onDelete(app)} />
+          <AppActions
+            variant="card"
+            app={app}
+            editing={app.id === editingId}
+            onEdit={() => onEdit(app)}
+            onDelete={() => onDelete(app)}
+            onOidc={() => onOidc(app)}
+          />
           {app.key === PORTAL_APP_KEY && (
             // A tooltip is hard to reach by touch: say it outright as well.
             <Text size="xs" c="dimmed">

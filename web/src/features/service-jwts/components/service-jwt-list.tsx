@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 import { K8sDetails, RotationSummary } from './config-cells.tsx';
 import { RotationStatusBadge } from './rotation-status-badge.tsx';
 import { RowActions, type RowAction } from './row-actions.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '@/lib/use-now.ts';
 
 interface ServiceJwtListProps {
   configs: ListQuery<ServiceJwtConfig>;

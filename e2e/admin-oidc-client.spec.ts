@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
+import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
+import { seedApps } from './helpers/seed.ts';
+import { signInAs } from './helpers/sign-in.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let admin: Page;
+
+const CALLBACK = 'https://handbook.example.com/login/oidc/callback';
+
+beforeAll(async () => {
+  await seedApps(inject('databaseUrl'), [
+    { key: 'handbook', name: 'Handbook', url: 'https://handbook.example.com/', redirect_urls: [CALLBACK] },
+  ]);
+  browser = await launchBrowser();
+  ({ page: admin } = await newPage(browser));
+  await signInAs(admin, baseUrl, 'Jorin Vex');
+});
+afterAll(() => browser?.close());
+
+async function openDetails() {
+  await admin.getByRole('row').filter({ hasText: 'Handbook' }).getByRole('button', { name: 'OpenID Connect' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'OpenID Connect: Handbook' });
+  await dialog.getByText(/^(Public|Confidential) client — /).waitFor();
+  return dialog;
+}
+
+describe('App Catalog: an app as an OpenID Connect client', () => {
+  it('shows the client ID and discovery URL, and a new secret once', async () => {
+    await admin.goto(`${baseUrl}/admin/apps`);
+    let dialog = await openDetails();
+    expect(await dialog.getByText('handbook', { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText(`${baseUrl}/.well-known/openid-configuration`, { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('listitem').filter({ hasText: CALLBACK }).isVisible()).toBe(true);
+    expect(await dialog.getByText('Public client — uses PKCE').isVisible()).toBe(true);
+    await expectAccessible(admin, '/admin/apps with an app’s OpenID Connect details');
+
+    await dialog.getByRole('button', { name: 'New client secret' }).click();
+    const box = dialog.getByRole('status').filter({ hasText: 'New client secret' });
+    await box.waitFor();
+    const secret = (await box.locator('code').textContent()) ?? '';
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(await box.getByText('Copy it now: it will not be shown again.', { exact: false }).isVisible()).toBe(true);
+    await dialog.getByText('Confidential client — secret created just now').waitFor();
+    await expectAccessible(admin, '/admin/apps with a new client secret shown');
+    await screenshotBoth(admin, 'admin-apps-oidc-client', { fullPage: false });
+    // On a phone the dialog scrolls: the secret itself, below the details.
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await box.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-apps-oidc-client-secret-375.png') });
+    await admin.setViewportSize({ width: 1280, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    dialog = await openDetails();
+    expect(await dialog.getByText('Confidential client — secret created just now').isVisible()).toBe(true);
+    expect(await dialog.getByText(secret).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Remove secret' }).isVisible()).toBe(true);
+  });
+
+  it('removes the secret after confirming', async () => {
+    const dialog = admin.getByRole('dialog', { name: 'OpenID Connect: Handbook' });
+    await dialog.getByRole('button', { name: 'Remove secret' }).click();
+    await dialog.getByRole('alert').getByRole('button', { name: 'Remove secret' }).click();
+    await dialog.getByText('Handbook is a public client again.').waitFor();
+    await dialog.getByText('Public client — uses PKCE').waitFor();
+  });
+});
