@@ -2,7 +2,6 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { clientMetadata } from '../../domain/oidc-client.ts';
 import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
-import { findOidcClientApp } from '../../queries/oidc-clients.ts';
 import {
   consumeOidcPayload,
   destroyOidcGrant,
@@ -10,6 +9,7 @@ import {
   findOidcPayload,
   upsertOidcPayload,
 } from '../../queries/oidc-payloads.ts';
+import { clientApp } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
 
 type Payload = Record<string, unknown>;
@@ -18,7 +18,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 /** The registered apps are the clients: there is no second registry. */
 async function findClient(deps: Pick<Deps, 'db'>, clientId: string): Promise<Payload | undefined> {
   if (clientId === PORTAL_APP_KEY || !isStorableId(clientId)) return undefined;
-  const app = await findOidcClientApp(deps.db, clientId);
+  const app = await clientApp(deps, clientId);
   if (!app) return undefined;
   const method = currentOidcRequest().basicAuth ? 'client_secret_basic' : 'client_secret_post';
   return (

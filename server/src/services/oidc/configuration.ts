@@ -43,7 +43,7 @@ async function loadExistingGrant(deps: OidcDeps, ctx: KoaContextWithOIDC) {
   if (auth && auth.user.uid === session.accountId) {
     // The id_token's sid is the portal session's, so the portal's sign-out reaches the app with it.
     session.ensureClientContainer(client.clientId);
-    session.sidFor(client.clientId, auth.session.sid);
+    if (session.sidFor(client.clientId) !== auth.session.sid) session.sidFor(client.clientId, auth.session.sid);
   }
   const [app, player] = await Promise.all([appOf(deps, ctx), playerOf(deps, ctx, session.accountId)]);
   if (!app) return undefined;
@@ -54,13 +54,15 @@ async function loadExistingGrant(deps: OidcDeps, ctx: KoaContextWithOIDC) {
       ? found
       : new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
   // Decided afresh at each authorization: a consent an admin granted or revoked since counts now.
+  const decided = (g: typeof grant) => JSON.stringify([g.openid, g.resources, g.rejected]);
+  const before = grant === found ? decided(grant) : null;
   Object.assign(grant, { openid: undefined, resources: undefined, rejected: undefined });
   const { granted, refused } = grantedScopes([...ctx.oidc.requestParamScopes], player?.scopes ?? []);
   grant.addOIDCScope(granted.filter((s) => STANDARD.has(s)).join(' '));
   if (refused.length) grant.rejectOIDCScope(refused.join(' '));
   grant.addResourceScope(resourceIndicator(app), granted.join(' '));
   if (refused.length) grant.rejectResourceScope(resourceIndicator(app), refused.join(' '));
-  await grant.save();
+  if (decided(grant) !== before) await grant.save(); // unchanged since the last sign-in: nothing to write
   return grant;
 }
 

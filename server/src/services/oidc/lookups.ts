@@ -2,28 +2,21 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Deps } from '../../deps.ts';
 import { findOidcClientApp, type OidcClientApp } from '../../queries/oidc-clients.ts';
 import { loadOidcPlayer, type OidcPlayer } from './player.ts';
+import { once } from './request-context.ts';
 
-// One read per request of the app and of the player, whichever hook asks first.
-const apps = new WeakMap<object, Promise<OidcClientApp | null>>();
-const players = new WeakMap<object, Promise<OidcPlayer | null>>();
+/** The app that is this client, read once per request. */
+export const clientApp = (deps: Pick<Deps, 'db'>, clientId: string): Promise<OidcClientApp | null> =>
+  once(`app ${clientId}`, () => findOidcClientApp(deps.db, clientId));
 
 export function appOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promise<OidcClientApp | null> {
   const clientId = ctx.oidc.client?.clientId;
-  if (!clientId) return Promise.resolve(null);
-  let app = apps.get(ctx);
-  if (!app) {
-    app = findOidcClientApp(deps.db, clientId);
-    apps.set(ctx, app);
-  }
-  return app;
+  return clientId ? clientApp(deps, clientId) : Promise.resolve(null);
 }
 
-/** The player `uid` as the request's client sees them (access decision, roles, granted scopes). */
+/** The player `uid` as the request's client sees them (access decision, roles, granted scopes), read once per request. */
 export function playerOf(deps: Pick<Deps, 'db' | 'config'>, ctx: KoaContextWithOIDC, uid: string): Promise<OidcPlayer | null> {
-  let player = players.get(ctx);
-  if (!player) {
-    player = appOf(deps, ctx).then((app) => (app ? loadOidcPlayer(deps, uid, app) : null));
-    players.set(ctx, player);
-  }
-  return player;
+  return once(`player ${ctx.oidc.client?.clientId ?? ''} ${uid}`, async () => {
+    const app = await appOf(deps, ctx);
+    return app ? loadOidcPlayer(deps, uid, app) : null;
+  });
 }

@@ -40,14 +40,17 @@ async function recordAuthorization(deps: OidcProviderDeps, ctx: KoaContextWithOI
   const request = currentOidcRequest();
   const [auth, app] = await Promise.all([request.auth(), appOf(deps, ctx)]);
   if (!auth || !app) return;
-  await recordOidcSessionApp(deps.db, auth.session.id, app.id);
-  await audit(deps.db, request.meta, {
-    event: AuditEvent.OidcAuthorized,
-    userId: auth.user.id,
-    appKey: app.key,
-    at: deps.clock.now(),
-    details: { client_id: app.key, scope: ctx.oidc.params?.scope ?? null, sid: auth.session.sid },
-  });
+  // Independent writes, sent at once.
+  await Promise.all([
+    recordOidcSessionApp(deps.db, auth.session.id, app.id),
+    audit(deps.db, request.meta, {
+      event: AuditEvent.OidcAuthorized,
+      userId: auth.user.id,
+      appKey: app.key,
+      at: deps.clock.now(),
+      details: { client_id: app.key, scope: ctx.oidc.params?.scope ?? null, sid: auth.session.sid },
+    }),
+  ]);
 }
 
 function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {

@@ -9,6 +9,20 @@ export interface OidcRequest {
   meta: RequestMeta;
   /** The client authenticates with HTTP Basic (else in the body, or not at all). */
   basicAuth: boolean;
+  /** Reads done once per request, whichever hook asks first (the app of a client, a player). */
+  memo?: Map<string, Promise<unknown>>;
+}
+
+/** `read()` once per request under `key`. */
+export function once<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const request = currentOidcRequest();
+  request.memo ??= new Map();
+  let pending = request.memo.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read();
+    request.memo.set(key, pending);
+  }
+  return pending;
 }
 
 const store = new AsyncLocalStorage<OidcRequest>();

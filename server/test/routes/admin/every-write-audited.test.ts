@@ -89,6 +89,11 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'POST /api/admin/service-jwts/:id/rotate-now': async () => ({ params: { id: await createJwt('rotated-worker') } }),
   'DELETE /api/admin/swc/binding': async () => (await connectBinding(), { query: BINDING }),
   'POST /api/admin/radiant-mgmt/sync/:target': async () => ({ params: { target: 'factions' } }),
+  'PUT /api/admin/radiant-mgmt/schedules/:target': async () => ({ params: { target: 'inventory' }, body: { everyHours: 1 } }),
+  'DELETE /api/admin/radiant-mgmt/schedules/:target': async () => {
+    await send('PUT', '/api/admin/radiant-mgmt/schedules/factions', { everyHours: 24 });
+    return { params: { target: 'factions' } };
+  },
   'PUT /api/admin/audit/forwarding': async () => ({ body: FORWARDING }),
   'DELETE /api/admin/audit/forwarding': async () => (await send('PUT', '/api/admin/audit/forwarding', FORWARDING), {}),
 };
