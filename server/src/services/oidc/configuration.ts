@@ -26,6 +26,13 @@ export const OIDC_TTL = {
 const STANDARD = new Set<string>(OIDC_SCOPES);
 
 /**
+ * The library names resource servers only by absolute URIs, while an app's audience may be a plain
+ * name (its key, as forward auth uses it): that one is named by a URN. The access token's `aud`
+ * stays the audience itself.
+ */
+export const resourceIndicatorOf = (audience: string): string => (URL.canParse(audience) ? audience : `urn:portal:audience:${audience}`);
+
+/**
  * The grant an admin's registration of the app stands for (there is no consent screen): the
  * standard scopes, and the others only where the admin granted them to this player on Central
  * Consents; what is refused is recorded as refused, so the library does not ask again.
@@ -50,8 +57,9 @@ async function loadExistingGrant(deps: OidcDeps, ctx: KoaContextWithOIDC) {
   const { granted, refused } = grantedScopes([...ctx.oidc.requestParamScopes], player?.scopes ?? []);
   grant.addOIDCScope(granted.filter((s) => STANDARD.has(s)).join(' '));
   if (refused.length) grant.rejectOIDCScope(refused.join(' '));
-  grant.addResourceScope(app.audience, granted.join(' '));
-  if (refused.length) grant.rejectResourceScope(app.audience, refused.join(' '));
+  const resource = resourceIndicatorOf(app.audience);
+  grant.addResourceScope(resource, granted.join(' '));
+  if (refused.length) grant.rejectResourceScope(resource, refused.join(' '));
   await grant.save();
   return grant;
 }
@@ -110,12 +118,15 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
       resourceIndicators: {
         enabled: true,
         // The access token is for the app: its audience, RFC 9068.
-        defaultResource: async (ctx) => (await appOf(deps, ctx))?.audience ?? '',
+        defaultResource: async (ctx) => {
+          const app = await appOf(deps, ctx);
+          return app ? resourceIndicatorOf(app.audience) : '';
+        },
         useGrantedResource: () => true,
         getResourceServerInfo: async (ctx, resource) => {
           const app = await appOf(deps, ctx);
-          if (!app || resource !== app.audience)
-            throw new errors.InvalidTarget(`this client's only resource is ${app?.audience ?? 'none'}`);
+          if (!app || resource !== resourceIndicatorOf(app.audience))
+            throw new errors.InvalidTarget(`this client's only resource is ${app ? resourceIndicatorOf(app.audience) : 'none'}`);
           return {
             scope: [...new Set([...OIDC_SCOPES, ...ctx.oidc.requestParamScopes])].join(' '),
             audience: app.audience,
