@@ -1,9 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
+import introspection from 'oidc-provider/lib/actions/introspection.js';
+import revocation from 'oidc-provider/lib/actions/revocation.js';
+import rejectStructuredTokens from 'oidc-provider/lib/shared/reject_structured_tokens.js';
 import { sha256 } from '../../lib/tokens.ts';
 import { currentOidcRequest } from './request-context.ts';
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
+
+// Changed on import, before any Provider is built: its router copies these pipelines.
+for (const pipeline of [introspection, revocation]) {
+  const at = pipeline.indexOf(rejectStructuredTokens);
+  if (at !== -1) pipeline.splice(at, 1);
+}
 
 /**
  * Where the protocol library's defaults do not fit the portal, changed in one place:
@@ -12,6 +21,8 @@ const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
  * - a client secret is stored as its SHA-256, so the one presented is hashed before comparing.
  * - the library's session is the portal session, read again on every request: whoever the portal
  *   session names is signed in (at the time they signed in to the portal), and nobody without one.
+ * - introspection and revocation take the JWT access tokens too: the library refuses any JWT there,
+ *   since it keeps no record of them, but the portal does (see recordJwtAccessToken).
  * The other gaps are closed where the request enters (offline_access without prompt=consent, see
  * provider.ts) and by the portal's own logout (back- and front-channel, to any address an admin
  * registered).
