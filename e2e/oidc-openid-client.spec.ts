@@ -10,7 +10,7 @@ import { seedApps } from './helpers/seed.ts';
 /** The portal as an OpenID Provider for a relying party nobody here wrote: panva's openid-client. */
 const baseUrl = inject('baseUrl');
 // The apps' side: their redirect URIs answer a browser with a blank page; openid-client reads where it came back.
-const APPS_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3900) + 10}`;
+const APPS_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3900) + 18}`;
 const LEDGER = `${APPS_ORIGIN}/ledger/callback`;
 const ATLAS = `${APPS_ORIGIN}/atlas/callback`;
 const VAULT = `${APPS_ORIGIN}/vault/callback`;
