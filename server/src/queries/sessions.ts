@@ -1,4 +1,5 @@
 import type { DbClient } from '../db/pool.ts';
+import { USER_COLUMNS, type UserRow } from './users.ts';
 
 export interface SessionRow {
   id: string;
@@ -38,13 +39,40 @@ export async function insertSession(
   return rows[0]!;
 }
 
+const SESSION_COLUMNS = 'id, sid, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at, ended_at';
+
 export async function findSessionByTokenHash(db: DbClient, tokenHash: Buffer): Promise<SessionRow | null> {
   const { rows } = await db.query<SessionRow>(
-    `SELECT id, sid, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at, ended_at
+    `SELECT ${SESSION_COLUMNS}
      FROM sessions WHERE token_hash = $1`,
     [tokenHash],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The session with this token hash, its user and the user's central roles on the portal, in one
+ * round trip: every signed-in request starts here. Null when there is no such session.
+ */
+export async function findSessionWithUser(
+  db: DbClient,
+  tokenHash: Buffer,
+  portalKey: string,
+): Promise<{ session: SessionRow; user: UserRow | null; portalRoles: string[] } | null> {
+  const { rows } = await db.query<{ session: SessionRow; user: UserRow | null; portal_roles: string[] }>(
+    `SELECT row_to_json(s) AS session, row_to_json(u) AS user,
+       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g JOIN apps a ON a.id = g.app_id
+                 WHERE g.user_id = s.user_id AND a.key = $2 AND g.kind = 'role'), '{}') AS portal_roles
+     FROM (SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = $1) s
+     LEFT JOIN (SELECT ${USER_COLUMNS} FROM users) u ON u.id = s.user_id`,
+    [tokenHash, portalKey],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const dates = ['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at'] as const;
+  const session = { ...row.session };
+  for (const column of dates) if (session[column]) (session as Record<string, unknown>)[column] = new Date(session[column] as unknown as string);
+  return { session, user: row.user, portalRoles: row.portal_roles };
 }
 
 export async function touchSession(db: DbClient, id: string, now: Date, idleExpiresAt: Date): Promise<void> {

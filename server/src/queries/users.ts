@@ -13,7 +13,8 @@ export interface UserRow {
 }
 
 // A session exists only after a sign-in, which sets the name; the UID stands in for a row without one.
-const COLUMNS = 'id, uid, COALESCE(name, uid) AS name, image, race, faction, email, automation_token_enabled';
+export const USER_COLUMNS = 'id, uid, COALESCE(name, uid) AS name, image, race, faction, email, automation_token_enabled';
+const COLUMNS = USER_COLUMNS;
 
 export async function upsertUserFromSwc(
   db: DbClient,

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { OIDC_CLAIMS } from '../../domain/oidc-client.ts';
 import { createAuthCache, type AuthCache } from '../../lib/auth-cache.ts';
@@ -52,16 +53,18 @@ export function createUserinfo(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'key
     token: string,
     findRecord: (token: string) => Promise<AccessTokenRecord | undefined>,
   ): Promise<UserinfoAnswer> {
-    const jti = await accessTokenId(deps, token);
-    if (!jti || jti === token) return INVALID;
+    // Keyed by the token's hash: an answer is kept only for a token verified before, so a hit needs no signature check.
+    const key = hash('sha256', token, 'base64url');
     const now = deps.clock.now().getTime();
     const cache = answers();
-    const hit = cache.get(jti, now);
+    const hit = cache.get(key, now);
     if (hit) return hit;
+    const jti = await accessTokenId(deps, token);
+    if (!jti || jti === token) return INVALID;
     const record = await findRecord(token);
     if (!record) return INVALID;
     const answer = await answerFor(deps, record);
-    if (answer.ok) cache.set(jti, answer, Math.min(now + CACHE_MS, (record.exp ?? 0) * 1000));
+    if (answer.ok) cache.set(key, answer, Math.min(now + CACHE_MS, (record.exp ?? 0) * 1000));
     return answer;
   };
 }

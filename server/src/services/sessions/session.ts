@@ -1,11 +1,11 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { findSessionByTokenHash, insertSession, touchSession, type SessionRow } from '../../queries/sessions.ts';
-import { findUserById } from '../../queries/users.ts';
+import { findSessionWithUser, insertSession, touchSession, type SessionRow } from '../../queries/sessions.ts';
 import type { DbClient } from '../../db/pool.ts';
 import type { RequestMeta } from '../audit.ts';
-import { findPortalRoles, identityOf, type Identity } from './identity.ts';
+import { identityOf, type Identity } from './identity.ts';
 
 export interface AuthContext extends Identity {
   session: SessionRow;
@@ -37,16 +37,11 @@ export async function createSession(
 export async function resolveSession(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | undefined): Promise<AuthContext | null> {
   if (!token) return null;
   const now = deps.clock.now();
-  const session = await findSessionByTokenHash(deps.db, sha256(token));
-  if (!session || !isSessionLive(session, now)) return null;
-  // All depend on the session only, so they are sent at once.
-  const [user, portalRoles] = await Promise.all([
-    findUserById(deps.db, session.user_id),
-    findPortalRoles(deps.db, session.user_id),
-    shouldTouch(session.last_seen_at, now)
-      ? touchSession(deps.db, session.id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt)
-      : undefined,
-  ]);
-  if (!user) return null;
+  const found = await findSessionWithUser(deps.db, sha256(token), PORTAL_APP_KEY);
+  if (!found || !isSessionLive(found.session, now) || !found.user) return null;
+  const { session, user, portalRoles } = found;
+  if (shouldTouch(session.last_seen_at, now)) {
+    await touchSession(deps.db, session.id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt);
+  }
   return { session, ...identityOf(user, portalRoles, deps.config.adminUids) };
 }
