@@ -71,7 +71,8 @@ export async function findSessionWithUser(
   if (!row) return null;
   const dates = ['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at'] as const;
   const session = { ...row.session };
-  for (const column of dates) if (session[column]) (session as Record<string, unknown>)[column] = new Date(session[column] as unknown as string);
+  for (const column of dates)
+    if (session[column]) (session as Record<string, unknown>)[column] = new Date(session[column] as unknown as string);
   return { session, user: row.user, portalRoles: row.portal_roles };
 }
 
