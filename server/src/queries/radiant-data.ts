@@ -17,6 +17,8 @@ export interface StoredRow {
   firstSeenAt: Date;
   lastSeenAt: Date;
   goneAt: Date | null;
+  /** The sync still has to read this row's detail answer (new, or changed since it was read). */
+  detailsPending: boolean;
 }
 
 // A parent is a galaxy row (a station's may be a planet); a type UID names an entity type. Type and entity
@@ -25,7 +27,8 @@ const select = (
   extra = '',
 ) => `SELECT e.uid, e.name, e.parent_uid AS "parentUid", p.name AS "parentName", e.x, e.y, e.type_uid AS "typeUid",
     t.name AS "typeName", e.class AS "className", e.owner_uid AS "ownerUid", e.first_seen_at AS "firstSeenAt",
-    e.last_seen_at AS "lastSeenAt", e.gone_at AS "goneAt"${extra}
+    e.last_seen_at AS "lastSeenAt", e.gone_at AS "goneAt",
+    e.details_wanted_at IS NOT NULL AS "detailsPending"${extra}
   FROM swc_entities e
   LEFT JOIN swc_entities p ON p.kind = ANY($1::text[]) AND p.uid = e.parent_uid
   LEFT JOIN swc_entities t ON t.kind = ANY($2::text[]) AND t.uid = e.type_uid`;

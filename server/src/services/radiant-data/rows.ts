@@ -1,10 +1,9 @@
 import type { DataKind, RadiantRow, RadiantRowDetail, RadiantRowsPage, RadiantRowsQuery } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { detailsPending } from '../../domain/detail-fields.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { findStoredRow, pageStoredRows, type StoredRow } from '../../queries/radiant-data.ts';
 
-function toRow(kind: DataKind, row: StoredRow): RadiantRow {
+function toRow(row: StoredRow): RadiantRow {
   return {
     uid: row.uid,
     name: row.name,
@@ -19,19 +18,19 @@ function toRow(kind: DataKind, row: StoredRow): RadiantRow {
     firstSeenAt: row.firstSeenAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
     goneAt: row.goneAt ? row.goneAt.toISOString() : null,
-    detailsPending: detailsPending(kind, row),
+    detailsPending: row.detailsPending,
   };
 }
 
 /** A page of what the sync stored for `kind`, for Radiant Management's data view. */
 export async function listRows(deps: Pick<Deps, 'db'>, kind: DataKind, query: RadiantRowsQuery): Promise<RadiantRowsPage> {
   const { rows, total } = await pageStoredRows(deps.db, kind, { ...query, state: query.gone });
-  return { items: rows.map((row) => toRow(kind, row)), total };
+  return { items: rows.map(toRow), total };
 }
 
 /** One stored row with SWCombine's answer for it. */
 export async function readRow(deps: Pick<Deps, 'db'>, kind: DataKind, uid: string): Promise<RadiantRowDetail> {
   const row = await findStoredRow(deps.db, kind, uid);
   if (!row) throw new NotFound(`No ${kind} row with UID ${uid} has been synced.`);
-  return { ...toRow(kind, row), raw: row.raw };
+  return { ...toRow(row), raw: row.raw };
 }

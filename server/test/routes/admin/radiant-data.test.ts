@@ -34,9 +34,13 @@ const systems = Array.from({ length: 60 }, (_, i) => {
   });
 });
 
+/** Stored as a list-first sync leaves them: a galaxy row without coordinates, a type without a class, still waits for its details. */
 async function seed(kind: string, rows: EntityInput[]) {
   const { rows: run } = await ctx.deps.db.query(`INSERT INTO sync_runs (target, status) VALUES ($1, 'completed') RETURNING id`, [kind]);
-  await upsertEntities(ctx.deps.db, kind, run[0].id, ctx.clock.now(), rows);
+  const waits = (r: EntityInput) =>
+    (['sectors', 'systems', 'planets', 'stations'].includes(kind) && r.x === null) || (kind === 'ships' && r.className === null);
+  const stored = rows.map((r) => ({ ...r, detailsPending: waits(r) }));
+  await upsertEntities(ctx.deps.db, kind, { runId: run[0].id, wantedAt: ctx.clock.now() }, ctx.clock.now(), stored);
 }
 
 beforeAll(async () => {
