@@ -25,6 +25,13 @@ export const OIDC_TTL = {
 
 const STANDARD = new Set<string>(OIDC_SCOPES);
 
+/** What a player reads when an app's request cannot be sent back to it (the library's own words name protocol fields). */
+const ERROR_PAGE_TEXT: Record<string, string> = {
+  invalid_redirect_uri:
+    'The app asked to return you to an address that is not registered for it, so the sign-in stops here. An administrator can add the address to the app in App Catalog.',
+  invalid_client: 'No app is registered under this client ID. An administrator can check the app in App Catalog.',
+};
+
 /** At the token endpoint the scopes come from the code or refresh token in hand, not from the request. */
 function issuedScopes(ctx: KoaContextWithOIDC): string[] {
   const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
@@ -149,7 +156,8 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
       ctx.set('cache-control', 'no-store');
       ctx.body = messagePage({
         title: 'This sign-in cannot go on',
-        message: out.error_description ? `${out.error_description}.` : `The request was refused (${out.error}).`,
+        message:
+          ERROR_PAGE_TEXT[out.error] ?? (out.error_description ? `${out.error_description}.` : `The request was refused (${out.error}).`),
         link: { href: `${deps.config.publicUrl}/dashboard`, label: 'Go to the dashboard' },
       });
     },

@@ -131,6 +131,7 @@ describe('OpenID Connect clients: public and confidential, and what each must pr
       expect(res.headers.location).toBeUndefined();
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('This sign-in cannot go on');
+      expect(res.body).toMatch(params.client_id === 'nope' ? /No app is registered under this client ID/ : /not registered for it/);
     }
   });
 });
