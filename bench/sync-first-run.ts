@@ -5,9 +5,8 @@
 // itself (to count requests) and the product with SWC_BASE_URL pointing at it. It only uses the admin API
 // that every version has, so the same file measures the code before this round in a checkout of it.
 // Usage: npx node bench/sync-first-run.ts [--max-minutes=10]
-import { startSimulator } from '@portal/swc-simulator';
-import { startProduct } from '../e2e/helpers/start-product.ts';
 import { report } from './lib/report.ts';
+import { sleep, startSyncBench } from './lib/sync-bench.ts';
 import { signInOverHttp } from './sign-in-over-http.ts';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -17,42 +16,7 @@ const CLIENT = { clientId: 'bench-first-run', clientSecret: 'bench-first-run-sec
 /** The goal: a new operator's first `all` is done within minutes. */
 const GOAL_MINUTES = 5;
 
-const sim = await startSimulator({ port: 0, clients: [{ ...CLIENT, redirectUris: [`http://localhost:${PORT}/auth/callback`] }] });
-const product = await startProduct(PORT, {
-  SWC_BASE_URL: sim.url,
-  SWC_CLIENT_ID: CLIENT.clientId,
-  SWC_CLIENT_SECRET: CLIENT.clientSecret,
-  ADMIN_UIDS: '1:100001',
-});
-const base = product.baseUrl;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function api<T>(cookie: string, path: string, method = 'GET'): Promise<T> {
-  const res = await fetch(`${base}${path}`, { method, headers: { cookie: `portal_session=${cookie}`, origin: base } });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Save & Connect on SWC Integration: Jorin Vex grants the ships inventory of Galactic Weapon Systems. */
-async function connectBinding(cookie: string) {
-  const scopes = encodeURIComponent('CHARACTER_READ faction_inv_ships_all');
-  const start = await fetch(`${base}/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${scopes}`, {
-    redirect: 'manual',
-    headers: { cookie: `portal_session=${cookie}`, 'sec-fetch-site': 'same-origin' },
-  });
-  if (start.status !== 302) throw new Error(`Save & Connect: ${start.status} ${await start.text()}`);
-  const authorize = new URL(start.headers.get('location')!);
-  const state = /portal_login_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1];
-  const form = new URLSearchParams(authorize.searchParams);
-  form.set('character', '1:100001');
-  for (const s of (authorize.searchParams.get('scope') ?? '').split(' ')) form.append('granted_scope', s);
-  const consent = await fetch(new URL('/ws/oauth2/auth/', authorize), { method: 'POST', body: form, redirect: 'manual' });
-  const done = await fetch(consent.headers.get('location')!, {
-    redirect: 'manual',
-    headers: { cookie: `portal_login_state=${state}; portal_session=${cookie}` },
-  });
-  if (done.status !== 302) throw new Error(`binding callback: ${done.status} ${await done.text()}`);
-}
+const { sim, product, base, api, connectBinding } = await startSyncBench(PORT, CLIENT);
 
 interface Run {
   type: string;

@@ -6,10 +6,9 @@
 // Usage: npx node bench/sync.ts [--targets=all|systems,…] [--rate=300] [--window=10]
 // Default: all at 300 requests / 10 s, still bound by the budget: the first run's ~3,400 requests (a detail
 // call per sector, system and type) take about 2.2 minutes, the second about 15 s; about 3 minutes in all.
-import { startSimulator } from '@portal/swc-simulator';
-import { startProduct } from '../e2e/helpers/start-product.ts';
 import { TYPE_KINDS as SIMULATOR_TYPES } from '../swc-simulator/src/world/types.ts';
 import { report } from './lib/report.ts';
+import { sleep, startSyncBench } from './lib/sync-bench.ts';
 import { signInOverHttp } from './sign-in-over-http.ts';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -28,48 +27,7 @@ const GALAXY_KINDS = ['sectors', 'systems', 'planets', 'stations'] as const;
 const ORDER = ['factions', ...GALAXY_KINDS, 'classes', ...TYPE_KINDS, 'inventory'];
 const targets = TARGETS.includes('all') ? ORDER : TARGETS;
 
-const sim = await startSimulator({
-  port: 0,
-  rateLimit: LIMIT,
-  rateWindowSeconds: WINDOW_S,
-  clients: [{ ...CLIENT, redirectUris: [`http://localhost:${PORT}/auth/callback`] }],
-});
-const product = await startProduct(PORT, {
-  SWC_BASE_URL: sim.url,
-  SWC_CLIENT_ID: CLIENT.clientId,
-  SWC_CLIENT_SECRET: CLIENT.clientSecret,
-  ADMIN_UIDS: '1:100001',
-});
-const base = product.baseUrl;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function api<T>(cookie: string, path: string, method = 'GET'): Promise<T> {
-  const res = await fetch(`${base}${path}`, { method, headers: { cookie: `portal_session=${cookie}`, origin: base } });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Save & Connect on SWC Integration: Jorin Vex grants the ships inventory of Galactic Weapon Systems. */
-async function connectBinding(cookie: string) {
-  const scopes = encodeURIComponent('CHARACTER_READ faction_inv_ships_all');
-  const start = await fetch(`${base}/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${scopes}`, {
-    redirect: 'manual',
-    // The portal's own Save & Connect navigation (cross-site ones are refused).
-    headers: { cookie: `portal_session=${cookie}`, 'sec-fetch-site': 'same-origin' },
-  });
-  if (start.status !== 302) throw new Error(`Save & Connect: ${start.status} ${await start.text()}`);
-  const authorize = new URL(start.headers.get('location')!);
-  const state = /portal_login_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1];
-  const form = new URLSearchParams(authorize.searchParams);
-  form.set('character', '1:100001');
-  for (const s of (authorize.searchParams.get('scope') ?? '').split(' ')) form.append('granted_scope', s);
-  const consent = await fetch(new URL('/ws/oauth2/auth/', authorize), { method: 'POST', body: form, redirect: 'manual' });
-  const done = await fetch(consent.headers.get('location')!, {
-    redirect: 'manual',
-    headers: { cookie: `portal_login_state=${state}; portal_session=${cookie}` },
-  });
-  if (done.status !== 302) throw new Error(`binding callback: ${done.status} ${await done.text()}`);
-}
+const { sim, product, base, api, connectBinding } = await startSyncBench(PORT, CLIENT, { rateLimit: LIMIT, rateWindowSeconds: WINDOW_S });
 
 interface Run {
   type: string;

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runDaemon } from './daemon.ts';
 
 const MODULES = '/usr/lib/apache2/modules';
 
@@ -84,9 +84,6 @@ OIDCRemoteUserClaim sub
 </Location>
 `,
   );
-  const child: ChildProcess = spawn('/usr/sbin/apache2', ['-f', conf, '-DFOREGROUND'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const errorLog = () => {
     try {
       return readFileSync(path.join(dir, 'error.log'), 'utf8');
@@ -94,29 +91,20 @@ OIDCRemoteUserClaim sub
       return '';
     }
   };
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`apache2 exited: ${stderr}${errorLog()}`);
-    if (Date.now() > deadline) throw new Error(`apache2 did not listen on ${url}: ${stderr}${errorLog()}`);
-    const up = await fetch(`${url}/`, { redirect: 'manual' }).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // Apache's graceful-stop signal; its children are its own to end.
+  const daemon = await runDaemon({
+    name: 'apache2',
+    command: '/usr/sbin/apache2',
+    args: ['-f', conf, '-DFOREGROUND'],
+    url: `${url}/`,
+    dir,
+    signal: 'SIGTERM',
+    diagnostics: errorLog,
+  });
   return {
     url,
     redirectUri,
     errorLog,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        // Apache's graceful-stop signal; its children are its own to end.
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: daemon.stop,
   };
 }

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runDaemon } from './daemon.ts';
 
 /**
  * Debian's Caddy serving `http://localhost:<port>` in front of an upstream, gated by the product's
@@ -36,33 +36,18 @@ http://localhost:${opts.port} {
   );
   // Caddy keeps its state under $HOME / XDG directories: here, inside the throwaway folder.
   const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir };
-  const child: ChildProcess = spawn('/usr/bin/caddy', ['run', '--config', conf, '--adapter', 'caddyfile'], {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const url = `http://localhost:${opts.port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`caddy exited: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`caddy did not listen on ${url}: ${stderr}`);
-    const up = await fetch(url, { redirect: 'manual' }).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const daemon = await runDaemon({
+    name: 'caddy',
+    command: '/usr/bin/caddy',
+    args: ['run', '--config', conf, '--adapter', 'caddyfile'],
+    url,
+    dir,
+    signal: 'SIGTERM',
+    env,
+  });
   return {
     url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: daemon.stop,
   };
 }

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runDaemon } from './daemon.ts';
 
 /**
  * Debian's nginx in front of an upstream, gated by the product's forward auth (`auth_request` to
@@ -47,31 +47,10 @@ http {
 }
 `,
   );
-  const child: ChildProcess = spawn('/usr/sbin/nginx', ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-    if (
-      await fetch(url).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const daemon = await runDaemon({ name: 'nginx', command: '/usr/sbin/nginx', args: ['-c', conf, '-p', dir], url, dir, signal: 'SIGQUIT' });
   return {
     url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGQUIT');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: daemon.stop,
   };
 }

@@ -17,24 +17,22 @@ export function unreadableParameter(params: Record<string, unknown>): string | n
   return null;
 }
 
+/** A page, never a redirect, for an app's sign-in that cannot go on; a way back to the dashboard. */
+export function sendStopPage(reply: FastifyReply, publicUrl: string, page: { title: string; message: string }): FastifyReply {
+  return reply
+    .code(400)
+    .header('cache-control', 'no-store')
+    .type('text/html')
+    .send(messagePage({ ...page, link: { href: `${publicUrl}/dashboard`, label: 'Go to the dashboard' } }));
+}
+
 /**
  * Parameters nobody could have meant are refused with a page before the protocol library sees
  * them: its redirect_uri cannot be trusted then, so nothing redirects.
  */
 export function refuseUnreadable(publicUrl: string, params: Record<string, unknown>, reply: FastifyReply): FastifyReply | null {
   const why = unreadableParameter(params);
-  if (!why) return null;
-  return reply
-    .code(400)
-    .header('cache-control', 'no-store')
-    .type('text/html')
-    .send(
-      messagePage({
-        title: 'This sign-in cannot go on',
-        message: why,
-        link: { href: `${publicUrl}/dashboard`, label: 'Go to the dashboard' },
-      }),
-    );
+  return why ? sendStopPage(reply, publicUrl, { title: 'This sign-in cannot go on', message: why }) : null;
 }
 
 export const queryOf = (request: FastifyRequest) => request.query as Record<string, unknown>;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messagePage } from '../../lib/message-page.ts';
 import { settleInteraction, type SignInHandOff } from '../../services/oidc/interaction.ts';
 import { INTERACTION_PATH } from '../../services/oidc/paths.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { setStateCookie } from '../auth/cookies.ts';
+import { sendStopPage } from './authorization-request.ts';
 import { oidcRequestOf } from './oidc-request.ts';
 
 const Params = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/, 'The sign-in request id is malformed.') });
@@ -22,17 +22,10 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
       const oidcRequest = oidcRequestOf(request);
       const details = await oidc.interactionDetails(request.raw, reply.raw, oidcRequest).catch(() => null);
       if (!details || details.uid !== request.params.uid) {
-        return reply
-          .code(400)
-          .header('cache-control', 'no-store')
-          .type('text/html')
-          .send(
-            messagePage({
-              title: 'This sign-in has expired',
-              message: 'The app asked for this sign-in too long ago, or in another browser. Go back to the app and sign in again.',
-              link: { href: `${app.deps.config.publicUrl}/dashboard`, label: 'Go to the dashboard' },
-            }),
-          );
+        return sendStopPage(reply, app.deps.config.publicUrl, {
+          title: 'This sign-in has expired',
+          message: 'The app asked for this sign-in too long ago, or in another browser. Go back to the app and sign in again.',
+        });
       }
       const outcome = await settleInteraction(app.deps, {
         uid: details.uid,
