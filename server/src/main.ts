@@ -23,7 +23,7 @@ import { developmentLogger } from './lib/log-redaction.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
 import { findUnsendableGrants } from './services/app-access/grant-values.ts';
 import { createKeySet } from './services/tokens/signing-keys.ts';
-import { interactionUrl } from './services/oidc/paths.ts';
+import { DISCOVERY_PATH, interactionUrl } from './services/oidc/paths.ts';
 import type { Deps, VerifiedAccess } from './deps.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -170,7 +170,9 @@ async function main() {
     formatBanner([
       `Industry Alignment Management Platform is running at ${config.publicUrl}`,
       ...notes,
-      ...(config.mode === 'worker' ? [] : [`API docs:   ${config.publicUrl}/api/docs`]),
+      ...(config.mode === 'worker'
+        ? []
+        : [`API docs:   ${config.publicUrl}/api/docs`, `OpenID:     ${config.publicUrl}${DISCOVERY_PATH} (issuer ${config.publicUrl})`]),
     ]),
   );
 
