@@ -1,6 +1,7 @@
 import { createSimulator } from '@portal/swc-simulator';
 import pg from 'pg';
 import { upsertEntities, type EntityInput } from '../../server/src/queries/sync-entities.ts';
+import { plainEntityOf } from '../../server/src/services/sync/list-segment.ts';
 import { BIG_INVENTORY_FACTION } from '../../swc-simulator/src/world/inventory.ts';
 
 /**
@@ -16,17 +17,9 @@ export async function seedSyncedGalaxy(databaseUrl: string): Promise<Record<stri
     const res = await sim.app.inject({ url: `/ws/v2.0/galaxy/${kind}/${uid}`, headers: { accept: 'application/json' } });
     return Object.values((res.json() as { swcapi: Record<string, unknown> }).swcapi)[0];
   };
+  // A row as the sync builds it from a list entry, with the fields its detail answer gives.
   const row = (uid: string, name: string, fields: Partial<EntityInput>, raw: unknown): EntityInput => ({
-    uid,
-    name,
-    parentUid: null,
-    x: null,
-    y: null,
-    typeUid: null,
-    className: null,
-    ownerUid: null,
-    raw,
-    hash: `seeded:${uid}`,
+    ...plainEntityOf(uid, name, raw),
     ...fields,
   });
 

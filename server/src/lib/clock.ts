@@ -3,3 +3,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** Seconds since the epoch, as JWT and OAuth times are written. */
+export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

@@ -1,6 +1,7 @@
 import { AuditEvent } from '@portal/contract';
 import type { InteractionResults } from 'oidc-provider';
 import type { Deps } from '../../deps.ts';
+import { epochSeconds } from '../../lib/clock.ts';
 import { findOidcClientApp } from '../../queries/oidc-clients.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
@@ -23,7 +24,6 @@ export type InteractionOutcome =
 
 // Asked for a sign-in newer than the session in hand: prompt=login, max_age, a login_hint naming another player.
 const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'login_hint', 'id_token_hint']);
-const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** What the interaction keeps while the player signs in at SWCombine. */
 export type SignInHandOff = { portal: { signInFrom: string | null } } & InteractionResults;
@@ -66,6 +66,6 @@ export async function settleInteraction(
   }
   return {
     kind: 'finish',
-    result: { login: { accountId: auth.user.uid, ts: epoch(auth.session.created_at), amr: ['swc'] }, consent: {} },
+    result: { login: { accountId: auth.user.uid, ts: epochSeconds(auth.session.created_at), amr: ['swc'] }, consent: {} },
   };
 }

@@ -1,9 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
+import { epochSeconds } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { currentOidcRequest } from './request-context.ts';
-
-const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * Where the protocol library's defaults do not fit the portal, changed in one place:
@@ -32,7 +31,7 @@ export function closeLibraryGaps(provider: Provider): void {
       if (session.accountId) Object.assign(session, { accountId: undefined, loginTs: undefined, authorizations: {} });
       return session;
     }
-    const loginTs = epoch(auth.session.created_at);
+    const loginTs = epochSeconds(auth.session.created_at);
     if (session.accountId !== auth.user.uid || session.loginTs !== loginTs) {
       if (session.accountId !== auth.user.uid) session.authorizations = {};
       session.loginAccount({ accountId: auth.user.uid, loginTs, amr: ['swc'] });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertEntities, type EntityInput } from '../../../src/queries/sync-entities.ts';
+import { plainEntityOf } from '../../../src/services/sync/list-segment.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -8,16 +9,7 @@ let admin: string;
 let player: string;
 
 const row = (uid: string, name: string, fields: Partial<EntityInput> = {}): EntityInput => ({
-  uid,
-  name,
-  parentUid: null,
-  x: null,
-  y: null,
-  typeUid: null,
-  className: null,
-  ownerUid: null,
-  raw: { uid, name },
-  hash: 'h',
+  ...plainEntityOf(uid, name, { uid, name }),
   ...fields,
 });
 
