@@ -144,18 +144,3 @@ export function listAudit(db: DbClient, userId: string, limit: number, offset: n
     [userId, limit, offset],
   );
 }
-
-/** Ends every live session of the user; answers their SIDs. */
-export async function endLiveSessions(db: DbClient, userId: string, now: Date): Promise<string[]> {
-  const { rows } = await db.query<{ sid: string }>(`UPDATE sessions s SET ended_at = $2 WHERE ${LIVE} RETURNING s.sid`, [userId, now]);
-  return rows.map((row) => row.sid);
-}
-
-/** Ends one live session of the user by its public SID; answers the ended session or null. */
-export async function endSessionBySid(db: DbClient, userId: string, sid: string, now: Date) {
-  const { rows } = await db.query<{ id: string; app_id: string | null; expires_at: Date }>(
-    'UPDATE sessions SET ended_at = $3 WHERE user_id = $1 AND sid = $2 AND ended_at IS NULL RETURNING id, app_id, expires_at',
-    [userId, sid, now],
-  );
-  return rows[0] ?? null;
-}

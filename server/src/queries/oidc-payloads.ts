@@ -44,13 +44,15 @@ export async function consumeOidcPayload(db: DbClient, model: string, id: string
   await db.query('UPDATE oidc_payloads SET consumed_at = $3 WHERE model = $1 AND id = $2', [model, id, now]);
 }
 
-export async function destroyOidcPayload(db: DbClient, model: string, id: string): Promise<void> {
-  await db.query('DELETE FROM oidc_payloads WHERE model = $1 AND id = $2', [model, id]);
+export async function destroyOidcPayload(db: DbClient, model: string, id: string): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM oidc_payloads WHERE model = $1 AND id = $2', [model, id]);
+  return rowCount ?? 0;
 }
 
 /** Everything one grant issued (codes, tokens, the grant itself). */
-export async function destroyOidcGrant(db: DbClient, grantId: string): Promise<void> {
-  await db.query("DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)", [grantId]);
+export async function destroyOidcGrant(db: DbClient, grantId: string): Promise<number> {
+  const { rowCount } = await db.query("DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)", [grantId]);
+  return rowCount ?? 0;
 }
 
 /** Ends every grant an app holds (the grants, their codes and tokens), or one player's on it (`userId`). */
@@ -68,16 +70,24 @@ export async function endOidcGrants(db: DbClient, clientId: string, userId?: str
 }
 
 /**
- * Sign-out: the library's sessions of the player end, and with them what was issued to last only as
- * long as the session (everything but offline_access refresh tokens).
+ * Ended portal sessions: the library's sessions of the player end, and with them what was issued
+ * to last only as long as the session (everything but offline_access refresh tokens), and every
+ * code not yet redeemed. All of the player's sessions, or those with these SIDs (the id_token's
+ * `sid` is the portal session's). Answers how many records went.
  */
-export async function endOidcSessionsOf(db: DbClient, userId: string): Promise<void> {
-  await db.query(
+export async function endOidcSessionsOf(db: DbClient, userId: string, sids?: readonly string[]): Promise<number> {
+  const { rowCount } = await db.query(
     `DELETE FROM oidc_payloads
      WHERE account_id = (SELECT uid FROM users WHERE id = $1)
-       AND (model = 'Session' OR payload->>'expiresWithSession' = 'true')`,
-    [userId],
+       AND CASE WHEN model = 'Session'
+             THEN $2::text[] IS NULL OR EXISTS (SELECT 1 FROM jsonb_each(COALESCE(payload->'authorizations', '{}')) a
+                                                WHERE a.value->>'sid' = ANY($2))
+             ELSE (model = 'AuthorizationCode' OR payload->>'expiresWithSession' = 'true')
+                  AND ($2::text[] IS NULL OR payload->>'sid' = ANY($2))
+           END`,
+    [userId, sids ?? null],
   );
+  return rowCount ?? 0;
 }
 
 export async function deleteExpiredOidcPayloads(db: DbClient, now: Date): Promise<number> {

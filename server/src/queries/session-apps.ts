@@ -12,23 +12,57 @@ export async function recordOidcSessionApp(db: DbClient, sessionId: string, appI
   );
 }
 
-/** Apps with a logout URL that any of these sessions was used for. */
-export async function appsUsedBySessions(db: DbClient, sessionIds: string[]) {
-  const { rows } = await db.query<{
-    session_id: string;
-    sid: string;
-    app_id: string;
-    key: string;
-    audience: string;
-    frontchannel_logout_url: string | null;
-    backchannel_logout_url: string | null;
-    via_oidc: boolean;
-  }>(
-    `SELECT sa.session_id, s.sid, a.id AS app_id, a.key, a.audience, a.frontchannel_logout_url, a.backchannel_logout_url, sa.via_oidc
-     FROM session_apps sa JOIN sessions s ON s.id = sa.session_id JOIN apps a ON a.id = sa.app_id
-     WHERE sa.session_id = ANY($1::uuid[]) AND (a.frontchannel_logout_url IS NOT NULL OR a.backchannel_logout_url IS NOT NULL)
+/** A session's use of an app, with what the app registered for being told of a logout. */
+export interface AppUseRow {
+  session_id: string;
+  sid: string;
+  user_id: string;
+  app_id: string;
+  key: string;
+  audience: string;
+  frontchannel_logout_url: string | null;
+  backchannel_logout_url: string | null;
+  /** Signed in through OpenID Connect: the logout token is addressed to the client_id. */
+  via_oidc: boolean;
+}
+
+const APP_USE = `u.session_id, u.sid, u.user_id, a.id AS app_id, a.key, a.audience, a.frontchannel_logout_url,
+  a.backchannel_logout_url, u.via_oidc`;
+
+/** The apps these sessions were used with, that registered a logout URL. */
+export async function appsUsedBySessions(db: DbClient, sessionIds: readonly string[]): Promise<AppUseRow[]> {
+  const { rows } = await db.query<AppUseRow>(
+    `SELECT ${APP_USE}
+     FROM (SELECT sa.session_id, sa.app_id, sa.via_oidc, s.sid, s.user_id
+           FROM session_apps sa JOIN sessions s ON s.id = sa.session_id WHERE sa.session_id = ANY($1::uuid[])) u
+     JOIN apps a ON a.id = u.app_id
+     WHERE a.frontchannel_logout_url IS NOT NULL OR a.backchannel_logout_url IS NOT NULL
      ORDER BY a.key`,
     [sessionIds],
+  );
+  return rows;
+}
+
+/**
+ * Forgets that live sessions used these apps (one player's, or everyone's), so that a next use is
+ * decided and recorded afresh; only the uses through OpenID Connect with `oidcOnly`. Answers the
+ * forgotten uses whose app registered a logout URL.
+ */
+export async function forgetAppUses(
+  db: DbClient,
+  appIds: readonly string[],
+  only: { userId?: string; oidcOnly?: boolean } = {},
+): Promise<AppUseRow[]> {
+  const { rows } = await db.query<AppUseRow>(
+    `WITH u AS (
+       DELETE FROM session_apps sa USING sessions s
+       WHERE s.id = sa.session_id AND s.ended_at IS NULL AND sa.app_id = ANY($1::uuid[])
+         AND ($2::uuid IS NULL OR s.user_id = $2) AND (NOT $3 OR sa.via_oidc)
+       RETURNING sa.session_id, sa.app_id, sa.via_oidc, s.sid, s.user_id)
+     SELECT ${APP_USE} FROM u JOIN apps a ON a.id = u.app_id
+     WHERE a.frontchannel_logout_url IS NOT NULL OR a.backchannel_logout_url IS NOT NULL
+     ORDER BY a.key`,
+    [appIds, only.userId ?? null, only.oidcOnly ?? false],
   );
   return rows;
 }

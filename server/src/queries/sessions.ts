@@ -80,11 +80,30 @@ export async function touchSession(db: DbClient, id: string, now: Date, idleExpi
   await db.query('UPDATE sessions SET last_seen_at = $2, idle_expires_at = LEAST($3, expires_at) WHERE id = $1', [id, now, idleExpiresAt]);
 }
 
-/** Ends every live session of a user; answers the ended ones. */
-export async function endUserSessions(db: DbClient, userId: string, now: Date): Promise<{ id: string; sid: string; expires_at: Date }[]> {
-  const { rows } = await db.query<{ id: string; sid: string; expires_at: Date }>(
-    'UPDATE sessions SET ended_at = $2 WHERE user_id = $1 AND ended_at IS NULL RETURNING id, sid, expires_at',
-    [userId, now],
+/** A session that was ended: what ending access needs of it. */
+export interface EndedSessionRow {
+  id: string;
+  sid: string;
+  expires_at: Date;
+}
+
+/**
+ * Ends the user's sessions that have not ended: all of them, or those with these public SIDs;
+ * with `liveAt`, only those still live then (not expired). Answers the ended ones.
+ */
+export async function endUserSessions(
+  db: DbClient,
+  userId: string,
+  now: Date,
+  only: { sids?: readonly string[]; liveAt?: Date } = {},
+): Promise<EndedSessionRow[]> {
+  const { rows } = await db.query<EndedSessionRow>(
+    `UPDATE sessions SET ended_at = $2
+     WHERE user_id = $1 AND ended_at IS NULL
+       AND ($3::text[] IS NULL OR sid = ANY($3))
+       AND ($4::timestamptz IS NULL OR (expires_at > $4 AND idle_expires_at > $4))
+     RETURNING id, sid, expires_at`,
+    [userId, now, only.sids ?? null, only.liveAt ?? null],
   );
   return rows;
 }

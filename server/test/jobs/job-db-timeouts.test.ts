@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DbTimeouts } from '../../src/db/pool.ts';
 import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
-import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/sessions/sign-out.ts';
+import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/access-end/backchannel-logout.ts';
 import { FreezableProxy } from '../helpers/freezable-proxy.ts';
 
 /** With these bounds a request gives up after at most 3 s (1 s statement timeout + the client's 2 s margin). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
-import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/sessions/sign-out.ts';
+import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/access-end/backchannel-logout.ts';
 import { RADIANT_SYNC_JOB } from '../../src/services/sync/index.ts';
 import { serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';

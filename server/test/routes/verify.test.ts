@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverBackchannelLogout } from '../../src/services/sessions/backchannel-logout.ts';
-import type { BackchannelLogoutJob } from '../../src/services/sessions/sign-out.ts';
+import { deliverBackchannelLogout, type BackchannelLogoutJob } from '../../src/services/access-end/backchannel-logout.ts';
 import { appFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
@@ -167,7 +166,16 @@ describe('single logout', () => {
     expect((await ctx.app.inject({ url: '/api/me', cookies: { portal_session: second } })).statusCode).toBe(401);
     expect((await verify('wiki-api', first)).statusCode).toBe(401);
     expect(ctx.sentJobs).toEqual([
-      { name: 'backchannel-logout', data: { appId: expect.any(String), userId: miraId, sid: expect.any(String), viaOidc: false } },
+      {
+        name: 'backchannel-logout',
+        data: {
+          appId: expect.any(String),
+          userId: miraId,
+          sid: expect.any(String),
+          viaOidc: false,
+          app: expect.objectContaining({ key: 'wiki' }),
+        },
+      },
     ]);
   });
 

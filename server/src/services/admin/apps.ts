@@ -7,7 +7,7 @@ import { classifyHost, destinationPolicy, refusedKind, type DestinationPolicy } 
 import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../../queries/admin-apps.ts';
 import { findAppById } from '../../queries/apps.ts';
-import { endOidcGrants } from '../../queries/oidc-payloads.ts';
+import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { dataApiAudience } from '../sync/data-access.ts';
 
@@ -85,14 +85,17 @@ export async function changeApp(
   }).finally(() => deps.authCache.flush());
 }
 
-export async function removeApp(deps: Pick<Deps, 'db' | 'clock' | 'authCache'>, actor: Actor, id: string): Promise<void> {
-  await inTransaction(deps.db, async (tx) => {
-    const before = await findAppById(tx, id);
-    if (!before) throw new NotFound('No app with this id.');
-    if (before.key === PORTAL_APP_KEY) throw new Refused('invalid', 'The portal app cannot be deleted: it is the portal itself.');
-    await deleteApp(tx, id);
-    await endOidcGrants(tx, before.key);
+/** Deleting an app ends every player's access to it (through the one way access ends), and tells the app. */
+export async function removeApp(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  actor: Actor,
+  id: string,
+): Promise<void> {
+  const before = await findAppById(deps.db, id);
+  if (!before) throw new NotFound('No app with this id.');
+  if (before.key === PORTAL_APP_KEY) throw new Refused('invalid', 'The portal app cannot be deleted: it is the portal itself.');
+  await endAccess(deps, { kind: 'app', appId: id, uses: 'all' }, async (tx) => {
+    if (!(await deleteApp(tx, id))) throw new NotFound('No app with this id.');
     await auditAdmin(deps, tx, actor, AuditEvent.AppDeleted, { appKey: before.key, details: { name: before.name } });
   });
-  await deps.authCache.flush();
 }

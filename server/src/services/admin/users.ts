@@ -1,12 +1,10 @@
 import { AuditEvent, type AccessStatus, type AdminUser, type AuditRow, type SessionRow, type UserAccessRow } from '@portal/contract';
-import { inTransaction } from '../../db/pool.ts';
+import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { findAccessStatus } from '../../queries/access.ts';
 import { findAppByKey, setAccess } from '../../queries/admin-access.ts';
 import {
-  endLiveSessions,
-  endSessionBySid,
   insertUserByUid,
   listAudit,
   listLiveSessions,
@@ -15,7 +13,7 @@ import {
   userExists,
   type AdminUserRow,
 } from '../../queries/admin-users.ts';
-import { endOidcGrants } from '../../queries/oidc-payloads.ts';
+import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -94,48 +92,54 @@ const ACCESS_EVENTS = {
 /** Each action records a status: a revocation too, so that it outlasts an app's UID-whitelist bypass. */
 const ACCESS_STATUS = { grant: 'active', suspend: 'suspended', revoke: 'revoked' } as const;
 
-/** Grant, Suspend and Revoke; they take effect at the next sign-in or forward-auth check. */
+/**
+ * Grant, Suspend and Revoke. A grant admits the player at the next request; a suspension or
+ * revocation ends what the player holds on the app, through the one way access ends.
+ */
 export async function changeAccess(
-  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
   actor: Actor,
   userId: string,
   appKey: string,
   action: 'grant' | 'suspend' | 'revoke',
 ): Promise<AccessStatus> {
   const app = await resolveApp(deps, userId, appKey);
-  await inTransaction(deps.db, async (tx) => {
+  const record = async (tx: DbClient) => {
     await setAccess(tx, userId, app.id, ACCESS_STATUS[action]);
-    // A suspension or revocation ends the player's OpenID Connect grants on the app at once.
-    if (action !== 'grant') await endOidcGrants(tx, app.key, userId);
     await auditAdmin(deps, tx, actor, ACCESS_EVENTS[action], { userId, appKey });
-  });
-  await deps.authCache.flush();
+  };
+  if (action === 'grant') {
+    await inTransaction(deps.db, record);
+    await deps.authCache.flush();
+  } else {
+    await endAccess(deps, { kind: 'player-apps', userId, appIds: [app.id] }, record);
+  }
   return { status: ACCESS_STATUS[action] };
 }
 
+/** An admin's "End session": the session ends as a sign-out would end it, without the player's browser. */
 export async function endUserSession(
-  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
   actor: Actor,
   userId: string,
   sid: string,
 ): Promise<void> {
   await mustExist(deps, userId);
-  await inTransaction(deps.db, async (tx) => {
-    const ended = await endSessionBySid(tx, userId, sid, deps.clock.now());
-    if (!ended) throw new NotFound('No live session with this SID.');
-    await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
+  await endAccess(deps, { kind: 'sessions', userId, sids: [sid] }, async (tx, ended) => {
+    if (ended.sessions.length === 0) throw new NotFound('No live session with this SID.');
+    await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid, apps_notified: ended.appsNotified } });
   });
-  await deps.authCache.flush();
 }
 
 /** Ends every live session of the user, each audited as ending one session is; answers how many. */
-export async function endAllUserSessions(deps: Deps, actor: Actor, userId: string): Promise<number> {
+export async function endAllUserSessions(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  actor: Actor,
+  userId: string,
+): Promise<number> {
   await mustExist(deps, userId);
-  const sids = await inTransaction(deps.db, async (tx) => {
-    const ended = await endLiveSessions(tx, userId, deps.clock.now());
-    for (const sid of ended) await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
-    return ended;
+  const ended = await endAccess(deps, { kind: 'sessions', userId, liveAt: deps.clock.now() }, async (tx, result) => {
+    for (const { sid } of result.sessions) await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
   });
-  if (sids.length > 0) await deps.authCache.flush();
-  return sids.length;
+  return ended.sessions.length;
 }

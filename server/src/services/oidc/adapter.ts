@@ -2,13 +2,8 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { clientMetadata } from '../../domain/oidc-client.ts';
 import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
-import {
-  consumeOidcPayload,
-  destroyOidcGrant,
-  destroyOidcPayload,
-  findOidcPayload,
-  upsertOidcPayload,
-} from '../../queries/oidc-payloads.ts';
+import { consumeOidcPayload, destroyOidcPayload, findOidcPayload, upsertOidcPayload } from '../../queries/oidc-payloads.ts';
+import { endAccess } from '../access-end/end-access.ts';
 import { clientApp } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
 
@@ -44,7 +39,7 @@ export async function accessTokenId(deps: Pick<Deps, 'keys' | 'config' | 'clock'
  * The protocol library's storage (its adapter interface) in PostgreSQL: codes, tokens, grants,
  * sessions and interactions, one row each, so every replica sees them and they outlive a restart.
  */
-export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config'>) {
+export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'authCache' | 'queue'>) {
   return class PostgresOidcAdapter {
     model: string;
 
@@ -90,8 +85,9 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'co
       await destroyOidcPayload(deps.db, this.model, id);
     }
 
+    /** A replayed code or refresh token, or a revoked refresh token: the grant ends as every access ends. */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await destroyOidcGrant(deps.db, grantId);
+      await endAccess(deps, { kind: 'grant', grantId });
     }
   };
 }

@@ -6,7 +6,7 @@ import { NotFound, Refused } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { findOidcClientApp, setClientSecretHash } from '../../queries/oidc-clients.ts';
-import { endOidcGrants } from '../../queries/oidc-payloads.ts';
+import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { DISCOVERY_PATH } from './paths.ts';
 
@@ -44,14 +44,16 @@ export async function createClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor
   return { client_id: app.key, client_secret: secret };
 }
 
-/** The app is a public client again; what was issued to it with the secret ends. */
-export async function removeClientSecret(deps: Pick<Deps, 'db' | 'clock' | 'authCache'>, actor: Actor, id: string): Promise<void> {
+/** The app is a public client again; what was issued to it with the secret ends (through the one way access ends). */
+export async function removeClientSecret(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  actor: Actor,
+  id: string,
+): Promise<void> {
   const app = await clientApp(deps, id);
   if (!app.client_secret_hash) throw new NotFound(`${app.name} has no client secret: it is already a public client.`);
-  await inTransaction(deps.db, async (tx) => {
+  await endAccess(deps, { kind: 'app', appId: app.id, uses: 'oidc' }, async (tx, ended) => {
     await setClientSecretHash(tx, app.id, null, deps.clock.now());
-    const ended = await endOidcGrants(tx, app.key);
-    await auditAdmin(deps, tx, actor, AuditEvent.ClientSecretDeleted, { appKey: app.key, details: { tokens_ended: ended } });
+    await auditAdmin(deps, tx, actor, AuditEvent.ClientSecretDeleted, { appKey: app.key, details: { tokens_ended: ended.oidcRecords } });
   });
-  await deps.authCache.flush();
 }

@@ -10,7 +10,7 @@ import { playerClaims } from './player.ts';
 import { interactionRules } from './policy.ts';
 import { currentOidcRequest } from './request-context.ts';
 
-export type OidcDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys'>;
+export type OidcDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
 
 const HOUR = 3600;
 export const OIDC_TTL = {

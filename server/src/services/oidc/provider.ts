@@ -10,7 +10,7 @@ import { appOf } from './lookups.ts';
 import { OIDC_ROUTES } from './paths.ts';
 import { runInOidcRequest, currentOidcRequest, type OidcRequest } from './request-context.ts';
 
-export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys'>;
+export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
 
 /** The OpenID Provider as the portal's routes use it. */
 export interface OidcProvider {

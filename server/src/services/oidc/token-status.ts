@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { destroyOidcGrant, destroyOidcPayload, findOidcPayload } from '../../queries/oidc-payloads.ts';
+import { findOidcPayload } from '../../queries/oidc-payloads.ts';
+import { endAccess } from '../access-end/end-access.ts';
 import { accessTokenId } from './adapter.ts';
 
 interface TokenRecord {
@@ -48,15 +49,16 @@ export async function introspectToken(
  * access tokens issued with it too). A token of another client, or an unknown one, changes nothing.
  */
 export async function revokeToken(
-  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'authCache' | 'queue'>,
   clientId: string,
   token: string,
 ): Promise<void> {
   const record = await findTokenRecord(deps, token);
   if (!record || record.payload.clientId !== clientId) return;
   const grantId = typeof record.payload.grantId === 'string' ? record.payload.grantId : null;
-  if (record.model === 'AccessToken') await destroyOidcPayload(deps.db, 'AccessToken', record.id);
-  else if (grantId) await destroyOidcGrant(deps.db, grantId);
-  else await destroyOidcPayload(deps.db, 'RefreshToken', record.id);
-  await deps.authCache.flush(); // userinfo answers kept for the token go too
+  const ending =
+    record.model === 'RefreshToken' && grantId
+      ? ({ kind: 'grant', grantId } as const)
+      : ({ kind: 'token', model: record.model, id: record.id } as const);
+  await endAccess(deps, ending);
 }

@@ -66,7 +66,7 @@ describe('logout for apps signed in through OpenID Connect: one sign-out path', 
         ctx.deps.keys.sign(payload, typ)
       ),
     };
-    const { deliverBackchannelLogout } = await import('../../../src/services/sessions/backchannel-logout.ts');
+    const { deliverBackchannelLogout } = await import('../../../src/services/access-end/backchannel-logout.ts');
     await deliverBackchannelLogout({ ...ctx.deps, keys }, job, { resolve: async () => [{ address: '203.0.113.7', family: 4 }] }).catch(
       () => undefined,
     );

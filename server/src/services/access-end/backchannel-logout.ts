@@ -6,9 +6,27 @@ import { postToRegisteredUrl, type ResolveHost } from '../../lib/outgoing-reques
 import { findAppById } from '../../queries/apps.ts';
 import { insertAudit } from '../../queries/audit.ts';
 import { findUserById } from '../../queries/users.ts';
-import type { BackchannelLogoutJob } from './sign-out.ts';
 
 const TIMEOUT_MS = 5_000;
+
+export const BACKCHANNEL_LOGOUT_JOB = 'backchannel-logout';
+
+/** The app to tell, as it was registered when access ended: a deleted app is still told. */
+export interface LoggedOutApp {
+  key: string;
+  audience: string;
+  backchannel_logout_url: string;
+}
+
+export interface BackchannelLogoutJob {
+  appId: string;
+  userId: string;
+  sid: string;
+  /** Signed in through OpenID Connect: the token is addressed to the client_id, else to the audience. */
+  viaOidc?: boolean;
+  /** The app as registered when access ended; used when it no longer exists by the time of delivery. */
+  app?: LoggedOutApp;
+}
 
 export interface DeliveryOptions {
   /** How the app's host name is resolved (the system resolver unless given). */
@@ -21,8 +39,9 @@ export async function deliverBackchannelLogout(
   job: BackchannelLogoutJob,
   options: DeliveryOptions = {},
 ): Promise<void> {
-  const [app, user] = await Promise.all([findAppById(deps.db, job.appId), findUserById(deps.db, job.userId)]);
-  if (!app?.backchannel_logout_url || !user) return; // the app or its URL is gone: nothing to tell
+  const [current, user] = await Promise.all([findAppById(deps.db, job.appId), findUserById(deps.db, job.userId)]);
+  const app = current ?? job.app;
+  if (!app?.backchannel_logout_url || !user) return; // no URL any more (or no such player): nothing to tell
   const now = deps.clock.now();
   const iat = Math.floor(now.getTime() / 1000);
   const logoutToken = await deps.keys.sign(

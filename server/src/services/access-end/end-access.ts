@@ -1,0 +1,131 @@
+import { inTransaction, type DbClient } from '../../db/pool.ts';
+import type { Deps } from '../../deps.ts';
+import { findAppById } from '../../queries/apps.ts';
+import { destroyOidcGrant, destroyOidcPayload, endOidcGrants, endOidcSessionsOf } from '../../queries/oidc-payloads.ts';
+import { appsUsedBySessions, forgetAppUses, type AppUseRow } from '../../queries/session-apps.ts';
+import { endUserSessions, type EndedSessionRow } from '../../queries/sessions.ts';
+import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from './backchannel-logout.ts';
+
+/** What ends. Every way access ends is one of these, and goes through `endAccess`. */
+export type AccessEnding =
+  /**
+   * Sign-out, an admin's "End session" or "End all": the player's sessions (all, or those with these
+   * SIDs; with `liveAt`, only those still live then) and what was issued to last as long as them.
+   */
+  | { kind: 'sessions'; userId: string; sids?: readonly string[]; liveAt?: Date }
+  /**
+   * A suspension, a revocation, a lost group or faction, a player disconnecting an app: everything the
+   * player holds on these apps (grants, codes, refresh and access tokens); the portal session goes on.
+   */
+  | { kind: 'player-apps'; userId: string; appIds: readonly string[] }
+  /** An app deleted (`uses: 'all'`), or its client secret removed (`'oidc'`): every player's grants on it. */
+  | { kind: 'app'; appId: string; uses: 'all' | 'oidc' }
+  /** One grant: a replayed code or refresh token, a refresh token revoked by its app. */
+  | { kind: 'grant'; grantId: string }
+  /** One token revoked by its app (an access token by its jti). */
+  | { kind: 'token'; model: 'AccessToken' | 'RefreshToken'; id: string };
+
+export interface EndedAccess {
+  /** The portal sessions that ended (kind `sessions`). */
+  sessions: EndedSessionRow[];
+  /** The apps told of the end: by back-channel logout, or by the front-channel pages answered (their keys, once each). */
+  appsNotified: string[];
+  /** OpenID Connect records that ended (grants, codes, tokens, the library's sessions). */
+  oidcRecords: number;
+  /** Front-channel logout pages the player's browser should load (kind `sessions`: only a browser that signs out can). */
+  frontChannelUrls: string[];
+}
+
+type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+
+/**
+ * The one way access ends. In one transaction it ends the sessions or grants concerned, the
+ * protocol library's records issued with them, and the records of which apps the sessions used;
+ * `alsoInTransaction` adds the caller's own writes (its audit event, a status) to the same
+ * transaction. Once committed it drops the cached forward-auth and userinfo answers on every
+ * replica (before it answers, so the next request anywhere is decided afresh) and queues a
+ * back-channel logout to each app told. Front-channel logout needs the player's browser: the
+ * URLs are answered for the sign-out page to load.
+ */
+export async function endAccess(
+  deps: EndingDeps,
+  ending: AccessEnding,
+  alsoInTransaction?: (tx: DbClient, ended: EndedAccess) => Promise<void>,
+): Promise<EndedAccess> {
+  const ended = await inTransaction(deps.db, async (tx) => {
+    const result = await endInDatabase(deps, tx, ending);
+    await alsoInTransaction?.(tx, result.ended);
+    return result;
+  });
+  await deps.authCache.flush();
+  // Each delivery stands alone: a queue failure does not undo the end, nor keep the caller from its answer.
+  await Promise.all(ended.jobs.map((job) => deps.queue.send(BACKCHANNEL_LOGOUT_JOB, job).catch(() => undefined)));
+  return ended.ended;
+}
+
+async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEnding) {
+  const none = { sessions: [] as EndedSessionRow[], uses: [] as AppUseRow[], oidcRecords: 0 };
+  const { sessions, uses, oidcRecords } = await (async () => {
+    switch (ending.kind) {
+      case 'sessions': {
+        const sessions = await endUserSessions(tx, ending.userId, deps.clock.now(), { sids: ending.sids, liveAt: ending.liveAt });
+        if (sessions.length === 0) return none;
+        const sids = ending.sids ? sessions.map((s) => s.sid) : undefined;
+        const oidcRecords = await endOidcSessionsOf(tx, ending.userId, sids);
+        const uses = await appsUsedBySessions(
+          tx,
+          sessions.map((s) => s.id),
+        );
+        return { sessions, uses, oidcRecords };
+      }
+      case 'player-apps': {
+        let oidcRecords = 0;
+        for (const appId of ending.appIds) {
+          const app = await findAppById(tx, appId);
+          if (app) oidcRecords += await endOidcGrants(tx, app.key, ending.userId);
+        }
+        const uses = await forgetAppUses(tx, ending.appIds, { userId: ending.userId });
+        return { ...none, uses, oidcRecords };
+      }
+      case 'app': {
+        const app = await findAppById(tx, ending.appId);
+        if (!app) return none;
+        const oidcRecords = await endOidcGrants(tx, app.key);
+        const uses = await forgetAppUses(tx, [app.id], { oidcOnly: ending.uses === 'oidc' });
+        return { ...none, uses, oidcRecords };
+      }
+      case 'grant':
+        return { ...none, oidcRecords: await destroyOidcGrant(tx, ending.grantId) };
+      case 'token':
+        return { ...none, oidcRecords: await destroyOidcPayload(tx, ending.model, ending.id) };
+    }
+  })();
+  const told = uses.filter((u) => u.backchannel_logout_url);
+  const jobs = told.map((u): BackchannelLogoutJob => ({
+    appId: u.app_id,
+    userId: u.user_id,
+    sid: u.sid,
+    viaOidc: u.via_oidc,
+    app: { key: u.key, audience: u.audience, backchannel_logout_url: u.backchannel_logout_url! },
+  }));
+  const ended: EndedAccess = {
+    sessions,
+    appsNotified: [...new Set(uses.filter((u) => u.backchannel_logout_url || ending.kind === 'sessions').map((u) => u.key))],
+    oidcRecords,
+    frontChannelUrls: ending.kind === 'sessions' ? frontChannelUrls(deps.config.publicUrl, uses) : [],
+  };
+  return { ended, jobs };
+}
+
+/** OpenID Connect Front-Channel Logout 1.0: each app's page with the issuer and the session's sid. */
+function frontChannelUrls(issuer: string, uses: readonly AppUseRow[]): string[] {
+  const urls = uses
+    .filter((u) => u.frontchannel_logout_url)
+    .map((u) => {
+      const url = new URL(u.frontchannel_logout_url!);
+      url.searchParams.set('iss', issuer);
+      url.searchParams.set('sid', u.sid);
+      return url.toString();
+    });
+  return [...new Set(urls)];
+}
