@@ -156,6 +156,19 @@ describe('two web replicas and a worker on one database', () => {
     expect((await verifyOnB()).status).toBe(401);
   });
 
+  it("an admin's End session through replica A refuses the player's forward auth on replica B at the next request", async () => {
+    await seedApps(database.url, [{ key: 'forum', name: 'Forum', url: 'http://forum.localhost/', skip_uid_whitelist: true }]);
+    const player = await signInThroughA('1:100002');
+    const verifyOnB = () => fetch(`${b.url}/auth/verify?aud=forum`, { headers: { cookie: `portal_session=${player}` } });
+    expect((await verifyOnB()).status).toBe(200); // now cached on B
+    const { rows } = await db.query<{ id: string; sid: string }>(
+      `SELECT u.id, s.sid FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.uid = '1:100002' AND s.ended_at IS NULL
+       ORDER BY s.created_at DESC LIMIT 1`,
+    );
+    expect((await adminCall(a, 'DELETE', `/api/admin/users/${rows[0]!.id}/sessions/${rows[0]!.sid}`)).status).toBe(204);
+    expect((await verifyOnB()).status).toBe(401);
+  });
+
   it('the worker syncs SWCombine data from the simulator replica A runs', async () => {
     expect(worker.log()).toContain(`SIMULATOR at http://localhost:${PORT.a + 1}`);
     expect((await adminCall(a, 'POST', '/api/admin/radiant-mgmt/sync/factions')).status).toBe(202);
