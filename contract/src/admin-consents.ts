@@ -29,11 +29,15 @@ const target = {
   appId: z.uuid('appId must be an app id'),
 };
 const grantValue = (label: string, pattern: RegExp, rule: string) => singleLineText(label, { min: 1, max: 200 }).regex(pattern, rule);
+/** One scope as a grant or an access rule gives it. */
+export const ScopeValue = grantValue('Scope', SCOPE_TOKEN, SCOPE_RULE);
+/** One central role as a grant or an access rule gives it. */
+export const RoleValue = grantValue('Role', ROLE_NAME, ROLE_RULE);
 
 /** POST /api/admin/consents/grant */
-export const ScopeGrantInput = z.object({ ...target, value: grantValue('Scope', SCOPE_TOKEN, SCOPE_RULE) });
+export const ScopeGrantInput = z.object({ ...target, value: ScopeValue });
 /** POST /api/admin/roles/grant */
-export const RoleGrantInput = z.object({ ...target, value: grantValue('Role', ROLE_NAME, ROLE_RULE) });
+export const RoleGrantInput = z.object({ ...target, value: RoleValue });
 /** The revocations take any value that can be stored, so a value stored before the rules above can still be removed. */
 export const RevokeInput = z.object({ ...target, value: singleLineText('Value', { min: 1, max: 200 }) });
 

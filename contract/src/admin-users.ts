@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccessDecisionView } from './access-decision.ts';
 import { CurrentUser } from './me.ts';
 import { singleLineText } from './text.ts';
 
@@ -46,14 +47,19 @@ export const UserDetailPageQuery = z.object({
 export const EndedSessions = z.object({ ended: z.number().int().min(0) });
 export type EndedSessions = z.infer<typeof EndedSessions>;
 
-/** '' means nothing was recorded (no access unless the app bypasses the UID whitelist); the screens show it as 'none'. */
-export const AccessStatus = z.object({ status: z.enum(['active', 'suspended', 'revoked', '']) });
+/**
+ * `status` is what an admin recorded: '' means nothing was (the screens show it as 'none'); the
+ * player may still be admitted by a group, a faction, the app's bypass or as a global admin, which
+ * `decision` says.
+ */
+export const AccessStatus = z.object({ status: z.enum(['active', 'suspended', 'revoked', '']), decision: AccessDecisionView });
 export type AccessStatus = z.infer<typeof AccessStatus>;
 
 export const UserAccessRow = z.object({
   app_name: z.string(),
   app_key: z.string(),
   status: z.enum(['active', 'suspended', 'revoked', '']),
+  decision: AccessDecisionView,
 });
 export type UserAccessRow = z.infer<typeof UserAccessRow>;
 

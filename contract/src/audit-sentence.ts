@@ -20,7 +20,9 @@ export interface AuditSentenceRow {
  */
 export function auditSentence(row: AuditSentenceRow): string {
   const details = row.details;
-  const value = text(details.value) ?? text(details.service) ?? text(details.target);
+  const left = leftGroupSentence(row);
+  if (left) return left;
+  const value = text(details.value) ?? text(details.service) ?? text(details.target) ?? text(details.group);
   const via = text(details.via);
   const reason = text(details.reason);
   const app = row.app_name ?? row.app_key;
@@ -33,4 +35,16 @@ export function auditSentence(row: AuditSentenceRow): string {
   if (row.actor_name) sentence += ` by ${row.actor_name}`;
   if (reason) sentence += ` (${reason})`;
   return user && !row.actor_name ? `${user}: ${sentence}` : sentence;
+}
+
+/** "Mira Solan left Galactic Weapon Systems: access to Fleet Ops, Holonet ended". */
+function leftGroupSentence(row: AuditSentenceRow): string | null {
+  if (row.event !== 'group_left') return null;
+  const group = text(row.details.group);
+  const ended = Array.isArray(row.details.apps_ended) ? row.details.apps_ended.filter((a): a is string => typeof a === 'string') : [];
+  if (!group) return null;
+  const who = text(row.user_name) ?? 'The player';
+  const sentence = `${who} left ${group}`;
+  const by = row.actor_name ? ` (removed by ${row.actor_name})` : '';
+  return ended.length ? `${sentence}${by}: access to ${ended.join(', ')} ended` : `${sentence}${by}`;
 }

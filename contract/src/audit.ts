@@ -44,6 +44,16 @@ export const AuditEvent = {
   SyncFailed: 'sync_failed',
   AuditForwardingSet: 'audit_forwarding_set',
   AuditForwardingRemoved: 'audit_forwarding_removed',
+  GroupCreated: 'group_created',
+  GroupUpdated: 'group_updated',
+  GroupDeleted: 'group_deleted',
+  GroupMembersAdded: 'group_members_added',
+  GroupMemberRemoved: 'group_member_removed',
+  AccessRulesSet: 'access_rules_set',
+  RosterRefreshRequested: 'roster_refresh_requested',
+  RosterReadFailed: 'roster_read_failed',
+  GroupJoined: 'group_joined',
+  GroupLeft: 'group_left',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -93,6 +103,16 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   sync_failed: 'Data sync failed',
   audit_forwarding_set: 'Activity forwarding set',
   audit_forwarding_removed: 'Activity forwarding removed',
+  group_created: 'Group created',
+  group_updated: 'Group updated',
+  group_deleted: 'Group deleted',
+  group_members_added: 'Players added to a group',
+  group_member_removed: 'Player removed from a group',
+  access_rules_set: 'Access rules changed',
+  roster_refresh_requested: 'Faction rosters read on request',
+  roster_read_failed: 'Faction roster could not be read',
+  group_joined: 'Joined a faction',
+  group_left: 'Left a group',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */
@@ -108,6 +128,7 @@ export const AUDIT_FAILURE_EVENTS: readonly AuditEvent[] = [
   AuditEvent.SwcBindingRefreshFailed,
   AuditEvent.SwcGrantLost,
   AuditEvent.SyncFailed,
+  AuditEvent.RosterReadFailed,
 ];
 
 export type AuditOutcome = 'success' | 'failure';

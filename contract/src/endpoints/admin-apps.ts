@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccessRules, AccessRulesInput, AccessRulesPreview } from '../access-rules.ts';
 import { AppInput } from '../admin-apps.ts';
 import { App } from '../apps.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -35,6 +36,32 @@ export const adminApps = {
     errors,
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/apps/:id', params: AppParams, status: 204, answer: z.null(), errors }),
+  accessRules: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/apps/:id/access-rules',
+    params: AppParams,
+    status: 200,
+    answer: AccessRules,
+    errors,
+  }),
+  setAccessRules: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/apps/:id/access-rules',
+    params: AppParams,
+    body: AccessRulesInput,
+    status: 200,
+    answer: AccessRules,
+    errors,
+  }),
+  previewAccessRules: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/apps/:id/access-rules/preview',
+    params: AppParams,
+    body: AccessRulesInput,
+    status: 200,
+    answer: AccessRulesPreview,
+    errors,
+  }),
   oidcClient: defineEndpoint({
     method: 'GET',
     path: '/api/admin/apps/:id/oidc-client',

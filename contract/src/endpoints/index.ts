@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import { adminApps } from './admin-apps.ts';
 import { adminAudit } from './admin-audit.ts';
 import { adminConsents } from './admin-consents.ts';
+import { adminGroups } from './admin-groups.ts';
 import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
@@ -10,7 +11,7 @@ import { radiantData } from './radiant-data.ts';
 import { radiantMgmt } from './radiant-mgmt.ts';
 import { serviceJwts } from './service-jwts.ts';
 
-export { adminApps, adminAudit, adminConsents, adminSwc, adminUsers, me, radiantData, radiantMgmt, serviceJwts, syncedData };
+export { adminApps, adminAudit, adminConsents, adminGroups, adminSwc, adminUsers, me, radiantData, radiantMgmt, serviceJwts, syncedData };
 export { firstLoadPaths } from './first-load-paths.ts';
 export { ClientSecret, OidcClient } from './admin-apps.ts';
 
@@ -19,6 +20,7 @@ export const allEndpoints: readonly Endpoint[] = [
   me,
   adminApps,
   adminUsers,
+  adminGroups,
   adminConsents,
   serviceJwts,
   adminSwc,

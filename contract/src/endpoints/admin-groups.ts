@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  AddedMembers,
+  AddMembersInput,
+  Group,
+  GroupInput,
+  GroupList,
+  GroupMember,
+  GroupMemberQuery,
+  RosterRefresh,
+  UserGroup,
+} from '../groups.ts';
+import { defineEndpoint } from '../endpoint.ts';
+
+const GroupParams = z.object({ id: z.uuid('id must be a group id (a UUID)') });
+const MemberParams = GroupParams.extend({ userId: z.uuid('userId must be a user id (a UUID)') });
+const UserParams = z.object({ id: z.uuid('id must be a user id (a UUID)') });
+const errors = [400, 401, 403, 404, 409] as const;
+
+/** Groups an admin keeps and the factions the game keeps (admins). */
+export const adminGroups = {
+  list: defineEndpoint({ method: 'GET', path: '/api/admin/groups', status: 200, answer: GroupList, errors }),
+  create: defineEndpoint({ method: 'POST', path: '/api/admin/groups', body: GroupInput, status: 201, answer: Group, errors }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/groups/:id',
+    params: GroupParams,
+    body: GroupInput,
+    status: 200,
+    answer: Group,
+    errors,
+  }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/groups/:id', params: GroupParams, status: 204, answer: z.null(), errors }),
+  members: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/groups/:id/members',
+    params: GroupParams,
+    query: GroupMemberQuery,
+    status: 200,
+    answer: z.array(GroupMember),
+    errors,
+  }),
+  addMembers: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/groups/:id/members',
+    params: GroupParams,
+    body: AddMembersInput,
+    status: 200,
+    answer: AddedMembers,
+    errors,
+  }),
+  removeMember: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/groups/:id/members/:userId',
+    params: MemberParams,
+    status: 204,
+    answer: z.null(),
+    errors,
+  }),
+  refreshRosters: defineEndpoint({ method: 'POST', path: '/api/admin/groups/refresh', status: 202, answer: RosterRefresh, errors }),
+  userGroups: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/groups',
+    params: UserParams,
+    status: 200,
+    answer: z.array(UserGroup),
+    errors,
+  }),
+};

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CharacterUid, UserListQuery } from './admin-users.ts';
+import { multiLineText, singleLineText } from './text.ts';
+
+/** A group an admin keeps, or a SWCombine faction, kept by the game. */
+export const GroupKind = z.enum(['custom', 'faction']);
+export type GroupKind = z.infer<typeof GroupKind>;
+
+/** SWCombine faction UIDs are "20:<number>". */
+export const FactionUid = singleLineText('Faction UID', { min: 1, max: 20 }).regex(
+  /^20:[0-9]{1,12}$/,
+  'Faction UID must be a SWCombine faction UID such as 20:2400',
+);
+
+/** POST /api/admin/groups and PUT /api/admin/groups/{id}. */
+export const GroupInput = z.object({
+  name: singleLineText('Name', { min: 1, max: 100 }),
+  description: multiLineText('Description', { max: 1000 }).default(''),
+});
+export type GroupInput = z.infer<typeof GroupInput>;
+
+/** How the portal reads a faction's member list from SWCombine. */
+export const RosterStatus = z.object({
+  /** When the member list was last read whole (ISO 8601), null: never. */
+  read_at: z.string().nullable(),
+  /** Why the last read failed, in words; null after a good read. */
+  error: z.string().nullable(),
+  /** A connected SWCombine binding may read it (its grant holds `faction_members` for this faction). */
+  readable: z.boolean(),
+});
+export type RosterStatus = z.infer<typeof RosterStatus>;
+
+export const Group = z.object({
+  id: z.string(),
+  kind: GroupKind,
+  name: z.string(),
+  description: z.string(),
+  /** The faction's UID for a faction group, null for a group an admin keeps. */
+  faction_uid: z.string().nullable(),
+  member_count: z.number().int().min(0),
+  /** How many apps' access rules name the group. */
+  app_count: z.number().int().min(0),
+  /** Faction groups only. */
+  roster: RosterStatus.nullable(),
+  created_at: z.string(),
+});
+export type Group = z.infer<typeof Group>;
+export const GroupList = z.array(Group);
+
+/** How a player came to be in a group. */
+export const MembershipSource = z.enum(['admin', 'sign-in', 'roster']);
+export type MembershipSource = z.infer<typeof MembershipSource>;
+
+export const GroupMember = z.object({
+  user_id: z.string(),
+  uid: z.string(),
+  /** Null until the player's first sign-in or roster read. */
+  name: z.string().nullable(),
+  source: MembershipSource,
+  added_at: z.string(),
+  /** When the game said the player left (a faction group), while an access rule's grace period still counts it. */
+  left_at: z.string().nullable(),
+});
+export type GroupMember = z.infer<typeof GroupMember>;
+
+/** GET /api/admin/groups/{id}/members: search (name or UID) and paging; the total is in X-Total-Count. */
+export const GroupMemberQuery = UserListQuery;
+
+/** At most this many UIDs in one bulk add. */
+export const MAX_UIDS_AT_ONCE = 1000;
+
+/** POST /api/admin/groups/{id}/members. */
+export const AddMembersInput = z.object({
+  uids: z.array(CharacterUid).min(1, 'Give at least one UID').max(MAX_UIDS_AT_ONCE, `Give at most ${MAX_UIDS_AT_ONCE} UIDs at once`),
+});
+export const AddedMembers = z.object({
+  /** Players who were not in the group before. */
+  added: z.number().int().min(0),
+  /** Players already in it. */
+  already: z.number().int().min(0),
+  /** UIDs the portal had never seen: added as users first, as Users → Add does. */
+  new_users: z.number().int().min(0),
+});
+export type AddedMembers = z.infer<typeof AddedMembers>;
+
+/**
+ * Pasted UIDs, one per line or separated by spaces or commas: the distinct ones in order, and the
+ * pieces that are not UIDs (so the form can name them).
+ */
+export function parseUidList(text: string): { uids: string[]; invalid: string[] } {
+  const pieces = text.split(/[\s,;]+/).filter(Boolean);
+  const uids: string[] = [];
+  const invalid: string[] = [];
+  for (const piece of pieces) {
+    if (CharacterUid.safeParse(piece).success) {
+      if (!uids.includes(piece)) uids.push(piece);
+    } else invalid.push(piece);
+  }
+  return { uids, invalid };
+}
+
+/** POST /api/admin/groups/refresh: faction rosters queued for reading now. */
+export const RosterRefresh = z.object({ queued: z.number().int().min(0), message: z.string() });
+export type RosterRefresh = z.infer<typeof RosterRefresh>;
+
+/** A group as a player's page lists it. */
+export const UserGroup = z.object({
+  id: z.string(),
+  kind: GroupKind,
+  name: z.string(),
+  faction_uid: z.string().nullable(),
+  source: MembershipSource,
+  added_at: z.string(),
+  left_at: z.string().nullable(),
+});
+export type UserGroup = z.infer<typeof UserGroup>;
