@@ -17,7 +17,7 @@ import type { SimulatorClient, SimulatorOptions, SimulatorStats } from './types.
 import { Galaxy, type GalaxyMutation, type MutationResult } from './world/galaxy.ts';
 import { Inventories } from './world/inventory.ts';
 import { sendWsError, WS_PREFIX } from './ws/envelope.ts';
-import { RateLimiter } from './ws/rate-limiter.ts';
+import { RateLimiter } from './rate-limiter.ts';
 import { registerWebServices } from './ws/routes.ts';
 
 function clientMap(clients: SimulatorClient[]): Map<string, SimulatorClient> {

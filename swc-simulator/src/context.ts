@@ -3,7 +3,7 @@ import type { Store } from './store.ts';
 import type { SimulatorCharacter, SimulatorClient, SimulatorFaction, SimulatorStats } from './types.ts';
 import type { Galaxy } from './world/galaxy.ts';
 import type { Inventories } from './world/inventory.ts';
-import type { RateLimiter } from './ws/rate-limiter.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 /** Everything the routes share: registered clients, data, token store, rate limiter and clock. */
 export interface SimContext {

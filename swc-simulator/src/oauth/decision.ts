@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { findCharacter, type SimContext } from '../context.ts';
+import { GRANTED_SCOPE_FIELD } from '../pages/authorize.ts';
 import { errorPage } from '../pages/error.ts';
 import { PAGE_HEADERS } from '../pages/layout.ts';
 import { isFormRequest, param, paramList, withQuery } from '../params.ts';
 import { splitScopes } from '../scopes.ts';
-import { checkAuthorizeRequest, GRANTED_SCOPE_FIELD } from './authorize-request.ts';
+import { checkAuthorizeRequest } from './authorize-request.ts';
 import { replyCheckFailure } from './authorize.ts';
 
 /**

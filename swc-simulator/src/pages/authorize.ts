@@ -1,9 +1,11 @@
 import { avatarPath } from '../context.ts';
 import { describeScope } from '../scopes.ts';
-import { GRANTED_SCOPE_FIELD } from '../oauth/authorize-request.ts';
 import type { SimulatorCharacter } from '../types.ts';
 import { esc } from './escape.ts';
 import { page } from './layout.ts';
+
+/** The consent form's checkboxes: one per requested scope, ticked when the player grants it. */
+export const GRANTED_SCOPE_FIELD = 'granted_scope';
 
 export interface AuthorizePageInput {
   clientName: string;

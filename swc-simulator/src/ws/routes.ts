@@ -7,7 +7,7 @@ import { registerFactions } from './factions.ts';
 import { registerGalaxy } from './galaxy.ts';
 import { registerInventory } from './inventory.ts';
 import { registerTypes } from './types.ts';
-import { setRateHeaders } from './rate-limiter.ts';
+import { setRateHeaders } from '../rate-limiter.ts';
 import { registerRateLimits } from './ratelimits.ts';
 
 function acceptsJson(accept: string | undefined, format: string | undefined): boolean {
