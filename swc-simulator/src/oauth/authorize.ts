@@ -26,7 +26,7 @@ export function registerAuthorize(app: FastifyInstance, ctx: SimContext): void {
         redirectUri: req.redirectUri,
         scopes: req.scopes,
         offline: req.accessType === 'offline',
-        characters: ctx.characters,
+        characters: ctx.population.named,
         hidden: hiddenFields(req),
       }),
     );

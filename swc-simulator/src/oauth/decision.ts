@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findCharacter, type SimContext } from '../context.ts';
+import type { SimContext } from '../context.ts';
 import { GRANTED_SCOPE_FIELD } from '../pages/authorize.ts';
 import { errorPage } from '../pages/error.ts';
 import { PAGE_HEADERS } from '../pages/layout.ts';
@@ -28,7 +28,7 @@ export function registerDecision(app: FastifyInstance, ctx: SimContext): void {
       return back({ error: 'access_denied', error_description: 'The player denied access to their account.' });
     }
     const uid = param(body, 'character');
-    const character = uid === undefined ? undefined : findCharacter(ctx, uid);
+    const character = uid === undefined ? undefined : ctx.population.find(uid);
     if (!character) {
       return reply
         .code(400)
