@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAvatars } from './avatars.ts';
 import type { SimContext } from './context.ts';
+import { registerCharacterControl } from './control/characters.ts';
 import { defaultCharacters, defaultFactions, validateCharacters } from './data.ts';
 import { registerAuthorize } from './oauth/authorize.ts';
 import { registerDecision } from './oauth/decision.ts';
@@ -120,6 +121,7 @@ function buildApp(opts: SimulatorOptions, ctx: SimContext): FastifyInstance {
   registerRevoke(app, ctx);
   registerTokenInfo(app, ctx);
   registerWebServices(app, ctx);
+  registerCharacterControl(app, ctx);
 
   app.setNotFoundHandler(async (request, reply) =>
     reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
