@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAvatars } from './avatars.ts';
 import type { SimContext } from './context.ts';
+import { registerCharacterControl } from './control/characters.ts';
 import { defaultCharacters, defaultFactions, validateCharacters } from './data.ts';
 import { registerAuthorize } from './oauth/authorize.ts';
 import { registerDecision } from './oauth/decision.ts';
@@ -16,8 +17,9 @@ import { Store } from './store.ts';
 import type { SimulatorClient, SimulatorOptions, SimulatorStats } from './types.ts';
 import { Galaxy, type GalaxyMutation, type MutationResult } from './world/galaxy.ts';
 import { Inventories } from './world/inventory.ts';
+import { Population } from './world/population.ts';
 import { sendWsError, WS_PREFIX } from './ws/envelope.ts';
-import { RateLimiter } from './ws/rate-limiter.ts';
+import { RateLimiter } from './rate-limiter.ts';
 import { registerWebServices } from './ws/routes.ts';
 
 function clientMap(clients: SimulatorClient[]): Map<string, SimulatorClient> {
@@ -65,6 +67,8 @@ export interface Simulator {
   galaxy: Galaxy;
   /** Faction inventories: rename, remove and add entities between two reads. */
   inventories: Inventories;
+  /** Every character, named and generated: find(uid), members(factionUid), move(uid, factionUid | null). */
+  population: Population;
   /** Shorthand for galaxy.mutate. */
   mutate(m: GalaxyMutation): MutationResult;
 }
@@ -77,7 +81,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   const rate = rateOptions(opts);
   const ctx: SimContext = {
     clients: clientMap(opts.clients),
-    characters,
+    population: new Population(characters, defaultFactions),
     factions: defaultFactions,
     store: new Store(now, ttl * 1000),
     limiter: new RateLimiter(rate.limit, rate.windowSeconds, now),
@@ -93,6 +97,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     stats: () => ({ ...ctx.stats }),
     galaxy: ctx.galaxy,
     inventories: ctx.inventories,
+    population: ctx.population,
     mutate: (m) => ctx.galaxy.mutate(m),
   };
 }
@@ -103,13 +108,12 @@ export function buildSimulator(opts: SimulatorOptions): FastifyInstance {
 }
 
 function buildApp(opts: SimulatorOptions, ctx: SimContext): FastifyInstance {
-  const characters = ctx.characters;
   const app = Fastify({ logger: opts.logger ?? false, routerOptions: { ignoreTrailingSlash: true } });
   app.register(formbody);
   // Bodies of other types reach the handlers as text, so they answer invalid_request rather than 415.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  app.get('/', async (_request, reply) => reply.headers(PAGE_HEADERS).send(homePage(characters)));
+  app.get('/', async (_request, reply) => reply.headers(PAGE_HEADERS).send(homePage(ctx.population.named)));
   registerAvatars(app, ctx);
   registerAuthorize(app, ctx);
   registerDecision(app, ctx);
@@ -117,6 +121,7 @@ function buildApp(opts: SimulatorOptions, ctx: SimContext): FastifyInstance {
   registerRevoke(app, ctx);
   registerTokenInfo(app, ctx);
   registerWebServices(app, ctx);
+  registerCharacterControl(app, ctx);
 
   app.setNotFoundHandler(async (request, reply) =>
     reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findCharacter, type SimContext } from './context.ts';
+import type { SimContext } from './context.ts';
 import { avatarSvg } from './pages/avatar.ts';
 import { findType } from './world/types.ts';
 
@@ -10,7 +10,7 @@ import { findType } from './world/types.ts';
 export function registerAvatars(app: FastifyInstance, ctx: SimContext): void {
   app.get<{ Params: { file: string } }>('/sim/avatars/:file', async (request, reply) => {
     const m = /^(.+)\.svg$/.exec(request.params.file);
-    const c = m ? findCharacter(ctx, m[1]!) : undefined;
+    const c = m ? ctx.population.find(m[1]!) : undefined;
     if (!c) return reply.code(404).send({ error: 'not_found', message: 'No such avatar.' });
     return sendSvg(reply, c.uid, c.name);
   });

@@ -3,12 +3,14 @@ import type { Store } from './store.ts';
 import type { SimulatorCharacter, SimulatorClient, SimulatorFaction, SimulatorStats } from './types.ts';
 import type { Galaxy } from './world/galaxy.ts';
 import type { Inventories } from './world/inventory.ts';
-import type { RateLimiter } from './ws/rate-limiter.ts';
+import type { Population } from './world/population.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 /** Everything the routes share: registered clients, data, token store, rate limiter and clock. */
 export interface SimContext {
   clients: ReadonlyMap<string, SimulatorClient>;
-  characters: readonly SimulatorCharacter[];
+  /** Every character, named and generated, with its current faction. */
+  population: Population;
   factions: readonly SimulatorFaction[];
   store: Store;
   limiter: RateLimiter;
@@ -18,10 +20,6 @@ export interface SimContext {
   now: () => number;
   accessTokenTtlSeconds: number;
   publicUrl: string | undefined;
-}
-
-export function findCharacter(ctx: SimContext, uid: string): SimulatorCharacter | undefined {
-  return ctx.characters.find((c) => c.uid === uid);
 }
 
 /** The absolute base URL the caller sees: the configured public URL or the request's own origin. */

@@ -12,7 +12,7 @@ function redirectParams(location: unknown): URLSearchParams {
 }
 
 describe('GET /ws/oauth2/auth/ — the sign-in page', () => {
-  it('lists one "Sign in as {name}" button per character and a Deny button', async () => {
+  it('lists one "Sign in as {name}" button per named character, "Sign in as UID" and a Deny button', async () => {
     const res = await app.inject({ url: authUrl() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -20,7 +20,8 @@ describe('GET /ws/oauth2/auth/ — the sign-in page', () => {
     expect(buttons).toContain('Sign in as Jorin Vex');
     expect(buttons).toContain('Sign in as Mira Solan');
     expect(buttons).toContain('Deny');
-    expect(buttons.filter((b) => b.startsWith('Sign in as '))).toHaveLength(4);
+    expect(buttons).toContain('Sign in as UID');
+    expect(buttons.filter((b) => b.startsWith('Sign in as '))).toHaveLength(5);
     expect(res.body).toContain('<title>SWCombine — Authorize Test Portal</title>');
   });
 

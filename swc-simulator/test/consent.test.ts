@@ -28,6 +28,7 @@ describe('consent: the player may grant a subset of the requested scopes', () =>
       'Sign in as Mira Solan',
       'Sign in as Rorrwaak',
       'Sign in as Talia Dorne',
+      'Sign in as UID',
     ]);
     expect(buttonTexts(res.body)).toContain('Deny');
   });

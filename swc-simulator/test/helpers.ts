@@ -51,9 +51,11 @@ export function formPost(url: string, fields: Record<string, string> | [string, 
 const decode = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
 
-/** The text of every <button> on the page. */
+/** The text of every <button> on the page a player sees (not those hidden from assistive technology). */
 export function buttonTexts(html: string): string[] {
-  return [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map((m) => decode(m[1]!));
+  return [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)]
+    .filter((m) => !m[1]!.includes('aria-hidden="true"'))
+    .map((m) => decode(m[2]!));
 }
 
 /** The hidden fields of the consent form. */

@@ -19,9 +19,6 @@ export type AuthorizeCheck =
   /** A valid client and redirect_uri but a bad request: tell the client through its redirect_uri. */
   | { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string };
 
-/** The consent form's checkboxes: one per requested scope, ticked when the player grants it. */
-export const GRANTED_SCOPE_FIELD = 'granted_scope';
-
 const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'access_type', 'renew_previously_granted'] as const;
 
 /** Validates an authorization request (query of GET /ws/oauth2/auth/ or the consent form's fields). */

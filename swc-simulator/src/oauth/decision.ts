@@ -1,15 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { findCharacter, type SimContext } from '../context.ts';
+import type { SimContext } from '../context.ts';
+import type { SimulatorCharacter } from '../types.ts';
+import { EXAMPLE_UID } from '../world/population-generate.ts';
+import { GRANTED_SCOPE_FIELD, SIGN_IN_BY_UID, UID_FIELD } from '../pages/authorize.ts';
 import { errorPage } from '../pages/error.ts';
 import { PAGE_HEADERS } from '../pages/layout.ts';
 import { isFormRequest, param, paramList, withQuery } from '../params.ts';
 import { splitScopes } from '../scopes.ts';
-import { checkAuthorizeRequest, GRANTED_SCOPE_FIELD } from './authorize-request.ts';
-import { replyCheckFailure } from './authorize.ts';
+import { checkAuthorizeRequest } from './authorize-request.ts';
+import { consentPage, replyCheckFailure } from './authorize.ts';
+
+/** The character a typed UID names, or why it names none (in words, shown beside the field). */
+function characterOfTypedUid(ctx: SimContext, typed: string): SimulatorCharacter | string {
+  if (typed === '') return `Type a character's UID, like ${EXAMPLE_UID}.`;
+  const shown = typed.length > 20 ? `${typed.slice(0, 20)}…` : typed;
+  if (!/^1:\d{1,9}$/.test(typed)) return `"${shown}" is not a character UID: a character's UID looks like ${EXAMPLE_UID}.`;
+  return ctx.population.find(typed) ?? `No character has the UID ${typed}.`;
+}
 
 /**
  * POST /ws/oauth2/auth/ — the consent form. Fields: the authorization request's parameters, one
- * `granted_scope` per ticked scope, and `character=<uid>` (approve as that character) or `decision=deny`.
+ * `granted_scope` per ticked scope, and `character=<uid>` (approve as that character),
+ * `decision=uid` with `character_uid=<uid>` (approve as the character typed) or `decision=deny`.
  */
 export function registerDecision(app: FastifyInstance, ctx: SimContext): void {
   app.post('/ws/oauth2/auth/', async (request, reply) => {
@@ -26,15 +38,26 @@ export function registerDecision(app: FastifyInstance, ctx: SimContext): void {
     if (param(body, 'decision') === 'deny') {
       return back({ error: 'access_denied', error_description: 'The player denied access to their account.' });
     }
-    const uid = param(body, 'character');
-    const character = uid === undefined ? undefined : findCharacter(ctx, uid);
+    const granted = splitScopes(paramList(body, GRANTED_SCOPE_FIELD).join(' '));
+    let character: SimulatorCharacter | undefined;
+    if (param(body, 'decision') === SIGN_IN_BY_UID) {
+      const typed = (param(body, UID_FIELD) ?? '').trim();
+      const found = characterOfTypedUid(ctx, typed);
+      if (typeof found === 'string') {
+        const page = consentPage(ctx, req, { ticked: granted, uid: { value: typed.slice(0, 20), error: found } });
+        return reply.code(400).headers(PAGE_HEADERS).send(page);
+      }
+      character = found;
+    } else {
+      const uid = param(body, 'character');
+      character = uid === undefined ? undefined : ctx.population.find(uid);
+    }
     if (!character) {
       return reply
         .code(400)
         .headers(PAGE_HEADERS)
         .send(errorPage('Unknown character', 'Choose one of the characters on the sign-in page.'));
     }
-    const granted = splitScopes(paramList(body, GRANTED_SCOPE_FIELD).join(' '));
     const problem =
       granted.length === 0
         ? 'Tick at least one of the requested permissions, or press Deny.'

@@ -49,10 +49,20 @@ button.signin:hover, button.signin:focus-visible { background: #ffe27f; }
 button.deny { background: transparent; color: var(--red); border-color: #ff7a7a66; }
 button.deny:hover, button.deny:focus-visible { background: #ff7a7a1a; }
 button:focus-visible { outline: 2px solid var(--text); outline-offset: 2px; }
+.field-label { display: block; font-weight: 700; margin: 0 0 6px; }
+.uid-row { display: flex; gap: 10px; }
+.uid-row input { flex: 1; min-width: 0; font: 15px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--text); background: var(--panel2);
+  border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
+.uid-row input::placeholder { color: #8390a8; }
+.uid-row input:focus-visible { outline: 2px solid var(--gold); outline-offset: 1px; }
+.uid-row input[aria-invalid="true"] { border-color: var(--red); }
+.field-error { color: var(--red); font-weight: 600; margin: 8px 0 0; }
+.hint { font-size: 13px; margin: 8px 0 0; }
+.default-button { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip-path: inset(50%); border: 0; }
 .actions { display: flex; justify-content: flex-end; padding: 16px 24px; }
 footer { padding: 14px 24px; font-size: 13px; color: var(--muted); background: var(--panel2); }
 .error h1 { color: var(--red); }
-@media (max-width: 480px) { .character { flex-wrap: wrap; } .character button { width: 100%; } }
+@media (max-width: 480px) { .character, .uid-row { flex-wrap: wrap; } .character button, .uid-row button { width: 100%; } }
 `;
 
 /** A complete HTML document; `title` is escaped here, `body` must already be safe HTML. */

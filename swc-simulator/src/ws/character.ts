@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findCharacter, imageUrl, type SimContext } from '../context.ts';
+import { imageUrl, type SimContext } from '../context.ts';
 import { grants } from '../scopes.ts';
 import type { SimulatorCharacter } from '../types.ts';
 import { requireToken } from './auth.ts';
@@ -45,7 +45,7 @@ export function registerCharacter(app: FastifyInstance, ctx: SimContext): void {
   app.get('/character/', async (request, reply) => {
     const token = requireToken(ctx, request, reply, 'character_read');
     if (!token) return reply;
-    const c = findCharacter(ctx, token.uid);
+    const c = ctx.population.find(token.uid);
     if (!c) return sendWsError(reply, ctx, request, 404, 'The character no longer exists.');
     const signedInAt = ctx.store.grant(token.grantId)?.signedInAt ?? ctx.now();
     return sendWs(reply, ctx, request, { character: characterJson(ctx, request, c, token.scopes, signedInAt) });

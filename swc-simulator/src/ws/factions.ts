@@ -22,7 +22,7 @@ export function registerFactions(app: FastifyInstance, ctx: SimContext): void {
   app.get<{ Params: { uid: string } }>('/faction/:uid', async (request, reply) => {
     const f = ctx.factions.find((x) => x.uid === request.params.uid);
     if (!f) return sendWsError(reply, ctx, request, 404, `No faction ${request.params.uid}.`);
-    const members = ctx.characters.filter((c) => c.faction?.uid === f.uid).length;
+    const members = ctx.population.members(f.uid).length;
     return sendWs(reply, ctx, request, {
       faction: {
         uid: f.uid,

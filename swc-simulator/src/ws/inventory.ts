@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { baseUrl, findCharacter, type SimContext } from '../context.ts';
+import { baseUrl, type SimContext } from '../context.ts';
 import type { AccessRecord } from '../store.ts';
 import { ASSIGN_TYPES, ENTITY_KINDS, isAssignType, isEntityKind, type EntityKind, type EntityRow } from '../world/inventory.ts';
 import { requireToken } from './auth.ts';
@@ -20,14 +20,14 @@ interface Owner {
 function ownerOf(ctx: SimContext, uid: string): Owner | undefined {
   const f = ctx.factions.find((x) => x.uid === uid);
   if (f) return { uid: f.uid, name: f.name, scopes: 'faction' };
-  const c = findCharacter(ctx, uid);
+  const c = ctx.population.find(uid);
   return c ? { uid: c.uid, name: c.name, scopes: 'personal' } : undefined;
 }
 
 /** Only the faction's members (or the character itself) may read an inventory. */
 function mayRead(ctx: SimContext, token: AccessRecord, owner: Owner): boolean {
   if (owner.scopes === 'personal') return token.uid === owner.uid;
-  return findCharacter(ctx, token.uid)?.faction?.uid === owner.uid;
+  return ctx.population.find(token.uid)?.faction?.uid === owner.uid;
 }
 
 function entitiesOf(ctx: SimContext, owner: Owner): readonly EntityRow[] {

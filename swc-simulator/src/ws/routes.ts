@@ -3,11 +3,12 @@ import type { SimContext } from '../context.ts';
 import { param } from '../params.ts';
 import { registerCharacter } from './character.ts';
 import { sendWsError, WS_PREFIX } from './envelope.ts';
+import { registerFactionMembers } from './faction-members.ts';
 import { registerFactions } from './factions.ts';
 import { registerGalaxy } from './galaxy.ts';
 import { registerInventory } from './inventory.ts';
 import { registerTypes } from './types.ts';
-import { setRateHeaders } from './rate-limiter.ts';
+import { setRateHeaders } from '../rate-limiter.ts';
 import { registerRateLimits } from './ratelimits.ts';
 
 function acceptsJson(accept: string | undefined, format: string | undefined): boolean {
@@ -40,6 +41,7 @@ export function registerWebServices(app: FastifyInstance, ctx: SimContext): void
       });
       registerCharacter(ws, ctx);
       registerFactions(ws, ctx);
+      registerFactionMembers(ws, ctx);
       registerRateLimits(ws, ctx);
       registerGalaxy(ws, ctx);
       registerTypes(ws, ctx);
