@@ -44,7 +44,7 @@ function leftGroupSentence(row: AuditSentenceRow): string | null {
   const ended = Array.isArray(row.details.apps_ended) ? row.details.apps_ended.filter((a): a is string => typeof a === 'string') : [];
   if (!group) return null;
   const who = text(row.user_name) ?? 'The player';
-  const sentence = `${who} left ${group}`;
+  const sentence = row.details.grace_ended === true ? `${who}'s grace period after leaving ${group} ran out` : `${who} left ${group}`;
   const by = row.actor_name ? ` (removed by ${row.actor_name})` : '';
   return ended.length ? `${sentence}${by}: access to ${ended.join(', ')} ended` : `${sentence}${by}`;
 }

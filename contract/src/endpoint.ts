@@ -16,6 +16,8 @@ export interface Endpoint {
   answer?: z.ZodType;
   /** The statuses of a refusal, each with an `ErrorBody`. */
   errors: readonly number[];
+  /** A POST that changes nothing (a preview): it is not audited. */
+  readOnly?: true;
 }
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;

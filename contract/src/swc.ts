@@ -27,6 +27,8 @@ export const SWC_BINDING_SCOPES = [
   'faction_datacards_read',
   'faction_datacards_write',
   'faction_credits_write',
+  // Lets the portal read the faction's member list: faction groups follow who joins and leaves.
+  'faction_members',
 ] as const;
 const OFFERED = new Set(normaliseScopes(SWC_BINDING_SCOPES));
 

@@ -53,6 +53,7 @@ const EnvSchema = z
     TRUST_PROXY: bool.default(false),
     PORTAL_MODE: z.enum(['all', 'web', 'worker']).default('all'),
     AUDIT_RETENTION_DAYS: intFrom(0, 100 * 365).default(365),
+    ROSTER_INTERVAL_MIN: intFrom(1, 7 * 24 * 60).default(15),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SWC_CLIENT_ID) !== Boolean(env.SWC_CLIENT_SECRET)) {
@@ -147,6 +148,8 @@ export interface Config {
   mode: 'all' | 'web' | 'worker';
   /** Audit events older than this many days are deleted by the clean-up job; 0 keeps them all. */
   audit: { retentionDays: number };
+  /** How often each faction roster a binding may read is read again, in minutes. */
+  rosterIntervalMinutes: number;
 }
 
 /** The dev client the product registers with its bundled simulator. */
@@ -218,5 +221,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     mode: env.PORTAL_MODE,
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
+    rosterIntervalMinutes: env.ROSTER_INTERVAL_MIN,
   };
 }

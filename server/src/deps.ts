@@ -50,5 +50,7 @@ export interface VerifiedAccess {
   uid: string;
   name: string;
   roles: string[];
+  /** The groups the player is in, by name (a faction under its name). */
+  groups: string[];
   jwt: string;
 }

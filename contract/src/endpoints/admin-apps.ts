@@ -61,6 +61,7 @@ export const adminApps = {
     status: 200,
     answer: AccessRulesPreview,
     errors,
+    readOnly: true,
   }),
   oidcClient: defineEndpoint({
     method: 'GET',

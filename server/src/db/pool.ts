@@ -91,3 +91,22 @@ export async function inTransaction<T>(db: pg.Pool, work: (tx: pg.PoolClient) =>
     throw err;
   }
 }
+
+/** Runs `work` in a transaction that is always rolled back: to see what a change would do without making it. */
+export async function inRolledBackTransaction<T>(db: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  let healthy = true;
+  try {
+    await client.query('BEGIN');
+    return await work(client);
+  } catch (err) {
+    healthy = !isDatabaseUnavailable(err);
+    throw err;
+  } finally {
+    if (healthy) await client.query('ROLLBACK').catch(() => (healthy = false));
+    client.off('error', ignore);
+    client.release(!healthy);
+  }
+}

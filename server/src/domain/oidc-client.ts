@@ -4,8 +4,9 @@ export const OIDC_CLAIMS = {
   profile: ['name', 'preferred_username', 'picture', 'faction', 'race'],
   email: ['email', 'email_verified'],
   roles: ['roles'],
+  groups: ['groups'],
 } as const;
-export const OIDC_SCOPES = ['openid', 'profile', 'email', 'roles', 'offline_access'] as const;
+export const OIDC_SCOPES = ['openid', 'profile', 'email', 'roles', 'groups', 'offline_access'] as const;
 
 export type ClientAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
 

@@ -13,9 +13,11 @@ import { handleDetailsJob, startDetailsFill, SYNC_DETAILS_JOB } from '../service
 import { handleSyncJob } from '../services/sync/job.ts';
 import { runDueSchedules } from '../services/sync/schedules.ts';
 import { requeueStalledRuns } from '../services/sync/sweep.ts';
+import { applyGraceEnds } from '../services/groups/grace-ends.ts';
+import { readDueRosters, ROSTER_READ_JOB } from '../services/groups/rosters.ts';
 
-/** What the jobs below use: every port but the forward-auth cache. */
-export type JobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'keys' | 'secrets' | 'swc' | 'encryptor' | 'queue'>;
+/** What the jobs below use: every port (the forward-auth cache to flush it on every replica when access ends). */
+export type JobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'keys' | 'secrets' | 'swc' | 'encryptor' | 'queue' | 'authCache'>;
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
 const SCHEDULES: { name: string; cron: string; run: (deps: JobDeps) => Promise<unknown> }[] = [
@@ -29,10 +31,13 @@ const SCHEDULES: { name: string; cron: string; run: (deps: JobDeps) => Promise<u
   { name: 'radiant-sync-details-sweep', cron: '* * * * *', run: (deps) => startDetailsFill(deps) },
   // Due schedules queue their runs; each is claimed once, whichever replica's sweep sees it.
   { name: 'radiant-sync-schedules', cron: '* * * * *', run: (deps) => runDueSchedules(deps) },
+  // Faction rosters due (every ROSTER_INTERVAL_MIN) are read; a leave ends access within a minute of its read.
+  { name: 'faction-roster-sweep', cron: '* * * * *', run: (deps) => readDueRosters(deps) },
+  { name: 'group-grace-sweep', cron: '* * * * *', run: (deps) => applyGraceEnds(deps) },
 ];
 
 /** Queues that take jobs from any replica (the sweeps' queues exist only where jobs run). */
-const HANDED_OVER = [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB, AUDIT_FORWARD_JOB, SYNC_DETAILS_JOB];
+const HANDED_OVER = [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB, AUDIT_FORWARD_JOB, SYNC_DETAILS_JOB, ROSTER_READ_JOB];
 
 /**
  * The job system's schema. pg-boss 10 kept its jobs in `pgboss` (its schema version 24), which no later
@@ -173,6 +178,8 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
     await boss.createQueue(AUDIT_FORWARD_JOB, { retryLimit: 6, retryDelay: 20, retryBackoff: true, retryDelayMax: 1200 });
     // The same slices for the details fill; a job that finds the fill held by another stops at once.
     await boss.createQueue(SYNC_DETAILS_JOB, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
+    // An admin's "Read rosters now".
+    await boss.createQueue(ROSTER_READ_JOB, { retryLimit: 2, retryDelay: 30 });
     if (runsJobs) {
       for (const job of SCHEDULES) {
         await boss.createQueue(job.name, { retryLimit: 3, retryDelay: 10, retryBackoff: true });
@@ -203,6 +210,9 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
       }
       await boss.work<BackchannelLogoutJob>(BACKCHANNEL_LOGOUT_JOB, async (jobs) => {
         for (const job of jobs) await runLogged(BACKCHANNEL_LOGOUT_JOB, log, () => deliverBackchannelLogout(deps, job.data));
+      });
+      await boss.work(ROSTER_READ_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const _job of jobs) await runLogged(ROSTER_READ_JOB, log, () => readDueRosters(deps, { force: true }));
       });
       await boss.work(AUDIT_FORWARD_JOB, async (jobs) => {
         for (const _job of jobs) await runLogged(AUDIT_FORWARD_JOB, log, () => forwardAuditEvents(deps));

@@ -1,4 +1,4 @@
-import { PORTAL_APP_KEY, type AdminUser, type AuditRow, type SessionRow, type UserAccessRow } from '@portal/contract';
+import { type AdminUser, type AuditRow, type SessionRow } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
 import { selectList, type DbRow } from './columns.ts';
 
@@ -16,12 +16,6 @@ const ADMIN_USER = selectList({
   created_at: 'u.created_at',
   last_login_at: 'u.last_login_at',
 } satisfies Record<keyof AdminUser, string>);
-
-const USER_ACCESS = selectList({
-  app_name: 'a.name',
-  app_key: 'a.key',
-  status: "COALESCE(x.status, '')",
-} satisfies Record<keyof UserAccessRow, string>);
 
 const SESSION = selectList({
   app_key: 'a.key',
@@ -79,17 +73,6 @@ export async function insertUserByUid(db: DbClient, uid: string): Promise<AdminU
 export async function userExists(db: DbClient, id: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM users WHERE id = $1', [id]);
   return (rowCount ?? 0) > 0;
-}
-
-/** Every app but the portal with the user's status on it ('' when none). */
-export async function listUserAccess(db: DbClient, userId: string): Promise<UserAccessRow[]> {
-  const { rows } = await db.query<UserAccessRow>(
-    `SELECT ${USER_ACCESS} FROM apps a
-     LEFT JOIN user_app_access x ON x.app_id = a.id AND x.user_id = $1
-     WHERE a.key <> $2 ORDER BY lower(a.name), a.key`,
-    [userId, PORTAL_APP_KEY],
-  );
-  return rows;
 }
 
 /** A page of rows, newest first, and how many there are in all. */

@@ -1,6 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
-import type { AccessStatus } from '../domain/access.ts';
+import type { AccessFactsRow } from './access-facts.ts';
+import { accessFactsColumns } from './access-facts.ts';
 import { APP_COLUMNS, type AppRow } from './app-columns.ts';
 import { selectList } from './columns.ts';
 
@@ -18,11 +19,10 @@ export async function findAppById(db: DbClient, id: string): Promise<AppRow | nu
   return rows[0] ?? null;
 }
 
-/** Every app but the portal, with this user's access status (null when none). */
-export async function listAppsWithAccess(db: DbClient, userId: string): Promise<(AppRow & { status: AccessStatus })[]> {
-  const { rows } = await db.query<AppRow & { status: 'active' | 'suspended' | null }>(
-    `SELECT ${APP}, x.status FROM apps a
-     LEFT JOIN user_app_access x ON x.app_id = a.id AND x.user_id = $1
+/** Every app but the portal, with what the access rule decides this user's access from. */
+export async function listAppsWithAccess(db: DbClient, userId: string): Promise<(AppRow & AccessFactsRow)[]> {
+  const { rows } = await db.query<AppRow & AccessFactsRow>(
+    `SELECT ${APP}, ${accessFactsColumns('$1::uuid', 'a.id')} FROM apps a
      WHERE a.key <> $2 ORDER BY lower(a.name), a.key`,
     [userId, PORTAL_APP_KEY],
   );

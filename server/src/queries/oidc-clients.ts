@@ -2,6 +2,8 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
 import { APP_COLUMNS, type AppRow } from './app-columns.ts';
 import { selectList } from './columns.ts';
+import { accessFactsColumns, groupNamesColumn } from './access-facts.ts';
+import type { AccessStatus, RuleMatch } from '../domain/access.ts';
 
 const APP = selectList(APP_COLUMNS, 'a');
 
@@ -35,7 +37,10 @@ export interface OidcPlayerRow {
   faction: string | null;
   email: string | null;
   portal_roles: string[];
-  access_status: 'active' | 'suspended' | 'revoked' | null;
+  access_status: AccessStatus;
+  rule_matches: RuleMatch[];
+  /** The groups the player is in now, by name. */
+  groups: string[];
   app_roles: string[];
   app_scopes: string[];
 }
@@ -45,7 +50,8 @@ export async function findOidcPlayer(db: DbClient, uid: string, appId: string): 
     `SELECT u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name, u.image, u.race, u.faction, u.email,
        COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g JOIN apps p ON p.id = g.app_id
                  WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role'), '{}') AS portal_roles,
-       (SELECT x.status FROM user_app_access x WHERE x.user_id = u.id AND x.app_id = $2) AS access_status,
+       ${accessFactsColumns('u.id', '$2::uuid')},
+       ${groupNamesColumn('u.id')} AS groups,
        COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
                  WHERE g.user_id = u.id AND g.app_id = $2 AND g.kind = 'role'), '{}') AS app_roles,
        COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g

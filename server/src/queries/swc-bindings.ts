@@ -139,3 +139,23 @@ export async function markBindingLost(db: DbClient, claim: ClaimedBinding, error
 export async function releaseClaim(db: DbClient, claim: ClaimedBinding): Promise<void> {
   await db.query(`UPDATE swc_bindings SET refreshing_until = NULL WHERE ${OWN_CLAIM}`, claimParams(claim));
 }
+
+/** A connected binding whose grant may read its faction's member list. */
+export interface RosterBinding {
+  tenant_id: string;
+  actor: string;
+  faction_uid: string;
+  faction_name: string | null;
+  access_token_enc: string;
+}
+
+/** Connected bindings of a faction whose scopes hold `faction_members`, one per faction (the most recently updated). */
+export async function listRosterBindings(db: DbClient): Promise<RosterBinding[]> {
+  const { rows } = await db.query<RosterBinding>(
+    `SELECT DISTINCT ON (faction_uid) tenant_id, actor, faction_uid, faction_name, access_token_enc
+     FROM swc_bindings
+     WHERE connected AND faction_uid IS NOT NULL AND EXISTS (SELECT 1 FROM unnest(scopes) s WHERE lower(s) = 'faction_members')
+     ORDER BY faction_uid, updated_at DESC`,
+  );
+  return rows;
+}

@@ -1,5 +1,6 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
-import type { AccessStatus } from '../domain/access.ts';
+import type { AccessStatus, RuleMatch } from '../domain/access.ts';
+import { accessFactsColumns } from './access-facts.ts';
 import type { DbClient } from '../db/pool.ts';
 
 /** The session a subject token names, its player and the app, read together. */
@@ -16,6 +17,7 @@ export interface ExchangeSubjectRow {
   allow_global_admin: boolean;
   /** The player's access to the app, as Access Control says now. */
   access_status: AccessStatus;
+  rule_matches: RuleMatch[];
   /** Central roles on the portal app (a global admin holds `admin`). */
   portal_roles: string[];
 }
@@ -27,12 +29,11 @@ export async function findExchangeSubject(
   const { rows } = await db.query<ExchangeSubjectRow>(
     `SELECT s.user_id, u.uid, u.automation_token_enabled, s.idle_expires_at, s.expires_at, s.ended_at,
             a.key AS app_key, a.allow_delegated_swc_token, a.skip_uid_whitelist, a.allow_global_admin,
-            x.status AS access_status,
+            ${accessFactsColumns('u.id', 'a.id')},
             ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
                   WHERE g.user_id = u.id AND p.key = $4 AND g.kind = 'role') AS portal_roles
      FROM sessions s JOIN users u ON u.id = s.user_id
      JOIN apps a ON a.key = $2 AND a.audience = $3
-     LEFT JOIN user_app_access x ON x.user_id = u.id AND x.app_id = a.id
      WHERE s.sid = $1`,
     [q.sid, q.appKey, q.audience, PORTAL_APP_KEY],
   );

@@ -18,16 +18,16 @@ const COLUMNS = USER_COLUMNS;
 
 export async function upsertUserFromSwc(
   db: DbClient,
-  c: { uid: string; name: string; image: string | null; race: string | null; faction: string | null },
+  c: { uid: string; name: string; image: string | null; race: string | null; faction: string | null; factionUid: string | null },
   now: Date,
 ): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(
-    `INSERT INTO users (uid, name, image, race, faction, last_login_at, profile_refreshed_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $6)
-     ON CONFLICT (uid) DO UPDATE SET name = $2, image = $3, race = $4, faction = $5, last_login_at = $6,
+    `INSERT INTO users (uid, name, image, race, faction, faction_uid, last_login_at, profile_refreshed_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $7, $6, $6, $6)
+     ON CONFLICT (uid) DO UPDATE SET name = $2, image = $3, race = $4, faction = $5, faction_uid = $7, last_login_at = $6,
        profile_refreshed_at = $6, updated_at = $6
      RETURNING ${COLUMNS}`,
-    [c.uid, c.name, c.image, c.race, c.faction, now],
+    [c.uid, c.name, c.image, c.race, c.faction, now, c.factionUid],
   );
   return rows[0]!;
 }
@@ -61,4 +61,20 @@ export async function findUserById(db: DbClient, id: string): Promise<UserRow | 
 
 export async function setAutomationToken(db: DbClient, userId: string, enabled: boolean): Promise<void> {
   await db.query('UPDATE users SET automation_token_enabled = $2, updated_at = now() WHERE id = $1', [userId, enabled]);
+}
+
+/** What a faction's member list says of its members: their faction, as their character would name it. */
+export async function setFaction(
+  db: DbClient,
+  userIds: readonly string[],
+  faction: { uid: string; name: string } | null,
+  now: Date,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.query('UPDATE users SET faction = $2, faction_uid = $3, updated_at = $4 WHERE id = ANY($1::uuid[])', [
+    userIds,
+    faction?.name ?? null,
+    faction?.uid ?? null,
+    now,
+  ]);
 }

@@ -29,6 +29,8 @@ describe('scheduled jobs', () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       ['audit-forward', '* * * * *'],
+      ['faction-roster-sweep', '* * * * *'],
+      ['group-grace-sweep', '* * * * *'],
       ['radiant-sync-details-sweep', '* * * * *'],
       ['radiant-sync-schedules', '* * * * *'],
       ['radiant-sync-sweep', '* * * * *'],

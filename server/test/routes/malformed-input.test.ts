@@ -161,6 +161,9 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/service-jwts/{id}': SERVICE_JWT,
   'POST /api/swc/authorize': { scopes: ['character_location'] },
   'PUT /api/admin/audit/forwarding': { url: 'https://siem.example.com/hook', secret: 'sixteen-characters' },
+  'POST /api/admin/groups': { name: 'Fleet Ops', description: 'Pilots' },
+  'PUT /api/admin/groups/{id}': { name: 'Fleet Ops', description: 'Pilots' },
+  'POST /api/admin/groups/{id}/members': { uids: ['1:5'] },
 };
 
 const NUL = 'a\u0000b';

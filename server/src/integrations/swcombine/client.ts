@@ -15,6 +15,8 @@ export interface SwcCharacter {
   image: string | null;
   race: string | null;
   faction: string | null;
+  /** The faction's UID ("20:2400"), when SWCombine names it. */
+  factionUid: string | null;
 }
 
 /** Who an access token speaks for (an OAuth call: it spends no web-service request). */

@@ -63,6 +63,8 @@ export function createWebServices(opts: WebServicesOptions) {
 }
 
 const Named = z.object({ value: z.string() }).nullish();
+/** A reference with its UID: `{ attributes: { uid }, value }`. */
+const Referenced = z.object({ value: z.string(), attributes: z.object({ uid: z.string() }).partial().nullish() }).nullish();
 
 const CharacterSwcapi = z.object({
   character: z.object({
@@ -70,7 +72,7 @@ const CharacterSwcapi = z.object({
     name: z.string(),
     image: z.string().nullish(),
     race: Named,
-    faction: Named,
+    faction: Referenced,
   }),
 });
 
@@ -89,5 +91,12 @@ export async function fetchCharacter(
     schema: CharacterSwcapi,
     what: 'the character lookup',
   });
-  return { uid: c.uid, name: c.name, image: c.image ?? null, race: c.race?.value ?? null, faction: c.faction?.value ?? null };
+  return {
+    uid: c.uid,
+    name: c.name,
+    image: c.image ?? null,
+    race: c.race?.value ?? null,
+    faction: c.faction?.value || null,
+    factionUid: c.faction?.value ? (c.faction.attributes?.uid ?? null) : null,
+  };
 }

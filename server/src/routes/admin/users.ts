@@ -1,5 +1,5 @@
 import { adminUsers } from '@portal/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   accessStatus,
   addUser,
@@ -13,14 +13,9 @@ import {
 } from '../../services/admin/users.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
+import { withTotal } from './with-total.ts';
 
 const tags = ['admin: users and access'];
-
-/** One page of a list, with how many rows there are in all in X-Total-Count. */
-function withTotal<T>(reply: FastifyReply, rows: T[], total: number): T[] {
-  reply.header('x-total-count', String(total));
-  return rows;
-}
 
 export default async function userRoutes(app: FastifyInstance) {
   const { deps } = app;

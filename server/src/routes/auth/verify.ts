@@ -24,6 +24,9 @@ const plainAudienceFirst: typeof validatorCompiler = (route) => {
 
 /** HTTP header values are Latin-1; names outside printable ASCII are sent percent-encoded. */
 const headerSafe = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : encodeURIComponent(v));
+/** Group names, comma-separated: a name holding a comma or anything outside printable ASCII is percent-encoded. */
+const groupsHeader = (names: readonly string[]) =>
+  names.map((n) => (/^[\x20-\x2b\x2d-\x7e]*$/.test(n) ? n : encodeURIComponent(n))).join(',');
 
 /**
  * The answer's head as Node's flat [name, value, …] list. A cached answer is the same object on
@@ -38,6 +41,7 @@ function headOf(access: VerifiedAccess): string[] {
       'x-auth-request-user', access.uid,
       'x-auth-request-name', headerSafe(access.name),
       'x-auth-request-roles', access.roles.join(','),
+      'x-auth-request-groups', groupsHeader(access.groups),
       'authorization', `Bearer ${access.jwt}`,
       'content-type', 'application/json; charset=utf-8',
     ]; // prettier-ignore

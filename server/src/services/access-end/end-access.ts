@@ -49,11 +49,23 @@ type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
  */
 export async function endAccess(
   deps: EndingDeps,
-  ending: AccessEnding,
+  ending: AccessEnding | ((tx: DbClient) => Promise<readonly AccessEnding[]>),
   alsoInTransaction?: (tx: DbClient, ended: EndedAccess) => Promise<void>,
 ): Promise<EndedAccess> {
   const ended = await inTransaction(deps.db, async (tx) => {
-    const result = await endInDatabase(deps, tx, ending);
+    // A change that decides what ends (a player leaving a group) makes it first, in the same transaction.
+    const endings = typeof ending === 'function' ? await ending(tx) : [ending];
+    const parts = [];
+    for (const one of endings) parts.push(await endInDatabase(deps, tx, one));
+    const result = {
+      ended: {
+        sessions: parts.flatMap((p) => p.ended.sessions),
+        appsNotified: [...new Set(parts.flatMap((p) => p.ended.appsNotified))],
+        oidcRecords: parts.reduce((n, p) => n + p.ended.oidcRecords, 0),
+        frontChannelUrls: [...new Set(parts.flatMap((p) => p.ended.frontChannelUrls))],
+      },
+      jobs: parts.flatMap((p) => p.jobs),
+    };
     await alsoInTransaction?.(tx, result.ended);
     return result;
   });

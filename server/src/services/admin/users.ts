@@ -1,19 +1,19 @@
-import { AuditEvent, type AccessStatus, type AdminUser, type AuditRow, type SessionRow, type UserAccessRow } from '@portal/contract';
+import {
+  AuditEvent,
+  PORTAL_APP_KEY,
+  type AccessStatus,
+  type AdminUser,
+  type AuditRow,
+  type SessionRow,
+  type UserAccessRow,
+} from '@portal/contract';
 import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { findAccessStatus } from '../../queries/access.ts';
 import { findAppByKey, setAccess } from '../../queries/admin-access.ts';
-import {
-  insertUserByUid,
-  listAudit,
-  listLiveSessions,
-  listUserAccess,
-  searchUsers,
-  userExists,
-  type AdminUserRow,
-} from '../../queries/admin-users.ts';
+import { insertUserByUid, listAudit, listLiveSessions, searchUsers, userExists, type AdminUserRow } from '../../queries/admin-users.ts';
 import { endAccess } from '../access-end/end-access.ts';
+import { decisionsOnEveryApp } from '../decisions/decide.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -39,9 +39,11 @@ export async function addUser(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, ui
   });
 }
 
-export async function userAccess(deps: Pick<Deps, 'db'>, userId: string): Promise<UserAccessRow[]> {
+/** Every app with the player's recorded status and what the one access rule decides, and why. */
+export async function userAccess(deps: Pick<Deps, 'db' | 'clock' | 'config'>, userId: string): Promise<UserAccessRow[]> {
   await mustExist(deps, userId);
-  return listUserAccess(deps.db, userId);
+  const rows = await decisionsOnEveryApp(deps, userId);
+  return rows.map(({ app, status, decision }) => ({ app_name: app.name, app_key: app.key, status, decision }));
 }
 
 /** Without a limit: every live session, as the screens read them before they paged. */
@@ -78,9 +80,14 @@ async function resolveApp(deps: Pick<Deps, 'db'>, userId: string, appKey: string
   return app;
 }
 
-export async function accessStatus(deps: Pick<Deps, 'db'>, userId: string, appKey: string): Promise<AccessStatus> {
+/** The status an admin recorded for the player on the app, and the decision of the one access rule with its source. */
+export async function accessStatus(deps: Pick<Deps, 'db' | 'clock' | 'config'>, userId: string, appKey: string): Promise<AccessStatus> {
   const app = await resolveApp(deps, userId, appKey);
-  return { status: (await findAccessStatus(deps.db, userId, app.id)) ?? '' };
+  if (app.key === PORTAL_APP_KEY)
+    return { status: '', decision: { allowed: true, source: 'portal', reason: 'Every player may open the portal.' } };
+  const found = (await decisionsOnEveryApp(deps, userId)).find((row) => row.app.id === app.id);
+  if (!found) throw new NotFound(`No app with the key "${appKey}".`);
+  return { status: found.status, decision: found.decision };
 }
 
 const ACCESS_EVENTS = {
@@ -114,7 +121,7 @@ export async function changeAccess(
   } else {
     await endAccess(deps, { kind: 'player-apps', userId, appIds: [app.id] }, record);
   }
-  return { status: ACCESS_STATUS[action] };
+  return accessStatus(deps, userId, appKey);
 }
 
 /** An admin's "End session": the session ends as a sign-out would end it, without the player's browser. */

@@ -1,13 +1,13 @@
 import type { DashboardApp } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { decideAccess } from '../../domain/access.ts';
 import { listAppsWithAccess, type AppRow } from '../../queries/apps.ts';
 import type { Identity } from '../sessions/identity.ts';
+import { decidedFrom } from '../decisions/decide.ts';
 
 /** The dashboard: every app this user may open, as the access rules decide. */
-export async function appsForUser(deps: Pick<Deps, 'db'>, identity: Identity): Promise<DashboardApp[]> {
+export async function appsForUser(deps: Pick<Deps, 'db' | 'clock'>, identity: Identity): Promise<DashboardApp[]> {
   const rows = await listAppsWithAccess(deps.db, identity.user.id);
-  return rows.filter((app) => decideAccess({ app, status: app.status, isGlobalAdmin: identity.isAdmin }).allowed).map(toDashboardApp);
+  return rows.filter((app) => decidedFrom(deps, app, app, identity.isAdmin).allowed).map(toDashboardApp);
 }
 
 /** The card fields of an app: what a player may see of it. */

@@ -1,6 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { Deps, VerifiedAccess } from '../../deps.ts';
-import { decideAccess, rolesForApp } from '../../domain/access.ts';
+import { decideAccess, rolesForApp, unionOf } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -54,10 +54,10 @@ export async function verifyAccess(
   if (!row.app_id) return { signedIn: true, message: `No app is registered with the audience "${audience}".` };
   const app = { key: row.app_key!, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
-  const decision = decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin });
+  const decision = decideAccess({ app, status: row.access_status, rules: row.rule_matches, isGlobalAdmin: isAdmin, now });
   if (!decision.allowed) return { signedIn: true, message: decision.reason };
 
-  const roles = rolesForApp(sendableRoles(row.app_roles), isAdmin, app.allow_global_admin);
+  const roles = rolesForApp(sendableRoles(unionOf(row.app_roles, decision.roles)), isAdmin, app.allow_global_admin);
   const iat = Math.floor(now.getTime() / 1000);
   const [jwt] = await Promise.all([
     deps.keys.sign(
@@ -67,8 +67,9 @@ export async function verifyAccess(
         sub: row.uid,
         client_id: app.key,
         sid: row.sid,
-        scp: sendableScopes(row.app_scopes),
+        scp: sendableScopes(unionOf(row.app_scopes, decision.scopes)),
         roles,
+        groups: row.groups,
         name: row.name,
         iat,
         exp: iat + APP_TOKEN_TTL_S,
@@ -82,7 +83,7 @@ export async function verifyAccess(
       : undefined,
     row.app_recorded ? undefined : recordSessionApp(deps.db, row.session_id, row.app_id),
   ]);
-  const result: VerifiedAccess = { uid: row.uid, name: row.name, roles, jwt };
+  const result: VerifiedAccess = { uid: row.uid, name: row.name, roles, groups: row.groups, jwt };
   const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
   deps.authCache.set(key, result, Math.min(now.getTime() + CACHE_MS, (iat + APP_TOKEN_TTL_S) * 1000 - MIN_REMAINING_MS, sessionEnds));
   return result;

@@ -57,7 +57,9 @@ export async function exchangeForSwcToken(
   const access = decideAccess({
     app: { key: row.app_key, skip_uid_whitelist: row.skip_uid_whitelist, allow_global_admin: row.allow_global_admin },
     status: row.access_status,
+    rules: row.rule_matches,
     isGlobalAdmin: isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids),
+    now,
   });
   // The subject token may be up to five minutes old: a suspension or revocation since then counts.
   if (!access.allowed) throw badGrant(`The app ${row.app_key} no longer admits the player: ${access.reason}`);

@@ -14,7 +14,7 @@ export function appOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promise<
 }
 
 /** The player `uid` as the request's client sees them (access decision, roles, granted scopes), read once per request. */
-export function playerOf(deps: Pick<Deps, 'db' | 'config'>, ctx: KoaContextWithOIDC, uid: string): Promise<OidcPlayer | null> {
+export function playerOf(deps: Pick<Deps, 'db' | 'config' | 'clock'>, ctx: KoaContextWithOIDC, uid: string): Promise<OidcPlayer | null> {
   return once(`player ${ctx.oidc.client?.clientId ?? ''} ${uid}`, async () => {
     const app = await appOf(deps, ctx);
     return app ? loadOidcPlayer(deps, uid, app) : null;

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { decideAccess, rolesForApp, type AccessDecision } from '../../domain/access.ts';
+import { decideAccess, rolesForApp, unionOf, type AccessDecision } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { findOidcPlayer, type OidcClientApp, type OidcPlayerRow } from '../../queries/oidc-clients.ts';
 import { sendableRoles, sendableScopes } from '../app-access/grant-values.ts';
@@ -13,15 +13,21 @@ export interface OidcPlayer {
   scopes: string[];
 }
 
-export async function loadOidcPlayer(deps: Pick<Deps, 'db' | 'config'>, uid: string, app: OidcClientApp): Promise<OidcPlayer | null> {
+export async function loadOidcPlayer(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  uid: string,
+  app: OidcClientApp,
+): Promise<OidcPlayer | null> {
   const row = await findOidcPlayer(deps.db, uid, app.id);
   if (!row) return null;
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
+  const decision = decideAccess({ app, status: row.access_status, rules: row.rule_matches, isGlobalAdmin: isAdmin, now: deps.clock.now() });
+  const fromRules = decision.allowed ? decision : { roles: [], scopes: [] };
   return {
     row,
-    decision: decideAccess({ app, status: row.access_status, isGlobalAdmin: isAdmin }),
-    roles: rolesForApp(sendableRoles(row.app_roles), isAdmin, app.allow_global_admin),
-    scopes: sendableScopes(row.app_scopes),
+    decision,
+    roles: rolesForApp(sendableRoles(unionOf(row.app_roles, fromRules.roles)), isAdmin, app.allow_global_admin),
+    scopes: sendableScopes(unionOf(row.app_scopes, fromRules.scopes)),
   };
 }
 
@@ -37,5 +43,6 @@ export function playerClaims(player: OidcPlayer): Record<string, unknown> {
     ...(row.race ? { race: row.race } : {}),
     ...(row.email ? { email: row.email, email_verified: false } : {}),
     roles: player.roles,
+    groups: row.groups,
   };
 }

@@ -11,7 +11,7 @@ const { Check, base } = interactionPolicy;
  * the error a `prompt=none` request gets instead. The library's session is the portal's (see
  * library-gaps.ts), so "no session" means no portal session.
  */
-export function interactionRules(deps: Pick<Deps, 'db' | 'config'>) {
+export function interactionRules(deps: Pick<Deps, 'db' | 'config' | 'clock'>) {
   const policy = base();
   const login = policy.get('login')!;
   login.checks.add(
@@ -38,7 +38,7 @@ export function interactionRules(deps: Pick<Deps, 'db' | 'config'>) {
   return policy;
 }
 
-async function admitted(deps: Pick<Deps, 'db' | 'config'>, ctx: KoaContextWithOIDC): Promise<boolean> {
+async function admitted(deps: Pick<Deps, 'db' | 'config' | 'clock'>, ctx: KoaContextWithOIDC): Promise<boolean> {
   const uid = ctx.oidc.session?.accountId;
   if (!uid) return false;
   const player = await playerOf(deps, ctx, uid);

@@ -19,7 +19,7 @@ export type UserinfoAnswer = { ok: true; claims: Record<string, unknown> } | { o
 const CACHE_MS = 30_000;
 const INVALID: UserinfoAnswer = { ok: false, description: 'The access token is invalid, expired or revoked.' };
 
-async function answerFor(deps: Pick<Deps, 'db' | 'config'>, token: AccessTokenRecord): Promise<UserinfoAnswer> {
+async function answerFor(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: AccessTokenRecord): Promise<UserinfoAnswer> {
   const app = await findOidcClientApp(deps.db, token.clientId);
   const player = app ? await loadOidcPlayer(deps, token.accountId, app) : null;
   if (!app || !player) return { ok: false, description: 'The access token is for an app or a player that no longer exists.' };

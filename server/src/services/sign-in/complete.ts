@@ -1,13 +1,13 @@
 import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { decideAccess } from '../../domain/access.ts';
 import { registeredRedirect } from '../../domain/redirect-match.ts';
 import { unionScopes } from '../../domain/swc-scopes.ts';
 import { Refused } from '../../lib/errors.ts';
-import { findAccessStatus } from '../../queries/access.ts';
 import { recordSessionApp } from '../../queries/session-apps.ts';
 import { recordSignInWithStoredProfile, upsertUserFromSwc } from '../../queries/users.ts';
+import { decideOn } from '../decisions/decide.ts';
+import { followFactionAtSignIn } from '../groups/faction-sign-in.ts';
 import { audit } from '../audit.ts';
 import { loadIdentity } from '../sessions/identity.ts';
 import { createSession } from '../sessions/session.ts';
@@ -25,7 +25,7 @@ const TEXTS: TripTexts = {
 
 /** The sign-in purpose of the callback: a session for the attempt's app, then back to its `rd`. */
 export async function completeSignIn(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'authCache' | 'queue'>,
   input: CallbackInput,
 ): Promise<CallbackOutcome> {
   const { now, app, state } = input;
@@ -61,8 +61,12 @@ export async function completeSignIn(
     profile.kind === 'fresh'
       ? await upsertUserFromSwc(deps.db, profile.character, now)
       : await recordSignInWithStoredProfile(deps.db, profile.userId, now);
-  // Independent of each other, so sent at once: the grant stored, the portal roles, the app's access.
-  const [, identity, status] = await Promise.all([
+  // The faction the character names now is the player's faction group, before access is decided.
+  if (profile.kind === 'fresh') {
+    await followFactionAtSignIn(deps, user.id, { uid: profile.character.factionUid, name: profile.character.faction });
+  }
+  // Independent of each other, so sent at once: the grant stored, the portal roles.
+  const [, identity] = await Promise.all([
     // SWCombine may answer scopes kept from earlier grants that the player revoked here since
     // (also while this sign-in ran): only the sign-in scopes and those still held are stored.
     narrowAndStore(deps, user.id, tokens, (held) => unionScopes(LOGIN_SCOPES, held?.scopes ?? []), now).catch((err: unknown) => {
@@ -72,9 +76,8 @@ export async function completeSignIn(
       throw tripError(err, TEXTS);
     }),
     loadIdentity(deps.db, user, deps.config.adminUids),
-    findAccessStatus(deps.db, user.id, app.id),
   ]);
-  const decision = decideAccess({ app, status, isGlobalAdmin: identity.isAdmin });
+  const { decision } = await decideOn(deps, { userId: user.id, isAdmin: identity.isAdmin }, app);
   if (!decision.allowed) {
     // The user row is already stored: a refused sign-in is still recorded.
     await audit(deps.db, input.meta, {

@@ -1,20 +1,14 @@
 import { SWC_SIGN_IN_SCOPES } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { decideAccess } from '../../domain/access.ts';
 import { isCleanReturnAddress, registeredRedirect } from '../../domain/redirect-match.ts';
 import { Refused } from '../../lib/errors.ts';
-import { findAccessStatus } from '../../queries/access.ts';
 import { findAppByAudience, type AppRow } from '../../queries/apps.ts';
 import type { RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 import { startUpstreamAuthorization } from '../swcombine/authorization.ts';
+import { decideOn } from '../decisions/decide.ts';
 
 export const LOGIN_SCOPES: string[] = [...SWC_SIGN_IN_SCOPES];
-
-async function admits(deps: Pick<Deps, 'db'>, app: AppRow, ctx: Pick<AuthContext, 'user' | 'isAdmin'>) {
-  const status = await findAccessStatus(deps.db, ctx.user.id, app.id);
-  return decideAccess({ app, status, isGlobalAdmin: ctx.isAdmin });
-}
 
 /** The app and the normalised return address (`URL.href`): the only form stored or redirected to. */
 export async function validateLoginTarget(deps: Pick<Deps, 'db'>, aud: string, rd: string): Promise<{ app: AppRow; rd: string }> {
@@ -38,7 +32,7 @@ export async function startLogin(
 ): Promise<{ kind: 'redirect'; url: string } | { kind: 'upstream'; url: string; state: string }> {
   const { app, rd } = await validateLoginTarget(deps, input.aud, input.rd);
   if (input.current) {
-    const decision = await admits(deps, app, input.current);
+    const { decision } = await decideOn(deps, { userId: input.current.user.id, isAdmin: input.current.isAdmin }, app);
     if (decision.allowed) return { kind: 'redirect', url: rd };
   }
   const { url, state } = await startUpstreamAuthorization(deps, {

@@ -10,7 +10,7 @@ import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
  * declarations: a new write route fails this test until it has a way to be called below, and then
  * until it writes its event.
  */
-const adminWrites = allEndpoints.filter((e) => e.method !== 'GET' && e.path.startsWith('/api/admin/'));
+const adminWrites = allEndpoints.filter((e) => e.method !== 'GET' && !e.readOnly && e.path.startsWith('/api/admin/'));
 const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
 
 interface Call {
@@ -26,6 +26,7 @@ let miraId: string;
 let wikiId: string;
 
 const newApp = async (key: string) => (await createAppFixture(ctx, { key, name: key })).id;
+const newGroup = async (name: string) => (await send('POST', '/api/admin/groups', { name, description: '' })).json<{ id: string }>().id;
 const createJwt = async (name: string) => {
   const res = await send('POST', '/api/admin/service-jwts', serviceJwtFixture({ service_name: name }));
   return res.json<{ id: string }>().id;
@@ -94,6 +95,23 @@ const CALLS: Record<string, () => Promise<Call>> = {
     await send('PUT', '/api/admin/radiant-mgmt/schedules/factions', { everyHours: 24 });
     return { params: { target: 'factions' } };
   },
+  'PUT /api/admin/apps/:id/access-rules': async () => ({
+    params: { id: wikiId },
+    body: { rules: [{ group_id: await newGroup('Rule group'), roles: ['pilot'], scopes: [], grace_hours: 0 }] },
+  }),
+  'POST /api/admin/groups': async () => ({ body: { name: 'Fleet Ops', description: 'Pilots' } }),
+  'PUT /api/admin/groups/:id': async () => ({
+    params: { id: await newGroup('Renamed') },
+    body: { name: 'Renamed again', description: '' },
+  }),
+  'DELETE /api/admin/groups/:id': async () => ({ params: { id: await newGroup('Deleted') } }),
+  'POST /api/admin/groups/:id/members': async () => ({ params: { id: await newGroup('Bulk') }, body: { uids: ['1:100002', '1:123456'] } }),
+  'DELETE /api/admin/groups/:id/members/:userId': async () => {
+    const id = await newGroup('Removal');
+    await send('POST', `/api/admin/groups/${id}/members`, { uids: ['1:100002'] });
+    return { params: { id, userId: miraId } };
+  },
+  'POST /api/admin/groups/refresh': async () => ({}),
   'PUT /api/admin/audit/forwarding': async () => ({ body: FORWARDING }),
   'DELETE /api/admin/audit/forwarding': async () => (await send('PUT', '/api/admin/audit/forwarding', FORWARDING), {}),
 };

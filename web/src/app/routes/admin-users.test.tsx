@@ -13,9 +13,9 @@ const jorin = adminUser(2, { name: 'Jorin Vex', uid: '1:100001' });
 const everyone = [mira, jorin, ...Array.from({ length: 58 }, (_, i) => adminUser(i + 3))];
 
 const access: UserAccessRow[] = [
-  { app_name: 'Fleet Ops', app_key: 'fleet', status: 'active' },
-  { app_name: 'Market Watch', app_key: 'market', status: '' },
-  { app_name: 'Mining Log', app_key: 'mine', status: 'suspended' },
+  { app_name: 'Fleet Ops', app_key: 'fleet', status: 'active', decision: { allowed: true, source: 'grant', reason: 'Granted.' } },
+  { app_name: 'Market Watch', app_key: 'market', status: '', decision: { allowed: false, source: 'none', reason: 'Not granted.' } },
+  { app_name: 'Mining Log', app_key: 'mine', status: 'suspended', decision: { allowed: false, source: 'suspended', reason: 'Suspended.' } },
 ];
 const session: SessionRow = {
   app_key: 'fleet',

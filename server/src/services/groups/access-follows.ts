@@ -1,0 +1,80 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
+import type { DbClient } from '../../db/pool.ts';
+import type { Deps } from '../../deps.ts';
+import { decideAccess } from '../../domain/access.ts';
+import { isGlobalAdmin } from '../../domain/admin.ts';
+import { findAccessGrid } from '../../queries/access-facts.ts';
+import { appsRuledBy } from '../../queries/groups.ts';
+import { endAccess, type AccessEnding, type EndedAccess } from '../access-end/end-access.ts';
+
+/** Per player, the apps a change took from them (ids). */
+export type LostAccess = Map<string, string[]>;
+
+/** The (player, app) pairs the one access rule admits at `at`, as "userId appId". */
+export async function admittedPairs(
+  deps: Pick<Deps, 'config'>,
+  tx: DbClient,
+  userIds: readonly string[],
+  appIds: readonly string[],
+  at: Date,
+): Promise<Set<string>> {
+  const grid = await findAccessGrid(tx, userIds, appIds, PORTAL_APP_KEY);
+  const pairs = new Set<string>();
+  for (const row of grid) {
+    const decision = decideAccess({
+      app: row,
+      status: row.access_status,
+      rules: row.rule_matches,
+      isGlobalAdmin: isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids),
+      now: at,
+    });
+    if (decision.allowed) pairs.add(`${row.user_id} ${row.app_id}`);
+  }
+  return pairs;
+}
+
+export interface MembershipChange {
+  /** The players the change may touch. */
+  userIds: readonly string[];
+  /** The groups whose membership (or rules) it changes: only the apps they rule can be lost. */
+  groupIds: readonly string[];
+  /** Makes the change, in the transaction. */
+  apply(tx: DbClient): Promise<void>;
+  /** Writes the change's audit events, knowing what it took from whom. */
+  audit(tx: DbClient, lost: LostAccess, ended: EndedAccess): Promise<void>;
+  /** Compare the decisions before at this moment (default: now, as after). */
+  before?: Date;
+}
+
+/**
+ * Access follows membership: the change is made, and whatever it took from a player (an app no
+ * other grant, group, bypass or allowance still opens) ends at once through the one way access
+ * ends, in the same transaction. A player who joined is admitted at the next request: nothing is
+ * cached that would say otherwise (every ending and every change flushes the answers kept).
+ */
+export async function followMembershipChange(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  change: MembershipChange,
+): Promise<{ lost: LostAccess; ended: EndedAccess }> {
+  const now = deps.clock.now();
+  let lost: LostAccess = new Map();
+  const ended = await endAccess(
+    deps,
+    async (tx) => {
+      const appIds = await appsRuledBy(tx, change.groupIds);
+      const before = await admittedPairs(deps, tx, change.userIds, appIds, change.before ?? now);
+      await change.apply(tx);
+      const after = await admittedPairs(deps, tx, change.userIds, appIds, now);
+      lost = new Map();
+      for (const pair of before) {
+        if (after.has(pair)) continue;
+        const [userId, appId] = pair.split(' ') as [string, string];
+        lost.set(userId, [...(lost.get(userId) ?? []), appId]);
+      }
+      return [...lost].map(([userId, ids]): AccessEnding => ({ kind: 'player-apps', userId, appIds: ids }));
+    },
+    (tx, result) => change.audit(tx, lost, result),
+  );
+  // Nothing lost still changes who is in which group: the forward-auth answers carry the groups.
+  return { lost, ended };
+}

@@ -1,0 +1,182 @@
+import { AuditEvent, type AddedMembers, type Group, type GroupInput, type GroupMember, type UserGroup } from '@portal/contract';
+import { inTransaction, type DbClient } from '../../db/pool.ts';
+import type { Deps } from '../../deps.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
+import { userExists } from '../../queries/admin-users.ts';
+import {
+  addMembers as insertMembers,
+  currentMemberIds,
+  deleteGroup,
+  deleteMembers,
+  ensureUsers,
+  findGroup,
+  insertGroup,
+  listGroups as readGroups,
+  listMembers,
+  listUserGroups,
+  updateGroup as writeGroup,
+  type GroupRow,
+} from '../../queries/groups.ts';
+import { listRosterBindings } from '../../queries/swc-bindings.ts';
+import { auditAdmin, type Actor } from '../audit.ts';
+import { appNames } from './app-names.ts';
+import { followMembershipChange } from './access-follows.ts';
+
+const GAME_KEEPS = 'The game keeps this faction’s members: they change when players join or leave it in SWCombine.';
+
+function toGroup(row: GroupRow, readable: ReadonlySet<string>): Group {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    description: row.description,
+    faction_uid: row.faction_uid,
+    member_count: row.member_count,
+    app_count: row.app_count,
+    roster:
+      row.kind === 'faction'
+        ? { read_at: row.roster_read_at?.toISOString() ?? null, error: row.roster_error, readable: readable.has(row.faction_uid!) }
+        : null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+async function readableFactions(db: DbClient): Promise<Set<string>> {
+  return new Set((await listRosterBindings(db)).map((b) => b.faction_uid));
+}
+
+async function mustFind(db: DbClient, id: string): Promise<GroupRow> {
+  const group = await findGroup(db, id);
+  if (!group) throw new NotFound('No group with this id.');
+  return group;
+}
+
+/** A group the admin may change: one an admin keeps, not a faction. */
+async function mustBeKept(db: DbClient, id: string): Promise<GroupRow> {
+  const group = await mustFind(db, id);
+  if (group.kind === 'faction') throw new Conflict(`${group.name} is a SWCombine faction. ${GAME_KEEPS}`);
+  return group;
+}
+
+const taken = (name: string) => new Conflict(`Another group is already named "${name}".`);
+
+export async function listGroups(deps: Pick<Deps, 'db'>): Promise<Group[]> {
+  const [rows, readable] = await Promise.all([readGroups(deps.db), readableFactions(deps.db)]);
+  return rows.map((row) => toGroup(row, readable));
+}
+
+export async function createGroup(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: GroupInput): Promise<Group> {
+  return inTransaction(deps.db, async (tx) => {
+    const row = await insertGroup(tx, input);
+    if (!row) throw taken(input.name);
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupCreated, { details: { group: row.name, group_id: row.id } });
+    return toGroup(row, new Set());
+  });
+}
+
+export async function updateGroup(
+  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  actor: Actor,
+  id: string,
+  input: GroupInput,
+): Promise<Group> {
+  const group = await inTransaction(deps.db, async (tx) => {
+    const before = await mustBeKept(tx, id);
+    await writeGroup(tx, id, input, deps.clock.now()).catch((err: { code?: string }) => {
+      throw err.code === '23505' ? taken(input.name) : err;
+    });
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupUpdated, {
+      details: { group: input.name, group_id: id, ...(before.name !== input.name ? { renamed_from: before.name } : {}) },
+    });
+    return (await findGroup(tx, id))!;
+  });
+  await deps.authCache.flush(); // the groups header and claim carry the name
+  return toGroup(group, new Set());
+}
+
+/** Deleting a group ends what its rules gave its members (unless something else still admits them). */
+export async function removeGroup(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  actor: Actor,
+  id: string,
+): Promise<void> {
+  const group = await mustBeKept(deps.db, id);
+  const members = await currentMemberIds(deps.db, id);
+  await followMembershipChange(deps, {
+    userIds: members,
+    groupIds: [id],
+    apply: (tx) => deleteGroup(tx, id),
+    audit: async (tx, lost) =>
+      auditAdmin(deps, tx, actor, AuditEvent.GroupDeleted, {
+        details: { group: group.name, group_id: id, members: members.length, players_who_lost_access: lost.size },
+      }),
+  });
+}
+
+export async function groupMembers(
+  deps: Pick<Deps, 'db'>,
+  id: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: GroupMember[]; total: number }> {
+  await mustFind(deps.db, id);
+  const { rows, total } = await listMembers(deps.db, id, q || undefined, limit, offset);
+  return {
+    rows: rows.map((m) => ({ ...m, added_at: m.added_at.toISOString(), left_at: m.left_at?.toISOString() ?? null })),
+    total,
+  };
+}
+
+/** Adds players by UID; a UID the portal never saw becomes a user, as Users → Add does. */
+export async function addGroupMembers(
+  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  actor: Actor,
+  id: string,
+  uids: readonly string[],
+): Promise<AddedMembers> {
+  const result = await inTransaction(deps.db, async (tx) => {
+    const group = await mustBeKept(tx, id);
+    const unique = [...new Set(uids)];
+    const { ids, created } = await ensureUsers(
+      tx,
+      unique.map((uid) => ({ uid })),
+    );
+    const added = await insertMembers(tx, id, [...ids.values()], 'admin', deps.clock.now());
+    const answer = { added, already: unique.length - added, new_users: created };
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {
+      details: { group: group.name, group_id: id, ...answer, uids: unique.slice(0, 50) },
+    });
+    return answer;
+  });
+  await deps.authCache.flush(); // admitted at the next request, everywhere
+  return result;
+}
+
+/** Takes a player out of a group an admin keeps; what its rules gave them ends at once. */
+export async function removeGroupMember(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  actor: Actor,
+  id: string,
+  userId: string,
+): Promise<void> {
+  const group = await mustBeKept(deps.db, id);
+  await followMembershipChange(deps, {
+    userIds: [userId],
+    groupIds: [id],
+    apply: async (tx) => {
+      if ((await deleteMembers(tx, id, [userId])).length === 0) throw new NotFound(`The player is not in ${group.name}.`);
+    },
+    audit: async (tx, lost) =>
+      auditAdmin(deps, tx, actor, AuditEvent.GroupMemberRemoved, {
+        userId,
+        details: { group: group.name, group_id: id, apps_ended: await appNames(tx, lost.get(userId) ?? []) },
+      }),
+  });
+}
+
+export async function userGroups(deps: Pick<Deps, 'db'>, userId: string): Promise<UserGroup[]> {
+  if (!(await userExists(deps.db, userId))) throw new NotFound('No user with this id.');
+  const rows = await listUserGroups(deps.db, userId);
+  return rows.map((g) => ({ ...g, added_at: g.added_at.toISOString(), left_at: g.left_at?.toISOString() ?? null }));
+}

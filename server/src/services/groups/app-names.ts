@@ -1,0 +1,8 @@
+import type { DbClient } from '../../db/pool.ts';
+
+/** The names of these apps, in order, for an audit sentence ("access to Fleet Ops, Holonet ended"). */
+export async function appNames(db: DbClient, appIds: readonly string[]): Promise<string[]> {
+  if (appIds.length === 0) return [];
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM apps WHERE id = ANY($1::uuid[]) ORDER BY lower(name)', [appIds]);
+  return rows.map((r) => r.name);
+}

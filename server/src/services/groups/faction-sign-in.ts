@@ -1,0 +1,34 @@
+import type { Deps } from '../../deps.ts';
+import { addMembers, factionGroupsOfMany, markLeft, upsertFactionGroup } from '../../queries/groups.ts';
+import { followMembershipChange } from './access-follows.ts';
+import { recordLeave } from './rosters.ts';
+
+/**
+ * At sign-in the player's character names their faction: its group is theirs from then on, made the
+ * first time a member signs in. A faction they were in before they have left: what its rules gave
+ * them ends (after a rule's grace period, if it sets one), through the one way access ends.
+ */
+export async function followFactionAtSignIn(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  userId: string,
+  faction: { uid: string | null; name: string | null },
+): Promise<void> {
+  const now = deps.clock.now();
+  const group = faction.uid ? await upsertFactionGroup(deps.db, faction.uid, faction.name ?? faction.uid, now) : null;
+  const memberships = await factionGroupsOfMany(deps.db, [userId]);
+  const alreadyIn = !group || memberships.some((m) => m.group_id === group.id);
+  const before = memberships.filter((m) => m.group_id !== group?.id);
+  if (before.length === 0 && alreadyIn) return;
+  await followMembershipChange(deps, {
+    userIds: [userId],
+    groupIds: [...(group ? [group.id] : []), ...before.map((m) => m.group_id)],
+    async apply(tx) {
+      if (group && !alreadyIn) await addMembers(tx, group.id, [userId], 'sign-in', now);
+      for (const m of before) await markLeft(tx, m.group_id, [userId], now);
+    },
+    // A leave is audited (it may end access); joining the faction a sign-in names is what a sign-in does.
+    async audit(tx, lost) {
+      for (const m of before) await recordLeave(tx, now, userId, m.group_name, lost.get(userId) ?? []);
+    },
+  });
+}
