@@ -126,7 +126,7 @@ export const SyncRunCost = z.object({
 export type SyncRunCost = z.infer<typeof SyncRunCost>;
 
 /** How often a schedule runs a target: whole hours, up to a week. */
-export const SCHEDULE_HOURS_RULE = 'everyHours must be a whole number of hours from 1 to 168';
+export const SCHEDULE_HOURS_RULE = 'Hours must be a whole number from 1 to 168';
 export const SyncScheduleInput = z.object({
   everyHours: z.number({ error: SCHEDULE_HOURS_RULE }).int(SCHEDULE_HOURS_RULE).min(1, SCHEDULE_HOURS_RULE).max(168, SCHEDULE_HOURS_RULE),
 });

@@ -29,25 +29,30 @@ export function OneLineMessage({ text, about, size = 'sm', c }: OneLineMessagePr
       </Text>
     );
   }
+  const toggle = (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      h={28}
+      px={6}
+      style={{ flexShrink: 0 }}
+      aria-expanded={open}
+      aria-controls={id}
+      aria-label={`${open ? 'Show less' : 'Show all'} of ${about}`}
+      rightSection={open ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+      onClick={() => setOpen(!open)}
+    >
+      {open ? 'Show less' : 'Show all'}
+    </Button>
+  );
+  // Cut to one line beside its toggle, or above it where the two do not fit (a phone's card); opened, the text
+  // takes the whole width and the toggle goes under it (the same elements, so the toggle keeps the focus).
   return (
-    <Group gap={4} wrap="nowrap" align="flex-start">
-      <Text id={id} size={size} c={c} lineClamp={open ? undefined : 1} style={{ flex: 1, minWidth: 0 }} mt={4}>
+    <Group gap={4} wrap="wrap" align="center">
+      <Text id={id} size={size} c={c} lineClamp={open ? undefined : 1} style={{ flex: open ? '1 1 100%' : '1 1 14rem', minWidth: 0 }}>
         {text}
       </Text>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        h={28}
-        px={6}
-        style={{ flexShrink: 0 }}
-        aria-expanded={open}
-        aria-controls={id}
-        aria-label={`${open ? 'Show less' : 'Show all'} of ${about}`}
-        rightSection={open ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? 'Show less' : 'Show all'}
-      </Button>
+      {toggle}
     </Group>
   );
 }

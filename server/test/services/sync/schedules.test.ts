@@ -69,7 +69,7 @@ describe('sync schedules on /api/admin/radiant-mgmt/schedules', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         error: 'bad_request',
-        message: 'body.everyHours: everyHours must be a whole number of hours from 1 to 168',
+        message: 'body.everyHours: Hours must be a whole number from 1 to 168',
       });
       const list = (await call('GET', '/api/admin/radiant-mgmt/schedules')).json() as SyncSchedule[];
       expect(list.map((s) => s.everyHours)).toEqual([24]);

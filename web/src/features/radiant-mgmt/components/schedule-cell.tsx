@@ -1,8 +1,7 @@
 import { SyncScheduleInput, type SyncSchedule, type SyncTarget } from '@portal/contract';
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
@@ -11,45 +10,71 @@ import { usePauseSyncSchedule, useRemoveSyncSchedule, useSetSyncSchedule } from 
 
 export const every = (hours: number) => (hours === 1 ? 'every hour' : `every ${hours} h`);
 
-interface HoursValues {
-  everyHours: number | string;
+/**
+ * What a row's schedule cell shows besides the schedule: the hours being typed (with what is wrong with
+ * them), or the outcome of its last action. Kept by the table, so a phone turned sideways (cards become
+ * rows) keeps an open editor and what was typed.
+ */
+export interface ScheduleRowState {
+  draft?: { hours: number | string; error: string | null };
+  note?: { text: string; failed: boolean };
+}
+
+/** A new state, or how to make it from the current one (read when it applies, never stale). */
+export type RowStateChange = ScheduleRowState | ((current: ScheduleRowState) => ScheduleRowState);
+
+/** The row states of the table's schedule cells, by target. */
+export function useScheduleRows() {
+  const [rows, setRows] = useState<Partial<Record<SyncTarget, ScheduleRowState>>>({});
+  return {
+    of: (target: SyncTarget): ScheduleRowState => rows[target] ?? {},
+    set: (target: SyncTarget, state: RowStateChange) =>
+      setRows((all) => ({ ...all, [target]: typeof state === 'function' ? state(all[target] ?? {}) : state })),
+  };
 }
 
 // The very rule the server applies: a whole number of hours from 1 to 168, said at the field before sending.
-const validate = contractValidator<HoursValues>(SyncScheduleInput, (values) => ({
+const validate = contractValidator<{ everyHours: number | string }>(SyncScheduleInput, (values) => ({
   everyHours: values.everyHours === '' ? undefined : Number(values.everyHours),
 }));
+const problemOf = (hours: number | string) => (validate({ everyHours: hours }).everyHours as string | undefined) ?? null;
 
-interface EditorProps {
+interface CellProps {
   target: SyncTarget;
   schedule: SyncSchedule | undefined;
-  onDone: (note: string | null) => void;
+  state: ScheduleRowState;
+  onState: (state: RowStateChange) => void;
 }
 
 /** The row's schedule as a form: hours (1 to 168, never clamped: out of range is said, not changed), Save, Cancel, Remove. */
-function ScheduleEditor({ target, schedule, onDone }: EditorProps) {
+function ScheduleEditor({
+  target,
+  schedule,
+  draft,
+  onState,
+}: Omit<CellProps, 'state'> & { draft: NonNullable<ScheduleRowState['draft']> }) {
   const set = useSetSyncSchedule();
   const remove = useRemoveSyncSchedule();
-  const form = useForm<HoursValues>({
-    initialValues: { everyHours: schedule?.everyHours ?? 24 },
-    validate,
-    validateInputOnBlur: true,
-  });
   const busy = set.isPending || remove.isPending;
-  const submit = form.onSubmit((values) => {
+  const refuse = (error: string) => onState({ draft: { ...draft, error } });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = problemOf(draft.hours);
+    if (problem) return refuse(problem);
     if (busy) return;
     set.mutate(
-      { target, everyHours: Number(values.everyHours) },
+      { target, everyHours: Number(draft.hours) },
       {
-        onSuccess: (s) => onDone(`Saved: ${target} syncs ${every(s.everyHours)}${s.pausedAt ? ' once resumed' : ''}.`),
-        onError: (failure) => form.setFieldError('everyHours', serverMessage(failure, 'The schedule could not be saved.')),
+        onSuccess: (s) =>
+          onState({ note: { text: `Saved: ${target} syncs ${every(s.everyHours)}${s.pausedAt ? ' once resumed' : ''}.`, failed: false } }),
+        onError: (failure) => refuse(serverMessage(failure, 'The schedule could not be saved.')),
       },
     );
-  });
+  };
   const onRemove = () =>
     remove.mutate(target, {
-      onSuccess: () => onDone(`${target} no longer syncs by itself.`),
-      onError: (failure) => form.setFieldError('everyHours', serverMessage(failure, 'The schedule could not be removed.')),
+      onSuccess: () => onState({ note: { text: `${target} no longer syncs by itself.`, failed: false } }),
+      onError: (failure) => refuse(serverMessage(failure, 'The schedule could not be removed.')),
     });
 
   return (
@@ -57,7 +82,7 @@ function ScheduleEditor({ target, schedule, onDone }: EditorProps) {
       <Stack gap={6} maw={220}>
         <NumberInput
           label="Every (hours)"
-          description="A whole number from 1 to 168"
+          description="1 to 168"
           size="sm"
           hideControls
           clampBehavior="none"
@@ -65,13 +90,18 @@ function ScheduleEditor({ target, schedule, onDone }: EditorProps) {
           min={1}
           max={168}
           autoFocus
-          {...form.getInputProps('everyHours')}
+          value={draft.hours}
+          error={draft.error}
+          onChange={(hours) => onState({ draft: { hours, error: null } })}
+          onBlur={() =>
+            onState((current) => (current.draft ? { draft: { ...current.draft, error: problemOf(current.draft.hours) } } : current))
+          }
         />
         <Group gap="xs">
           <Button type="submit" size="xs" loading={set.isPending} disabled={remove.isPending} aria-label={`Save the ${target} schedule`}>
             Save
           </Button>
-          <Button variant="default" size="xs" disabled={busy} onClick={() => onDone(null)}>
+          <Button variant="default" size="xs" disabled={busy} onClick={() => onState({})}>
             Cancel
           </Button>
           {schedule && (
@@ -97,41 +127,27 @@ function ScheduleEditor({ target, schedule, onDone }: EditorProps) {
  * The Schedule cell of a target's row: how often it syncs by itself and when next (or paused, or off), with
  * Edit (the hours, in the row) and Pause / Resume, each its own action.
  */
-export function ScheduleCell({ target, schedule }: { target: SyncTarget; schedule: SyncSchedule | undefined }) {
-  const [editing, setEditing] = useState(false);
-  const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
+export function ScheduleCell({ target, schedule, state, onState }: CellProps) {
   const pause = usePauseSyncSchedule();
+  if (state.draft) return <ScheduleEditor target={target} schedule={schedule} draft={state.draft} onState={onState} />;
 
-  if (editing) {
-    return (
-      <ScheduleEditor
-        target={target}
-        schedule={schedule}
-        onDone={(text) => {
-          setEditing(false);
-          setNote(text ? { text, failed: false } : null);
-        }}
-      />
-    );
-  }
-  const edit = () => {
-    setNote(null);
-    setEditing(true);
-  };
+  const edit = () => onState({ draft: { hours: schedule?.everyHours ?? 24, error: null } });
   const togglePause = (s: SyncSchedule) => {
-    setNote(null);
+    onState({});
     const pausing = s.pausedAt === null;
     pause.mutate(
       { target, pause: pausing },
       {
         onError: (failure) =>
-          setNote({ text: serverMessage(failure, `The ${target} schedule could not be ${pausing ? 'paused' : 'resumed'}.`), failed: true }),
+          onState({
+            note: { text: serverMessage(failure, `The ${target} schedule could not be ${pausing ? 'paused' : 'resumed'}.`), failed: true },
+          }),
       },
     );
   };
-  const noteLine = note && (
-    <Text size="xs" c={note.failed ? 'red.4' : 'teal.4'} role={note.failed ? 'alert' : 'status'}>
-      {note.text}
+  const note = state.note && (
+    <Text size="xs" c={state.note.failed ? 'red.4' : 'teal.4'} role={state.note.failed ? 'alert' : 'status'}>
+      {state.note.text}
     </Text>
   );
 
@@ -146,7 +162,7 @@ export function ScheduleCell({ target, schedule }: { target: SyncTarget; schedul
             Schedule
           </Button>
         </Group>
-        {noteLine}
+        {note}
       </Stack>
     );
   }
@@ -175,7 +191,7 @@ export function ScheduleCell({ target, schedule }: { target: SyncTarget; schedul
           {paused ? 'Resume' : 'Pause'}
         </Button>
       </Group>
-      {noteLine}
+      {note}
     </Stack>
   );
 }

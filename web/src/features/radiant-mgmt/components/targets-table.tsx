@@ -8,7 +8,7 @@ import { QueryList, type Column } from '@/components/query-list.tsx';
 import { isRunActive } from '../api/get-sync-history.ts';
 import { LastRunCell } from './last-run-cell.tsx';
 import { ReloadButton } from './reload-button.tsx';
-import { ScheduleCell } from './schedule-cell.tsx';
+import { ScheduleCell, useScheduleRows } from './schedule-cell.tsx';
 import { detailsLine } from './details-line.ts';
 
 const count = new Intl.NumberFormat();
@@ -86,7 +86,7 @@ function RunAction({
   );
 }
 
-function columns(props: TargetsTableProps): Column<SyncTargetStats>[] {
+function columns(props: TargetsTableProps, scheduleRows: ReturnType<typeof useScheduleRows>): Column<SyncTargetStats>[] {
   const scheduleOf = (target: SyncTarget) => props.schedules?.find((s) => s.target === target);
   return [
     {
@@ -125,7 +125,17 @@ function columns(props: TargetsTableProps): Column<SyncTargetStats>[] {
         </Text>
       ),
     },
-    { label: 'Schedule', cell: (s) => <ScheduleCell target={s.target} schedule={scheduleOf(s.target)} /> },
+    {
+      label: 'Schedule',
+      cell: (s) => (
+        <ScheduleCell
+          target={s.target}
+          schedule={scheduleOf(s.target)}
+          state={scheduleRows.of(s.target)}
+          onState={(state) => scheduleRows.set(s.target, state)}
+        />
+      ),
+    },
     {
       label: 'Run',
       hideLabel: true,
@@ -143,10 +153,11 @@ function columns(props: TargetsTableProps): Column<SyncTargetStats>[] {
  */
 export function TargetsTable(props: TargetsTableProps) {
   const { targets, links } = props;
+  const scheduleRows = useScheduleRows();
   return (
     <QueryList
       query={targets}
-      columns={columns(props)}
+      columns={columns(props, scheduleRows)}
       rowKey={(s) => s.target}
       label="Targets"
       title
