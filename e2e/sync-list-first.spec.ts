@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { signIn } from './helpers/http-session.ts';
 import { signInAs } from './helpers/sign-in.ts';
@@ -48,8 +49,12 @@ describe('a first `all` sync at the default budget', () => {
     await page.goto(`${product.baseUrl}/admin/radiant-mgmt`);
     await page.getByRole('heading', { name: 'Trigger Sync' }).waitFor();
 
-    const started = Date.now();
+    // all asks first; nothing is read yet, so only a lower bound of what it costs is known.
     await page.getByRole('button', { name: 'all', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Sync every target?' });
+    await ask.getByText(/^At least \d+ requests now: \d+ of its lists have never been read/).waitFor();
+    const started = Date.now();
+    await ask.getByRole('button', { name: 'Sync all' }).click();
     await page.getByText(/^Sync triggered: /).waitFor();
     const allRow = page
       .getByRole('table', { name: 'Recent jobs' })
@@ -62,13 +67,21 @@ describe('a first `all` sync at the default budget', () => {
     await page.getByText(/^Sync completed: factions: /).waitFor();
 
     // The stored data: every system, its details being read in the background at what the budget leaves.
-    const figures = page.getByRole('table', { name: 'Stored data per target' });
-    const systems = figures.getByRole('row').filter({ has: page.getByRole('cell', { name: 'systems', exact: true }) });
+    const figures = page.getByRole('table', { name: 'Targets' });
+    const systems = figures.getByRole('row').filter({ has: page.locator('td:first-child', { hasText: /^systemsData$/ }) });
     // The bundled galaxy's 2,400 systems.
     await expect.poll(() => systems.getByRole('cell').nth(1).textContent(), { timeout: 15_000 }).toBe('2,400');
-    expect(await systems.getByRole('cell').nth(2).textContent()).toMatch(/^2,400 new/);
+    expect(await systems.getByRole('cell').nth(2).textContent()).toMatch(/^completed2,400 new/);
     expect(await systems.getByRole('cell').nth(3).textContent()).toMatch(/^details: [\d,]+ of 2,400, about \d+ h left$/);
     await screenshotBoth(page, 'admin-radiant-mgmt-after-first-all');
+
+    // The next all: every list's length is known now, and what the details fill still has to read.
+    await page.getByRole('button', { name: 'Run all' }).click();
+    await ask.getByText(/^About 2\d\d requests now, then about [\d,]+ in the background, done in about \d+ h at your budget\.$/).waitFor();
+    await screenshotBoth(page, 'admin-radiant-mgmt-confirm-all-known', { fullPage: false });
+    await expectAccessible(page, '/admin/radiant-mgmt, asking before all with what it will cost');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
 
     // The data API marks the rows still waiting for their details.
     const sample = await page.evaluate(async () => (await fetch('/api/data/weapons?limit=200')).json());

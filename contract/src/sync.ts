@@ -89,20 +89,57 @@ export const SyncTargetStats = z.object({
   lastRun: SyncRunCounts.nullable(),
   /** Null for targets whose lists say everything (factions, classes, inventory). */
   details: SyncDetailsBacklog.nullable(),
+  /** The latest run of this target itself (not of `all`), whatever its status; null before one. */
+  latestRun: SyncRun.nullable(),
+  /**
+   * Why the target cannot run yet and how to fix it, e.g. `needs a SWCombine binding: connect one on SWC
+   * Integration (tenant 1324, faction-leader)`; a run skips it meanwhile. Null when it can run.
+   */
+  needsBinding: z.string().nullable(),
 });
 export type SyncTargetStats = z.infer<typeof SyncTargetStats>;
 
+/** A target a run would skip, and why (see SyncTargetStats.needsBinding). */
+export const SyncSkippedTarget = z.object({ target: SyncTarget, reason: z.string() });
+export type SyncSkippedTarget = z.infer<typeof SyncSkippedTarget>;
+
+/**
+ * What a run of a target would spend if triggered now, from what the sync knows: the length SWCombine gave
+ * at the last read of each list, and the details the background fill still has to read.
+ */
+export const SyncRunCost = z.object({
+  target: SyncTarget,
+  /** List pages the run reads: every list at its last known length, and one page for each list never read. */
+  listRequests: z.number().int(),
+  /** Lists never read: their length (so their pages and the details they lack) is known once read. */
+  unknownLists: z.number().int(),
+  /** Detail requests the background fill makes after the run until the target's rows have their details (what waits now). */
+  detailRequests: z.number().int(),
+  /** When the list pages, then the details too, should be done at the current budget (ISO 8601); null when background work gets nothing. */
+  listsDoneAt: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  /** Requests an hour the budget leaves background work (the rest is kept for sign-ins). */
+  backgroundPerHour: z.number().int(),
+  /** Targets the run would skip (the inventory without a binding). */
+  skipped: z.array(SyncSkippedTarget),
+});
+export type SyncRunCost = z.infer<typeof SyncRunCost>;
+
 /** How often a schedule runs a target: whole hours, up to a week. */
-export const SCHEDULE_HOURS_RULE = 'everyHours must be a whole number of hours from 1 to 168';
+export const SCHEDULE_HOURS_RULE = 'Hours must be a whole number from 1 to 168';
 export const SyncScheduleInput = z.object({
   everyHours: z.number({ error: SCHEDULE_HOURS_RULE }).int(SCHEDULE_HOURS_RULE).min(1, SCHEDULE_HOURS_RULE).max(168, SCHEDULE_HOURS_RULE),
 });
 export type SyncScheduleInput = z.infer<typeof SyncScheduleInput>;
 
-/** A target synced by itself every `everyHours`; the next run is queued at `nextRunAt` (ISO 8601). */
+/**
+ * A target synced by itself every `everyHours`; the next run is queued at `nextRunAt` (ISO 8601). A paused
+ * schedule queues nothing until it is resumed (`pausedAt`, else null).
+ */
 export const SyncSchedule = z.object({
   target: SyncTarget,
   everyHours: z.number().int(),
   nextRunAt: z.string(),
+  pausedAt: z.string().nullable(),
 });
 export type SyncSchedule = z.infer<typeof SyncSchedule>;

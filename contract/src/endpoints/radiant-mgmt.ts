@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { SyncHistory, SyncSchedule, SyncScheduleInput, SyncTarget, SyncTargetStats, SyncTriggerAnswer } from '../sync.ts';
+import { SyncHistory, SyncRunCost, SyncSchedule, SyncScheduleInput, SyncTarget, SyncTargetStats, SyncTriggerAnswer } from '../sync.ts';
 import { singleLineText } from '../text.ts';
 
 const TriggerParams = z.object({ target: SyncTarget });
@@ -39,6 +39,14 @@ export const radiantMgmt = {
     answer: z.array(SyncTargetStats),
     errors,
   }),
+  cost: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/radiant-mgmt/cost/:target',
+    params: TriggerParams,
+    status: 200,
+    answer: SyncRunCost,
+    errors,
+  }),
   schedules: defineEndpoint({
     method: 'GET',
     path: '/api/admin/radiant-mgmt/schedules',
@@ -62,5 +70,21 @@ export const radiantMgmt = {
     status: 204,
     answer: z.null(),
     errors: [...errors, 404],
+  }),
+  pauseSchedule: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/radiant-mgmt/schedules/:target/pause',
+    params: TriggerParams,
+    status: 200,
+    answer: SyncSchedule,
+    errors: [...errors, 404, 409],
+  }),
+  resumeSchedule: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/radiant-mgmt/schedules/:target/resume',
+    params: TriggerParams,
+    status: 200,
+    answer: SyncSchedule,
+    errors: [...errors, 404, 409],
   }),
 };

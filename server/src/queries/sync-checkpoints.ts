@@ -72,3 +72,11 @@ export async function closeTarget(db: DbClient, runId: string, target: SyncTarge
 
 /** The checkpoint row that says a target is complete, gone rows counted. */
 export const goneSegment = (target: SyncTarget) => `${target}#gone`;
+
+/** The length SWCombine gave for each list (by segment) at the latest read that learnt it. */
+export async function latestListTotals(db: DbClient): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ segment: string; total: number }>(
+    `SELECT DISTINCT ON (segment) segment, total FROM sync_checkpoints WHERE total IS NOT NULL ORDER BY segment, started_at DESC`,
+  );
+  return new Map(rows.map((r) => [r.segment, r.total]));
+}

@@ -81,11 +81,15 @@ export interface LastCompleted {
   counts: Map<SyncTarget, PageCounts>;
 }
 
-/** Per target run (`all` included): its last completed run, and the counts its checkpoints kept per target read. */
+/**
+ * Per target run (`all` included): its last completed run that read the target (a run that skipped it
+ * has no `<target>#gone` checkpoint, see goneSegment), and the counts its checkpoints kept per target read.
+ */
 export async function lastCompletedByTarget(db: DbClient): Promise<Map<SyncTarget, LastCompleted>> {
   const { rows } = await db.query<{ runTarget: SyncTarget; at: Date; target: SyncTarget | null; counts: Partial<PageCounts> | null }>(
     `WITH latest AS (
-       SELECT DISTINCT ON (target) id, target, finished_at FROM sync_runs WHERE status = 'completed'
+       SELECT DISTINCT ON (target) id, target, finished_at FROM sync_runs r WHERE status = 'completed'
+         AND (target = 'all' OR EXISTS (SELECT 1 FROM sync_checkpoints c WHERE c.run_id = r.id AND c.segment = r.target || '#gone'))
        ORDER BY target, finished_at DESC, seq DESC
      )
      SELECT l.target AS "runTarget", l.finished_at AS at, c.target, c.counts
@@ -101,4 +105,12 @@ export async function lastCompletedByTarget(db: DbClient): Promise<Map<SyncTarge
     run.counts.set(r.target, sum);
   }
   return out;
+}
+
+/** The latest run of each target (its own runs; `all` is a target of its own), whatever its status. */
+export async function latestRunByTarget(db: DbClient): Promise<Map<SyncTarget, SyncRunRow>> {
+  const { rows } = await db.query<SyncRunRow>(
+    `SELECT DISTINCT ON (target) ${COLUMNS} FROM sync_runs ORDER BY target, created_at DESC, seq DESC`,
+  );
+  return new Map(rows.map((r) => [r.target, r]));
 }

@@ -1,4 +1,4 @@
-import type { DataKind, RowState } from '@portal/contract';
+import type { DataKind, RowState, SyncTarget } from '@portal/contract';
 
 /**
  * Every TanStack Query key of the app. Keys nest: invalidating a prefix (say `adminUsers.all`) refreshes
@@ -65,6 +65,7 @@ export const queryKeys = {
     history: (limit: number) => [...radiantMgmt, 'history', limit] as const,
     targets: [...radiantMgmt, 'targets'] as const,
     schedules: [...radiantMgmt, 'schedules'] as const,
+    cost: (target: SyncTarget) => [...radiantMgmt, 'cost', target] as const,
   },
   /** What the sync stored: under Radiant Management's prefix, so a trigger refreshes it too. */
   radiantData: {

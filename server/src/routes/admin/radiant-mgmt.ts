@@ -2,7 +2,8 @@ import { radiantMgmt } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../plugins/session.ts';
 import { listSyncRuns, triggerSync } from '../../services/sync/index.ts';
-import { removeSyncSchedule, setSyncSchedule, syncSchedules } from '../../services/sync/schedules.ts';
+import { pauseSyncSchedule, removeSyncSchedule, setSyncSchedule, syncSchedules } from '../../services/sync/schedules.ts';
+import { syncRunCost } from '../../services/sync/run-cost.ts';
 import { syncTargetStats } from '../../services/sync/target-stats.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
@@ -28,6 +29,11 @@ export default async function radiantMgmtRoutes(app: FastifyInstance) {
     summary: 'Per target: rows stored, its last complete sync and what it found, and the details still to be read',
     handler: () => syncTargetStats(deps),
   });
+  route(app, radiantMgmt.cost, {
+    tags,
+    summary: 'What a run of the target would spend now: list requests, then details in the background, and when done',
+    handler: (request) => syncRunCost(deps, request.params.target),
+  });
   route(app, radiantMgmt.schedules, {
     tags,
     summary: 'The targets synced by themselves, how often and when next',
@@ -45,5 +51,15 @@ export default async function radiantMgmtRoutes(app: FastifyInstance) {
       await removeSyncSchedule(deps, actorOf(request), request.params.target);
       return null;
     },
+  });
+  route(app, radiantMgmt.pauseSchedule, {
+    tags,
+    summary: 'Pause a schedule: it queues nothing until resumed; 404 without one, 409 when already paused',
+    handler: (request) => pauseSyncSchedule(deps, actorOf(request), request.params.target, true),
+  });
+  route(app, radiantMgmt.resumeSchedule, {
+    tags,
+    summary: 'Resume a paused schedule; 404 without one, 409 when it is not paused',
+    handler: (request) => pauseSyncSchedule(deps, actorOf(request), request.params.target, false),
   });
 }

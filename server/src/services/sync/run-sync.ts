@@ -6,7 +6,7 @@ import { LeaseLost, newLease, type RunLease } from './lease.ts';
 import { targetSummary } from './message.ts';
 import { auditRunFailed } from './run-failed.ts';
 import { runTarget, type TargetRun } from './run-target.ts';
-import { SyncPaused, SyncTargetFailed, type CallPolicy } from './swc-call.ts';
+import { SyncPaused, SyncTargetFailed, SyncTargetSkipped, type CallPolicy } from './swc-call.ts';
 import { ALL_ORDER } from './targets.ts';
 
 export interface SyncRunOptions {
@@ -35,7 +35,7 @@ const MAX_FAILURES = 5;
 /** Budget windows a run may wait without getting a single request before it ends failed. */
 const STARVED_WINDOWS = 3;
 
-/** A target whose failure does not stop `all`: only it needs something the admin has not set up. */
+/** A target whose failure does not stop `all`: it is read last, with the binding's token, and nothing depends on it. */
 const independent = (target: SyncTarget) => target === 'inventory';
 
 /**
@@ -116,6 +116,11 @@ async function workRun(deps: SyncDeps, run: SyncRunRow, lease: RunLease, opts: S
         const from = err.resumeAt > deps.clock.now() ? err.resumeAt : deps.clock.now();
         await handOverLease(deps.db, lease.terms(from));
         return { state: 'paused', resumeAt: err.resumeAt };
+      }
+      if (err instanceof SyncTargetSkipped) {
+        // It cannot run yet; the run completes with what it could do and says why and how to fix it.
+        lines.push(`${target} skipped: ${err.message}`);
+        continue;
       }
       if (!(err instanceof SyncTargetFailed)) throw err;
       failed = true;

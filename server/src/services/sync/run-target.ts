@@ -4,11 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { checkpointsOf, closeTarget, goneSegment, type Checkpoint, type PageCounts } from '../../queries/sync-checkpoints.ts';
 import { markUnseenGone } from '../../queries/sync-entities.ts';
 import { holdLease } from '../../queries/sync-leases.ts';
-import { CONNECT_BINDING_FIRST, getBindingAccess, INVENTORY_BINDING, type InventoryKind } from './binding-access.ts';
+import { CONNECT_BINDING_FIRST, getBindingAccess, type InventoryKind } from './binding-access.ts';
 import { sumCounts } from './message.ts';
 import { LeaseLost, type RunLease } from './lease.ts';
 import { readList, type ListReader } from './read-list.ts';
-import { SyncTargetFailed, type CallPolicy } from './swc-call.ts';
+import { SyncTargetFailed, SyncTargetSkipped, type CallPolicy } from './swc-call.ts';
 import type { ListSegment } from './list-segment.ts';
 import { inventorySegments, segmentsOf } from './targets.ts';
 
@@ -51,8 +51,8 @@ interface Plan {
 
 async function planOf(run: TargetRun, target: Exclude<SyncTarget, 'all'>): Promise<Plan> {
   if (target !== 'inventory') return { segments: segmentsOf(target), uidTypes: null };
-  const access = await getBindingAccess(run.deps, INVENTORY_BINDING);
-  if ('error' in access) throw new SyncTargetFailed(access.error);
+  const access = await getBindingAccess(run.deps);
+  if ('missing' in access) throw new SyncTargetSkipped(access.missing);
   const segments = inventorySegments(access.factionUid).filter((s) => access.kinds.some((k) => s.segment === `inventory/${k}`));
   const unread = segments.length < 6 ? `not read (no scope): ${inventoryKindsMissing(access.kinds).join(', ')}` : undefined;
   return { segments, accessToken: access.accessToken, uidTypes: access.kinds.map((k) => INVENTORY_UID_TYPES[k]), note: unread };

@@ -1,9 +1,17 @@
 import { AuditEvent, SYNC_TARGETS, type SyncSchedule, type SyncScheduleInput, type SyncTarget } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { NotFound } from '../../lib/errors.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
 import { insertScheduledRun } from '../../queries/sync-runs.ts';
-import { claimDueSchedules, deleteSchedule, listSchedules, upsertSchedule, type ScheduleRow } from '../../queries/sync-schedules.ts';
+import {
+  claimDueSchedules,
+  deleteSchedule,
+  findSchedule,
+  listSchedules,
+  setSchedulePaused,
+  upsertSchedule,
+  type ScheduleRow,
+} from '../../queries/sync-schedules.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
 import { LEASE_MS } from './lease.ts';
@@ -12,6 +20,7 @@ const toSchedule = (row: ScheduleRow): SyncSchedule => ({
   target: row.target,
   everyHours: row.everyHours,
   nextRunAt: row.nextRunAt.toISOString(),
+  pausedAt: row.pausedAt ? row.pausedAt.toISOString() : null,
 });
 
 /** Every schedule, in the screen's order of targets. */
@@ -45,7 +54,29 @@ export async function removeSyncSchedule(deps: Pick<Deps, 'db' | 'clock'>, actor
 }
 
 /**
- * Queues a run for every schedule that is due, as a run an admin triggers would be (shown "by
+ * Pauses a schedule (it queues nothing until resumed; its period is kept) or resumes it (a next run that
+ * passed meanwhile is due a whole period from now). 404 without a schedule, 409 when it is already so; audited.
+ */
+export async function pauseSyncSchedule(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  target: SyncTarget,
+  pause: boolean,
+): Promise<SyncSchedule> {
+  return inTransaction(deps.db, async (tx) => {
+    const current = await findSchedule(tx, target);
+    if (!current) throw new NotFound(`${target} has no schedule.`);
+    if ((current.pausedAt !== null) === pause) throw new Conflict(`The ${target} schedule is already ${pause ? 'paused' : 'running'}.`);
+    const now = deps.clock.now();
+    const row = (await setSchedulePaused(tx, { target, pausedAt: pause ? now : null, now, by: actor.userId }))!;
+    const event = pause ? AuditEvent.SyncSchedulePaused : AuditEvent.SyncScheduleResumed;
+    await auditAdmin(deps, tx, actor, event, { details: { target, everyHours: row.everyHours } });
+    return toSchedule(row);
+  });
+}
+
+/**
+ * Queues a run for every schedule that is due (and not paused), as a run an admin triggers would be (shown "by
  * schedule"). Run every minute by one replica; the claim moves each due schedule on in the same
  * transaction, so two sweeps at the same moment queue it once. A target with a run queued or
  * running skips that turn: the run under way reads it anyway. A run whose job could not be sent

@@ -41,6 +41,9 @@ export class SyncTargetFailed extends Error {
   }
 }
 
+/** The target cannot run yet (it needs something the admin has not set up): the run goes on without it. */
+export class SyncTargetSkipped extends Error {}
+
 /** Tries of one call when SWCombine fails or cannot be reached (each try spends a request from the budget). */
 const TRIES = 4;
 const FIRST_BACKOFF_MS = 1_000;

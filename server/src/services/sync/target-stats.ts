@@ -3,24 +3,29 @@ import type { Deps } from '../../deps.ts';
 import { callsUntilFilled, filledAt } from '../../domain/details-backlog.ts';
 import { wantedGroups } from '../../queries/sync-details.ts';
 import { countLiveByKind } from '../../queries/sync-entities.ts';
-import { lastCompletedByTarget, type LastCompleted } from '../../queries/sync-runs.ts';
+import { lastCompletedByTarget, latestRunByTarget, type LastCompleted } from '../../queries/sync-runs.ts';
 import { budgetStatus } from '../swcombine/budget.ts';
+import { inventoryReadiness } from './binding-access.ts';
+import { toSyncRun } from './index.ts';
 import { sumCounts } from './message.ts';
 import { ALL_ORDER, DETAILED_KINDS } from './targets.ts';
 
 const later = (a: LastCompleted | undefined, b: LastCompleted | undefined) => (a && b ? (a.at > b.at ? a : b) : (a ?? b));
 
 /**
- * Per target (in screen order): rows stored and not gone; its last complete run (its own or `all`'s
- * part) with what that run found new, changed and gone; and for kinds whose lists lack fields, how
- * many rows have their details and when the rest should, at the current request budget.
+ * Per target (in screen order): rows stored and not gone; its last complete run (its own or the part of
+ * an `all` that read it) with what that run found new, changed and gone; for kinds whose lists lack
+ * fields, how many rows have their details and when the rest should, at the current request budget; its
+ * own latest run; and what it needs before it can run (the inventory, a binding).
  */
 export async function syncTargetStats(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<SyncTargetStats[]> {
-  const [live, completed, groups, budget] = await Promise.all([
+  const [live, completed, latest, groups, budget, inventory] = await Promise.all([
     countLiveByKind(deps.db),
     lastCompletedByTarget(deps.db),
+    latestRunByTarget(deps.db),
     wantedGroups(deps.db),
     budgetStatus(deps),
+    inventoryReadiness(deps),
   ]);
   const now = deps.clock.now();
   const calls = callsUntilFilled(groups, ALL_ORDER);
@@ -38,7 +43,8 @@ export async function syncTargetStats(deps: Pick<Deps, 'db' | 'clock' | 'config'
 
   return SYNC_TARGETS.map((target): SyncTargetStats => {
     const all = completed.get('all');
-    const last = target === 'all' ? all : later(completed.get(target), all);
+    // An `all` that skipped the target (the inventory without a binding) did not read it.
+    const last = target === 'all' ? all : later(completed.get(target), all?.counts.has(target) ? all : undefined);
     const counts: SyncRunCounts | null = last
       ? target === 'all'
         ? sumCounts([...last.counts.values()])
@@ -52,6 +58,8 @@ export async function syncTargetStats(deps: Pick<Deps, 'db' | 'clock' | 'config'
       lastCompleteAt: last ? last.at.toISOString() : null,
       lastRun: counts,
       details: detailed.length ? detailsOf(detailed) : null,
+      latestRun: latest.has(target) ? toSyncRun(latest.get(target)!) : null,
+      needsBinding: target === 'inventory' && 'missing' in inventory ? inventory.missing : null,
     };
   });
 }

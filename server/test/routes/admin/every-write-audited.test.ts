@@ -112,6 +112,15 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { params: { id, userId: miraId } };
   },
   'POST /api/admin/groups/refresh': async () => ({}),
+  'POST /api/admin/radiant-mgmt/schedules/:target/pause': async () => {
+    await send('PUT', '/api/admin/radiant-mgmt/schedules/systems', { everyHours: 6 });
+    return { params: { target: 'systems' } };
+  },
+  'POST /api/admin/radiant-mgmt/schedules/:target/resume': async () => {
+    await send('PUT', '/api/admin/radiant-mgmt/schedules/sectors', { everyHours: 6 });
+    await send('POST', '/api/admin/radiant-mgmt/schedules/sectors/pause');
+    return { params: { target: 'sectors' } };
+  },
   'PUT /api/admin/audit/forwarding': async () => ({ body: FORWARDING }),
   'DELETE /api/admin/audit/forwarding': async () => (await send('PUT', '/api/admin/audit/forwarding', FORWARDING), {}),
 };

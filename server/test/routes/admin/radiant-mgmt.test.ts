@@ -1,7 +1,8 @@
 import { SYNC_TARGETS } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncProgress, SyncTargetStats } from '@portal/contract';
+import type { SyncProgress, SyncRunCost, SyncTargetStats } from '@portal/contract';
 import { holdLease, takeLease } from '../../../src/queries/sync-leases.ts';
+import { closeTarget } from '../../../src/queries/sync-checkpoints.ts';
 import { finishRun } from '../../../src/queries/sync-runs.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -34,6 +35,7 @@ describe('who may call /api/admin/radiant-mgmt', () => {
     ['POST', '/api/admin/radiant-mgmt/sync/systems'],
     ['GET', '/api/admin/radiant-mgmt/history'],
     ['GET', '/api/admin/radiant-mgmt/targets'],
+    ['GET', '/api/admin/radiant-mgmt/cost/all'],
   ] as const)('%s %s: 401 without a session, 403 for a player, and nothing is queued', async (method, url) => {
     const anon = await call(method, url, null);
     expect(anon.statusCode).toBe(401);
@@ -151,6 +153,8 @@ describe('GET /api/admin/radiant-mgmt/targets', () => {
   it('lists every target in screen order with its rows and last complete sync', async () => {
     await trigger('systems');
     const finishedAt = ctx.clock.now();
+    // A run that read its list to the end closes it (marking what it did not see gone).
+    await closeTarget(ctx.deps.db, await runIdOf('systems'), 'systems', 0, finishedAt);
     await finishRun(ctx.deps.db, await runIdOf('systems'), 'completed', 'systems: 0', finishedAt);
 
     const res = await call('GET', '/api/admin/radiant-mgmt/targets');
@@ -164,6 +168,8 @@ describe('GET /api/admin/radiant-mgmt/targets', () => {
       lastCompleteAt: finishedAt.toISOString(),
       lastRun: { new: 0, changed: 0, unchanged: 0, gone: 0 },
       details: nothingYet,
+      latestRun: { type: 'systems', status: 'completed', message: 'systems: 0', timestamp: finishedAt.toISOString() },
+      needsBinding: null,
     });
     expect(stats.find((s) => s.target === 'planets')).toEqual({
       target: 'planets',
@@ -171,8 +177,45 @@ describe('GET /api/admin/radiant-mgmt/targets', () => {
       lastCompleteAt: null,
       lastRun: null,
       details: nothingYet,
+      latestRun: null,
+      needsBinding: null,
     });
     // The factions list says all there is of a faction.
     expect(stats.find((s) => s.target === 'factions')).toMatchObject({ details: null });
+    // Without a binding the inventory cannot run yet, and says how to fix it.
+    expect(stats.find((s) => s.target === 'inventory')).toMatchObject({
+      needsBinding: 'needs a SWCombine binding: connect one on SWC Integration (tenant 1324, faction-leader)',
+    });
+  });
+
+  it("shows a target's own latest run, failed or in progress, beside its last complete one", async () => {
+    await trigger('factions');
+    await startRun(await runIdOf('factions'), ctx.clock.now(), { target: 'factions', done: 50, total: 120 });
+    const stats = (await call('GET', '/api/admin/radiant-mgmt/targets')).json() as SyncTargetStats[];
+    expect(stats.find((s) => s.target === 'factions')!.latestRun).toMatchObject({
+      status: 'running',
+      progress: { target: 'factions', done: 50, total: 120 },
+    });
+  });
+});
+
+describe('GET /api/admin/radiant-mgmt/cost/{target}', () => {
+  const cost = async (target: string) => (await call('GET', `/api/admin/radiant-mgmt/cost/${target}`)).json() as SyncRunCost;
+
+  it('before any sync: one page at least per list, none of them read yet, and the inventory skipped without a binding', async () => {
+    await ctx.deps.db.query('DELETE FROM sync_checkpoints');
+    const all = await cost('all');
+    // factions 1, galaxy 4, classes 7, types 6; the inventory's lists depend on the binding it lacks.
+    expect(all).toMatchObject({ target: 'all', listRequests: 18, unknownLists: 18, detailRequests: 0 });
+    expect(all.skipped).toEqual([
+      { target: 'inventory', reason: 'needs a SWCombine binding: connect one on SWC Integration (tenant 1324, faction-leader)' },
+    ]);
+    // The simulator's budget: 600 an hour, 10 % kept for sign-ins.
+    expect(all.backgroundPerHour).toBe(540);
+    expect(await cost('systems')).toMatchObject({ listRequests: 1, unknownLists: 1, skipped: [] });
+  });
+
+  it.each(['galaxy', '%00'])('answers 400 for the unknown target %j', async (target) => {
+    expect((await call('GET', `/api/admin/radiant-mgmt/cost/${target}`)).statusCode).toBe(400);
   });
 });

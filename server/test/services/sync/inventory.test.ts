@@ -1,3 +1,4 @@
+import type { SyncTargetStats } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -12,12 +13,31 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const CONNECT_FIRST = 'Connect a SWCombine binding with faction inventory scopes on SWC Integration (tenant 1324, faction-leader) first.';
+const SKIPPED = 'inventory skipped: needs a SWCombine binding: connect one on SWC Integration (tenant 1324, faction-leader)';
+const failures = async () => (await ctx.deps.db.query(`SELECT 1 FROM audit_log WHERE event = 'sync_failed'`)).rowCount;
 
 const connectBinding = (scopes: string) => connectInventoryBinding(ctx, admin, scopes);
 
 describe('the inventory target', () => {
-  it('fails without a binding, saying what to do', async () => {
-    expect(await syncNow(ctx, 'inventory')).toMatchObject({ status: 'failed', message: CONNECT_FIRST });
+  it('is skipped without a binding: `all` completes with every other target, saying why and how to fix it', async () => {
+    const outcome = await syncNow(ctx, 'all');
+    expect(outcome).toMatchObject({ state: 'finished', status: 'completed' });
+    const message = outcome.state === 'finished' ? outcome.message : '';
+    expect(message).toMatch(/^factions: [\d,]+ \([\d,]+ new\); sectors: /);
+    expect(message.endsWith(`; ${SKIPPED}`)).toBe(true);
+    expect(message).not.toContain('failed');
+    expect((await stored(ctx, 'systems')).length).toBe(ctx.sim.galaxy.systems.all.length);
+    expect(await failures()).toBe(0);
+
+    // The screen's figures: inventory was not read, and says what it needs.
+    const res = await ctx.app.inject({ url: '/api/admin/radiant-mgmt/targets', cookies: { portal_session: admin } });
+    const inventory = (res.json() as SyncTargetStats[]).find((s) => s.target === 'inventory')!;
+    expect(inventory).toMatchObject({ lastCompleteAt: null, lastRun: null, needsBinding: SKIPPED.replace('inventory skipped: ', '') });
+  }, 60_000);
+
+  it('is skipped alone too: the run completes, saying what to do, and is not a failure', async () => {
+    expect(await syncNow(ctx, 'inventory')).toMatchObject({ status: 'completed', message: SKIPPED });
+    expect(await failures()).toBe(0);
   });
 
   it("reads the binding's faction inventory through the binding's token, the kinds its scopes open", async () => {
@@ -58,8 +78,15 @@ describe('the inventory target', () => {
     );
   });
 
-  it('fails with what to do once the binding is disconnected', async () => {
+  it('is skipped again once the binding is disconnected, or grants no inventory scope', async () => {
     await ctx.deps.db.query(`UPDATE swc_bindings SET connected = false`);
-    expect(await syncNow(ctx, 'inventory')).toMatchObject({ status: 'failed', message: CONNECT_FIRST });
+    expect(await syncNow(ctx, 'inventory')).toMatchObject({ status: 'completed', message: SKIPPED });
+    await ctx.deps.db.query(`UPDATE swc_bindings SET connected = true, scopes = '{CHARACTER_READ}'`);
+    expect(await syncNow(ctx, 'inventory')).toMatchObject({
+      status: 'completed',
+      message:
+        'inventory skipped: needs a SWCombine binding with a faction inventory scope (faction_inv_<kind>_read or _all): ' +
+        'connect one on SWC Integration (tenant 1324, faction-leader)',
+    });
   });
 });

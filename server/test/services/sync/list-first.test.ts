@@ -1,4 +1,4 @@
-import type { SyncTargetStats } from '@portal/contract';
+import type { SyncRunCost, SyncTargetStats } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -15,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const HOUR = 3_600_000;
+/** Requests the first `all` spent. */
+let firstAllSpent = 0;
 const pending = async () =>
   (
     await ctx.deps.db.query<{ kind: string; n: number }>(
@@ -28,6 +30,7 @@ describe('a first `all` at the default budget of 600 requests an hour', () => {
     const before = ctx.sim.stats().requests;
     const outcome = await syncNow(ctx, 'all', { run: { sleep: async (ms) => void (waits.push(ms), ctx.clock.advance(ms)) } });
     const spent = ctx.sim.stats().requests - before;
+    firstAllSpent = spent;
 
     expect(outcome).toMatchObject({ state: 'finished', status: 'completed' });
     expect(waits).toEqual([]);
@@ -67,5 +70,24 @@ describe('a first `all` at the default budget of 600 requests an hour', () => {
     expect(all.lastCompleteAt).not.toBeNull();
     expect(Date.parse(all.details!.completeAt!)).toBeGreaterThan(systemsDone);
     expect(all.details!.rows).toBe([...stats.values()].filter((s) => s.target !== 'all' && s.details).reduce((sum, s) => sum + s.rows, 0));
+  });
+});
+
+describe('what the next `all` would cost', () => {
+  it('is worked out from the lists as last read: the same pages again, then the details still waiting, at the budget', async () => {
+    const now = ctx.clock.now().getTime();
+    const res = await ctx.app.inject({ url: '/api/admin/radiant-mgmt/cost/all', cookies: { portal_session: admin } });
+    expect(res.statusCode).toBe(200);
+    const cost = res.json() as SyncRunCost;
+    // Every list's length is known now: a run with nothing changed reads exactly the pages the first one did.
+    expect(cost).toMatchObject({ target: 'all', listRequests: firstAllSpent, unknownLists: 0, skipped: [], backgroundPerHour: 540 });
+    const waiting = (await pending()).reduce((sum, r) => sum + r.n, 0);
+    // Planets and stations mostly cost no call: their systems' details place them.
+    expect(cost.detailRequests).toBeGreaterThan(3_000);
+    expect(cost.detailRequests).toBeLessThan(waiting);
+    const hours = (Date.parse(cost.doneAt!) - now) / HOUR;
+    expect(hours).toBeGreaterThan(5);
+    expect(hours).toBeLessThan(8);
+    expect(Date.parse(cost.listsDoneAt!)).toBeLessThan(Date.parse(cost.doneAt!));
   });
 });

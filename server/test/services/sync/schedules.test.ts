@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 
 const HOUR = 3_600_000;
-const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, cookie = admin) =>
   ctx.app.inject({ method, url, payload, cookies: { portal_session: cookie } });
 const setSchedule = (target: string, payload: object) => call('PUT', `/api/admin/radiant-mgmt/schedules/${target}`, payload);
 const lastAudit = async (event: string) =>
@@ -36,7 +36,7 @@ describe('sync schedules on /api/admin/radiant-mgmt/schedules', () => {
     const now = ctx.clock.now().getTime();
     const inventory = await setSchedule('inventory', { everyHours: 1 });
     expect(inventory.statusCode).toBe(200);
-    expect(inventory.json()).toEqual({ target: 'inventory', everyHours: 1, nextRunAt: new Date(now + HOUR).toISOString() });
+    expect(inventory.json()).toEqual({ target: 'inventory', everyHours: 1, nextRunAt: new Date(now + HOUR).toISOString(), pausedAt: null });
     expect(await lastAudit('sync_schedule_set')).toEqual({ uid: '1:100001', details: { target: 'inventory', everyHours: 1 } });
     expect((await setSchedule('all', { everyHours: 24 })).statusCode).toBe(200);
 
@@ -60,15 +60,20 @@ describe('sync schedules on /api/admin/radiant-mgmt/schedules', () => {
     expect(again.json()).toEqual({ error: 'not_found', message: 'systems has no schedule.' });
   });
 
-  it.each([{ everyHours: 0 }, { everyHours: 169 }, { everyHours: 1.5 }, { everyHours: '24' }, {}])(
-    'answers 400 for %j, in words',
+  it.each([{ everyHours: 0 }, { everyHours: 200 }, { everyHours: 169 }, { everyHours: -1 }, { everyHours: 1.5 }, { everyHours: '24' }, {}])(
+    'answers 400 for %j stating the range, and neither saves nor audits anything',
     async (payload) => {
+      await setSchedule('all', { everyHours: 24 });
+      const audited = (await ctx.deps.db.query(`SELECT 1 FROM audit_log WHERE event = 'sync_schedule_set'`)).rowCount;
       const res = await setSchedule('all', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         error: 'bad_request',
-        message: expect.stringContaining('everyHours must be a whole number of hours from 1 to 168'),
+        message: 'body.everyHours: Hours must be a whole number from 1 to 168',
       });
+      const list = (await call('GET', '/api/admin/radiant-mgmt/schedules')).json() as SyncSchedule[];
+      expect(list.map((s) => s.everyHours)).toEqual([24]);
+      expect((await ctx.deps.db.query(`SELECT 1 FROM audit_log WHERE event = 'sync_schedule_set'`)).rowCount).toBe(audited);
     },
   );
 
@@ -76,6 +81,56 @@ describe('sync schedules on /api/admin/radiant-mgmt/schedules', () => {
     expect((await setSchedule('moons', { everyHours: 1 })).statusCode).toBe(400);
     expect((await call('PUT', '/api/admin/radiant-mgmt/schedules/all', { everyHours: 1 }, player)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/radiant-mgmt/schedules', undefined, player)).statusCode).toBe(403);
+  });
+});
+
+describe('pausing a schedule', () => {
+  const pause = (target: string, cookie = admin) => call('POST', `/api/admin/radiant-mgmt/schedules/${target}/pause`, undefined, cookie);
+  const resume = (target: string) => call('POST', `/api/admin/radiant-mgmt/schedules/${target}/resume`);
+
+  it('is its own action: a paused schedule queues nothing, keeps its period, and runs again once resumed; each audited', async () => {
+    await setSchedule('systems', { everyHours: 2 });
+    const paused = await pause('systems');
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({ target: 'systems', everyHours: 2, pausedAt: ctx.clock.now().toISOString() });
+    expect(await lastAudit('sync_schedule_paused')).toEqual({ uid: '1:100001', details: { target: 'systems', everyHours: 2 } });
+
+    ctx.clock.advance(5 * HOUR);
+    expect(await runDueSchedules(ctx.deps)).toEqual({ queued: [] });
+    expect(ctx.sentJobs).toEqual([]);
+    // Changing its period keeps it paused.
+    expect((await setSchedule('systems', { everyHours: 3 })).json()).toMatchObject({ everyHours: 3, pausedAt: expect.any(String) });
+
+    const resumed = await resume('systems');
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toMatchObject({ everyHours: 3, pausedAt: null });
+    expect(await lastAudit('sync_schedule_resumed')).toEqual({ uid: '1:100001', details: { target: 'systems', everyHours: 3 } });
+    ctx.clock.advance(3 * HOUR);
+    expect(await runDueSchedules(ctx.deps)).toEqual({ queued: ['systems'] });
+  });
+
+  it('resumed after its next run passed, is due a whole period from then rather than at once', async () => {
+    await setSchedule('factions', { everyHours: 1 });
+    await pause('factions');
+    ctx.clock.advance(2 * HOUR);
+    const resumed = (await resume('factions')).json() as SyncSchedule;
+    expect(resumed.nextRunAt).toBe(new Date(ctx.clock.now().getTime() + HOUR).toISOString());
+    expect(await runDueSchedules(ctx.deps)).toEqual({ queued: [] });
+  });
+
+  it('answers 409 when it is already so, 404 without a schedule, 403 for a player; nothing audited', async () => {
+    await setSchedule('planets', { everyHours: 6 });
+    const audited = async () =>
+      (await ctx.deps.db.query(`SELECT 1 FROM audit_log WHERE event IN ('sync_schedule_paused', 'sync_schedule_resumed')`)).rowCount ?? 0;
+    const before = await audited();
+    const running = await resume('planets');
+    expect(running.statusCode).toBe(409);
+    expect(running.json()).toEqual({ error: 'conflict', message: 'The planets schedule is already running.' });
+    expect((await pause('planets')).statusCode).toBe(200);
+    expect((await pause('planets')).json()).toEqual({ error: 'conflict', message: 'The planets schedule is already paused.' });
+    expect((await pause('droids')).json()).toEqual({ error: 'not_found', message: 'droids has no schedule.' });
+    expect((await pause('planets', player)).statusCode).toBe(403);
+    expect(await audited()).toBe(before + 1);
   });
 });
 

@@ -114,6 +114,34 @@ describe('/admin/activity', () => {
     expect(within(changes).getByRole('row', { name: 'name Old Wiki Wiki' })).toBeInTheDocument();
   });
 
+  it("keeps a failed sync's reason to one line, the rest on demand", async () => {
+    const reason =
+      'factions: 120 (120 new); sectors failed: SWCombine refused the sector list: 500 Internal Server Error (tried 4 times). ' +
+      'Start the sync again when SWCombine answers.; not read: systems, planets, stations, classes, ships';
+    const failed = event(70, {
+      event: 'sync_failed',
+      outcome: 'failure',
+      user_id: null,
+      user_uid: null,
+      user_name: null,
+      actor_id: null,
+      actor_uid: null,
+      actor_name: null,
+      app_key: null,
+      app_name: null,
+      details: { target: 'all', runId: 'r1', reason },
+    });
+    const { user } = await openActivity({ 'GET /api/admin/audit': reply(200, { events: [failed, edited], next_cursor: null }) });
+    const table = screen.getByRole('table', { name: 'Events' });
+    const sentence = within(table).getByText(`Data sync failed: all (${reason})`);
+    expect(sentence).toHaveAttribute('data-line-clamp', 'true');
+    await user.click(within(table).getByRole('button', { name: 'Show all of why the sync failed' }));
+    expect(within(table).getByText(`Data sync failed: all (${reason})`)).not.toHaveAttribute('data-line-clamp');
+    expect(within(table).getByRole('button', { name: 'Show less of why the sync failed' })).toHaveAttribute('aria-expanded', 'true');
+    // Other rows read as they always did.
+    expect(within(table).getByText('App updated on Wiki by Jorin Vex')).not.toHaveAttribute('data-line-clamp');
+  });
+
   it('sets the webhook, then shows how its deliveries stand', async () => {
     const set: ForwardingState = {
       ...NOT_SET,

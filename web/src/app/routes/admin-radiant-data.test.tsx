@@ -140,15 +140,3 @@ describe('/admin/radiant-mgmt/data', () => {
     expect(api.count(ROWS)).toBe(0);
   });
 });
-
-describe('Radiant Management', () => {
-  it('leads to each target’s data and to the galaxy map', async () => {
-    open('/admin/radiant-mgmt', {
-      'GET /api/admin/radiant-mgmt/history': reply(200, { runs: [] }),
-      'GET /api/admin/radiant-mgmt/targets': reply(200, []),
-    });
-    const section = (await screen.findByRole('heading', { name: 'Synced data' })).closest('section')!;
-    expect(within(section).getByRole('link', { name: 'Data: planets' })).toHaveAttribute('href', '/admin/radiant-mgmt/data?target=planets');
-    expect(within(section).getByRole('link', { name: 'Galaxy map' })).toHaveAttribute('href', '/admin/radiant-mgmt/map');
-  });
-});

@@ -1,10 +1,12 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ADMIN_PANEL } from '@/lib/admin-panel.ts';
-import { SyncedDataLinks } from '@/features/radiant-data/components/synced-data-links.tsx';
+import { dataViewPath, GALAXY_MAP_PATH } from '@/features/radiant-data/paths.ts';
 import { RadiantManagement } from '@/features/radiant-mgmt/components/radiant-management.tsx';
 import { AdminOnly, isAdminSession } from '../guards/admin-only.tsx';
 import { useSessionCheck } from '../guards/use-session-check.ts';
+
+const SYNCED_DATA = { data: dataViewPath, map: GALAXY_MAP_PATH };
 
 /**
  * /admin/radiant-mgmt sits outside the session and admin guards: instead of redirecting, it says
@@ -21,10 +23,7 @@ export default function AdminRadiantMgmtRoute() {
         description={admin ? 'Read SWCombine data into the portal and follow the sync jobs.' : undefined}
       />
       <AdminOnly check={check} notAdminHint="Ask an administrator of the portal if you need to manage data synchronisation.">
-        <Stack gap="lg">
-          <RadiantManagement />
-          <SyncedDataLinks />
-        </Stack>
+        <RadiantManagement links={SYNCED_DATA} />
       </AdminOnly>
     </Stack>
   );

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useActivity } from '../api/list-activity.ts';
 import { activitySentence } from './activity-sentence.ts';
 import { EventDetailsModal } from './event-details-modal.tsx';
+import { EventSentence } from './event-sentence.tsx';
 
 function columns(open: (row: ActivityRow) => void): Column<ActivityRow>[] {
   return [
@@ -23,7 +24,7 @@ function columns(open: (row: ActivityRow) => void): Column<ActivityRow>[] {
       cell: (row) =>
         row.outcome === 'failure' ? <StatusBadge color="red">failure</StatusBadge> : <StatusBadge color="teal">success</StatusBadge>,
     },
-    { label: 'Event', cell: (row) => <Text size="sm">{activitySentence(row)}</Text> },
+    { label: 'Event', cell: (row) => <EventSentence row={row} /> },
     {
       label: 'Details',
       hideLabel: true,

@@ -12,7 +12,7 @@ export function useSyncSchedules() {
   return useQuery({ queryKey: queryKeys.radiantMgmt.schedules, queryFn: ({ signal }) => getSyncSchedules(signal), staleTime: 0 });
 }
 
-/** Runs `target` every `everyHours` from now on (replaces its schedule). */
+/** Runs `target` every `everyHours` from now on (replaces its schedule; a paused one stays paused). */
 export function setSyncSchedule(input: { target: SyncTarget; everyHours: number }): Promise<SyncSchedule> {
   return callEndpoint(radiantMgmt.setSchedule, { params: { target: input.target }, body: { everyHours: input.everyHours } });
 }
@@ -22,18 +22,20 @@ export async function removeSyncSchedule(target: SyncTarget): Promise<void> {
   await callEndpoint(radiantMgmt.removeSchedule, { params: { target } });
 }
 
-export function useSetSyncSchedule() {
+/** Pauses (`pause`) or resumes a schedule; 409 when it already is so. */
+export function pauseSyncSchedule(input: { target: SyncTarget; pause: boolean }): Promise<SyncSchedule> {
+  return callEndpoint(input.pause ? radiantMgmt.pauseSchedule : radiantMgmt.resumeSchedule, { params: { target: input.target } });
+}
+
+/** Each change is followed by reading the schedules again. */
+function useScheduleChange<Input, Answer>(change: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setSyncSchedule,
+    mutationFn: change,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.radiantMgmt.schedules }),
   });
 }
 
-export function useRemoveSyncSchedule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeSyncSchedule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.radiantMgmt.schedules }),
-  });
-}
+export const useSetSyncSchedule = () => useScheduleChange(setSyncSchedule);
+export const useRemoveSyncSchedule = () => useScheduleChange(removeSyncSchedule);
+export const usePauseSyncSchedule = () => useScheduleChange(pauseSyncSchedule);

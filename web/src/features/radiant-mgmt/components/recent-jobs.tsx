@@ -1,9 +1,11 @@
 import type { SyncRun } from '@portal/contract';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconHistory, IconRefresh } from '@tabler/icons-react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { useId } from 'react';
+import { OneLineMessage } from '@/components/one-line-message.tsx';
 import { QueryList, type Column, type ListQuery } from '@/components/query-list.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
+import { ReloadButton } from './reload-button.tsx';
 import { SyncProgress } from './sync-progress.tsx';
 import { SyncStatusBadge } from './sync-status-badge.tsx';
 
@@ -21,9 +23,10 @@ const columns: readonly Column<SyncRun>[] = [
   { label: 'Status', card: 'badge', nowrap: true, cell: (run) => <SyncStatusBadge status={run.status} /> },
   {
     label: 'Details',
+    maw: 520,
     cell: (run) => (
       <Stack gap={6}>
-        {run.message && <Text size="sm">{run.message}</Text>}
+        {run.message && <OneLineMessage text={run.message} about={`the ${run.type} sync's message`} />}
         {run.triggeredBy === 'schedule' && (
           <Text size="xs" c="dimmed">
             by schedule
@@ -61,15 +64,7 @@ export function RecentJobs({ history }: RecentJobsProps) {
         <Title order={2} fz="lg" id={headingId}>
           Recent Jobs
         </Title>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          loading={history.isFetching}
-          onClick={() => void history.refetch()}
-        >
-          Refresh
-        </Button>
+        <ReloadButton query={history}>Refresh</ReloadButton>
       </Group>
       {!failedWithNothing && (
         <QueryList
