@@ -1,9 +1,10 @@
 import { adminApps } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { changeApp, createApp, listAdminApps, removeApp } from '../../services/admin/apps.ts';
+import { appAccess, changeApp, createApp, listAdminApps, removeApp } from '../../services/admin/apps.ts';
 import { createClientSecret, describeOidcClient, removeClientSecret } from '../../services/oidc/client-secret.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
+import { withTotal } from './with-total.ts';
 
 const tags = ['admin: apps'];
 
@@ -17,6 +18,14 @@ export default async function appRoutes(app: FastifyInstance) {
     handler: async (request) => {
       await removeApp(deps, actorOf(request), request.params.id);
       return null;
+    },
+  });
+  route(app, adminApps.access, {
+    tags,
+    summary: 'The players with a grant, suspension or revocation on the app, by name; paged; the total is in X-Total-Count',
+    handler: async (request, reply) => {
+      const { rows, total } = await appAccess(deps, request.params.id, request.query.limit, request.query.offset);
+      return withTotal(reply, rows, total);
     },
   });
   route(app, adminApps.oidcClient, { tags, handler: (request) => describeOidcClient(deps, request.params.id) });

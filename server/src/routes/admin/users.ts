@@ -1,11 +1,12 @@
 import { adminUsers } from '@portal/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   accessStatus,
   addUser,
   changeAccess,
   endAllUserSessions,
   endUserSession,
+  findUser,
   findUsers,
   userAccess,
   userAudit,
@@ -13,14 +14,9 @@ import {
 } from '../../services/admin/users.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
+import { withTotal } from './with-total.ts';
 
 const tags = ['admin: users and access'];
-
-/** One page of a list, with how many rows there are in all in X-Total-Count. */
-function withTotal<T>(reply: FastifyReply, rows: T[], total: number): T[] {
-  reply.header('x-total-count', String(total));
-  return rows;
-}
 
 export default async function userRoutes(app: FastifyInstance) {
   const { deps } = app;
@@ -34,6 +30,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   });
   route(app, adminUsers.add, { tags, handler: (request) => addUser(deps, actorOf(request), request.body.uid) });
+  route(app, adminUsers.get, { tags, summary: 'One user', handler: (request) => findUser(deps, request.params.id) });
   route(app, adminUsers.access, { tags, handler: (request) => userAccess(deps, request.params.id) });
   route(app, adminUsers.audit, {
     tags,

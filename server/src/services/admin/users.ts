@@ -7,6 +7,7 @@ import { findAppByKey, setAccess } from '../../queries/admin-access.ts';
 import {
   endLiveSessions,
   endSessionBySid,
+  findAdminUser,
   insertUserByUid,
   listAudit,
   listLiveSessions,
@@ -29,6 +30,12 @@ async function mustExist(deps: Pick<Deps, 'db'>, userId: string) {
 export async function findUsers(deps: Pick<Deps, 'db'>, q: string | undefined, limit: number, offset: number) {
   const { rows, total } = await searchUsers(deps.db, q || undefined, limit, offset);
   return { users: rows.map(toAdminUser), total };
+}
+
+export async function findUser(deps: Pick<Deps, 'db'>, userId: string): Promise<AdminUser> {
+  const row = await findAdminUser(deps.db, userId);
+  if (!row) throw new NotFound('No user with this id.');
+  return toAdminUser(row);
 }
 
 /** Adds a player by UID before their first sign-in, so access can be granted ahead of it. */
