@@ -160,6 +160,9 @@ describe('/admin/users', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     expect(await screen.findByText('UID is required')).toBeInTheDocument();
+    // Named beside the button, and the focus is in the field.
+    expect(screen.getByRole('status', { name: '1 field needs a change' })).toHaveTextContent('UID: UID is required');
+    expect(screen.getByRole('textbox', { name: /^UID/ })).toHaveFocus();
     await user.type(screen.getByRole('textbox', { name: /^UID/ }), '   ');
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     expect(screen.getByText('UID is required')).toBeInTheDocument();
@@ -252,6 +255,7 @@ describe('/admin/users', () => {
 
     const apps = await screen.findByRole('table', { name: 'Apps' });
     await waitFor(() => expect(rowsOf(apps)).toHaveLength(3));
+    expect(screen.getByRole('link', { name: 'Open user page' })).toHaveAttribute('href', `/admin/users/${mira.id}`);
     expect(
       within(apps)
         .getAllByRole('columnheader')

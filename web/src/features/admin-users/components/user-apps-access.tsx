@@ -1,0 +1,66 @@
+import type { AdminUser, UserAccessRow } from '@portal/contract';
+import { Text } from '@mantine/core';
+import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
+import { QueryList, type Column } from '@/components/query-list.tsx';
+import { useUserAccess } from '../api/list-user-access.ts';
+import { AccessActions } from './access-actions.tsx';
+import { AccessStatusBadge } from './access-status-badge.tsx';
+import { Mono } from './detail-cells.tsx';
+
+/** The user page's Apps & access tab: every app but the portal, the user's status on it, and Grant, Suspend and Revoke in the row. */
+export function UserAppsAccess({ user }: { user: AdminUser }) {
+  const access = useUserAccess(user.id);
+  const outcome = useFeedback();
+  const userName = user.name ?? user.uid;
+
+  const actions = (row: UserAccessRow, variant: 'row' | 'card') => (
+    <AccessActions
+      userId={user.id}
+      appKey={row.app_key}
+      userName={userName}
+      appName={row.app_name}
+      status={row.status}
+      variant={variant}
+      onOutcome={(feedback) =>
+        feedback.kind === 'success' ? outcome.succeed(feedback.text) : outcome.fail(feedback.title, feedback.error)
+      }
+    />
+  );
+  const columns: Column<UserAccessRow>[] = [
+    {
+      label: 'App',
+      card: 'title',
+      cell: (row) => (
+        <Text size="sm" fw={600}>
+          {row.app_name}
+        </Text>
+      ),
+    },
+    { label: 'Key', cell: (row) => <Mono>{row.app_key}</Mono> },
+    { label: 'Status', nowrap: true, card: 'badge', cell: (row) => <AccessStatusBadge status={row.status} /> },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      align: 'right',
+      card: 'actions',
+      cell: (row) => actions(row, 'row'),
+      cardCell: (row) => actions(row, 'card'),
+    },
+  ];
+
+  return (
+    <QueryList
+      query={access}
+      columns={columns}
+      rowKey={(row) => row.app_key}
+      label="Apps & access"
+      title
+      description="The user's own access to each app. 'none' is no grant: an app that bypasses the UID whitelist admits them anyway. A suspension or revocation outweighs everything."
+      toolbar={<ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />}
+      errorTitle="Failed to load apps/users."
+      empty="No apps in the catalog."
+      cardLabel={(row) => row.app_name}
+      minWidth={640}
+    />
+  );
+}
