@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
 
 /** One tab of a page: `value` is its name in the URL (`?tab=sign-in`). */
 export interface PageTab {
@@ -21,9 +22,11 @@ interface PageTabsProps {
 
 /**
  * A page's sections as tabs, the open one in the URL (`?tab=`), so a link or a reload opens it again; the
- * first tab when none or an unknown one is named. On a phone the tabs wrap onto a second line.
+ * first tab when none or an unknown one is named. On a phone the tabs drop their icons and wrap onto a
+ * second line when they still do not fit.
  */
 export function PageTabs({ tabs, label }: PageTabsProps) {
+  const phone = usePhoneLayout();
   const [params, setParams] = useSearchParams();
   const named = params.get('tab');
   const open = tabs.find((tab) => tab.value === named)?.value ?? tabs[0]?.value ?? null;
@@ -45,7 +48,7 @@ export function PageTabs({ tabs, label }: PageTabsProps) {
     <Tabs value={open} onChange={choose} keepMounted={false}>
       <Tabs.List aria-label={label} mb="lg">
         {tabs.map(({ value, label: name, icon: TabIcon }) => (
-          <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden />}>
+          <Tabs.Tab key={value} value={value} px={phone ? 'sm' : 'md'} leftSection={phone ? undefined : <TabIcon size={16} aria-hidden />}>
             {name}
           </Tabs.Tab>
         ))}

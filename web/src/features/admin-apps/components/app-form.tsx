@@ -46,6 +46,9 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
+/** Each field's hint under it, so the fields of a row line up whatever their hints' length. */
+const HINT_BELOW: ('label' | 'input' | 'error' | 'description')[] = ['label', 'input', 'error', 'description'];
+
 const audienceHint = (
   <>
     Who its sign-in tokens are for, often the key — the <Code>aud</Code> claim.
@@ -111,6 +114,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
           <Section title="Basics">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <TextInput
+                inputWrapperOrder={HINT_BELOW}
                 label={LABELS.key}
                 placeholder="fleet-ops"
                 description={
@@ -123,8 +127,16 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
                 autoComplete="off"
                 {...text('key')}
               />
-              <TextInput label={LABELS.name} placeholder="Fleet Ops" description="Shown on the dashboard." withAsterisk {...text('name')} />
               <TextInput
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.name}
+                placeholder="Fleet Ops"
+                description="Shown on the dashboard."
+                withAsterisk
+                {...text('name')}
+              />
+              <TextInput
+                inputWrapperOrder={HINT_BELOW}
                 label={LABELS.audience}
                 placeholder="fleet-ops"
                 description={isPortal ? 'The portal app keeps the audience "portal".' : audienceHint}
@@ -135,12 +147,14 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
               />
             </SimpleGrid>
             <TextInput
+              inputWrapperOrder={HINT_BELOW}
               label={LABELS.url}
               placeholder="https://fleet.example.com/"
               description="Where the dashboard card leads."
               {...text('url')}
             />
             <Textarea
+              inputWrapperOrder={HINT_BELOW}
               label={LABELS.description}
               description="Shown under the name on the dashboard card."
               placeholder="What the app is for"
@@ -154,24 +168,28 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
           <Section title="Phase" description="The dashboard card shows the phase once it has a phase and a phase description.">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
+                inputWrapperOrder={HINT_BELOW}
                 label={LABELS.phase}
                 description="A stage such as Alpha or Beta, shown as a badge."
                 placeholder="Beta"
                 {...text('phase')}
               />
               <TextInput
+                inputWrapperOrder={HINT_BELOW}
                 label={LABELS.phaseDesc}
                 description="One line under the badge."
                 placeholder="Open to all members"
                 {...text('phaseDesc')}
               />
               <PhaseColourField
+                inputWrapperOrder={HINT_BELOW}
                 label={LABELS.phaseColor}
                 description="Pick a colour, or type its name or a hex colour such as #1e90ff; blue when empty."
                 {...text('phaseColor')}
                 value={form.values.phaseColor}
               />
               <TextInput
+                inputWrapperOrder={HINT_BELOW}
                 label={LABELS.progress}
                 placeholder="0"
                 description="How far along: a whole number from 0 to 100; 0 when empty."
@@ -188,6 +206,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
 
           <Section title="Sign-in">
             <Textarea
+              inputWrapperOrder={HINT_BELOW}
               label={LABELS.redirect_urls}
               placeholder="https://fleet.example.com/callback https://fleet.example.com/silent"
               description="Where sign-in may send players back to (the redirect URLs): the app's callback, or behind an ingress its address ending in /. Separate them with spaces or new lines."
@@ -197,12 +216,14 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
+                inputWrapperOrder={HINT_BELOW}
                 label={LABELS.frontchannel_logout_url}
                 description="Opened in the player's browser when they sign out of the portal — the front-channel logout URL."
                 placeholder="https://fleet.example.com/logout"
                 {...text('frontchannel_logout_url')}
               />
               <TextInput
+                inputWrapperOrder={HINT_BELOW}
                 label={LABELS.backchannel_logout_url}
                 description="The portal tells the app here, server to server, that a player signed out — the back-channel logout URL."
                 placeholder="https://fleet.example.com/backchannel-logout"

@@ -31,9 +31,9 @@ function SnippetBlock({ snippet }: { snippet: Snippet }) {
           )}
         </CopyButton>
       </Group>
-      {/* Long lines scroll inside the block (a phone's screen), so each line stays as it must be pasted. */}
-      <Box role="region" aria-label={`${snippet.ingress} configuration`} tabIndex={0} style={{ overflowX: 'auto', borderRadius: 4 }}>
-        <Code block fz="xs" style={{ whiteSpace: 'pre', width: 'max-content', minWidth: '100%' }}>
+      {/* Long lines wrap on screen (a phone's); Copy and a selection both take them as they are, unbroken. */}
+      <Box role="region" aria-label={`${snippet.ingress} configuration`}>
+        <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {snippet.code}
         </Code>
       </Box>

@@ -45,6 +45,8 @@ export const PhaseColourField = memo(function PhaseColourField({ value, onChange
                 onClick={() => onChange(name)}
                 style={{
                   cursor: 'pointer',
+                  // The navy and grey swatches would melt into the card without it.
+                  border: '1px solid var(--mantine-color-dark-2)',
                   outline: picked ? '2px solid var(--mantine-color-dark-0)' : undefined,
                   outlineOffset: 2,
                 }}

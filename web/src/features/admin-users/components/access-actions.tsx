@@ -1,7 +1,6 @@
 import type { AccessStatus } from '@portal/contract';
 import { Button, Group, SimpleGrid } from '@mantine/core';
 import { IconBan, IconCheck, IconPlayerPause } from '@tabler/icons-react';
-import { useState } from 'react';
 import type { Feedback } from '@/components/action-feedback.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
@@ -11,46 +10,46 @@ import { useSuspendAccess } from '../api/suspend-access.ts';
 
 type Status = AccessStatus['status'];
 
-interface AccessActionsProps {
+/** One user's access to one app, as a row of a list names them (for the question and the outcome). */
+export interface AccessTarget {
   userId: string;
   appKey: string;
-  /** As the row names them, for the question and the outcome. */
   userName: string;
   appName: string;
+}
+
+interface AccessActionsProps {
+  target: AccessTarget;
   status: Status;
   /** Compact in a table row; full-width on a phone's card. */
   variant?: 'row' | 'card';
-  /** What the action did, for the list's notice. */
+  /** What Grant or Suspend did, for the list's notice. */
   onOutcome: (feedback: Feedback) => void;
+  /** Revoke asks first: the list holds the one question (it outlasts a row that turns into a card). */
+  onRevoke: () => void;
 }
 
 /**
  * Grant, Suspend and Revoke in a row of a list of access (a user's apps, an app's players), each disabled
- * when it would change nothing; Revoke asks first. The same calls as User App Access.
+ * when it would change nothing. The same calls as User App Access.
  */
-export function AccessActions({ userId, appKey, userName, appName, status, variant = 'row', onOutcome }: AccessActionsProps) {
+export function AccessActions({ target, status, variant = 'row', onOutcome, onRevoke }: AccessActionsProps) {
   const grant = useGrantAccess();
   const suspend = useSuspendAccess();
-  const revoke = useRevokeAccess();
-  const [confirming, setConfirming] = useState(false);
-  const busy = grant.isPending || suspend.isPending || revoke.isPending;
+  const busy = grant.isPending || suspend.isPending;
   const card = variant === 'card';
   const size = card ? 'sm' : 'compact-sm';
+  // A phone's card has a third of its width for each button: words only, no icons.
+  const icon = (Icon: typeof IconCheck) => (card ? undefined : <Icon size={14} aria-hidden />);
+  const px = card ? 8 : undefined;
+  const { userName, appName } = target;
 
-  const run = (action: typeof grant, done: string, after?: () => void) => {
+  const run = (action: typeof grant, done: string) => {
     if (busy) return;
-    action.mutate(
-      { userId, appKey },
-      {
-        onSuccess: () => {
-          after?.();
-          onOutcome({ kind: 'success', text: `${done} ${userName} on ${appName}.` });
-        },
-        onError: (error) => {
-          if (action !== revoke) onOutcome({ kind: 'error', title: 'Update failed.', error });
-        },
-      },
-    );
+    action.mutate(target, {
+      onSuccess: () => onOutcome({ kind: 'success', text: `${done} ${userName} on ${appName}.` }),
+      onError: (error) => onOutcome({ kind: 'error', title: 'Update failed.', error }),
+    });
   };
 
   const buttons = (
@@ -59,7 +58,8 @@ export function AccessActions({ userId, appKey, userName, appName, status, varia
         size={size}
         color="teal"
         variant="light"
-        leftSection={<IconCheck size={14} aria-hidden />}
+        leftSection={icon(IconCheck)}
+        px={px}
         disabled={busy || status === 'active'}
         loading={grant.isPending}
         onClick={() => run(grant, 'Access granted to')}
@@ -71,7 +71,8 @@ export function AccessActions({ userId, appKey, userName, appName, status, varia
         size={size}
         color="yellow"
         variant="light"
-        leftSection={<IconPlayerPause size={14} aria-hidden />}
+        leftSection={icon(IconPlayerPause)}
+        px={px}
         disabled={busy || status === 'suspended'}
         loading={suspend.isPending}
         onClick={() => run(suspend, 'Access suspended for')}
@@ -83,12 +84,10 @@ export function AccessActions({ userId, appKey, userName, appName, status, varia
         size={size}
         color="red"
         variant="light"
-        leftSection={<IconBan size={14} aria-hidden />}
+        leftSection={icon(IconBan)}
+        px={px}
         disabled={busy || status === 'revoked'}
-        onClick={() => {
-          revoke.reset();
-          setConfirming(true);
-        }}
+        onClick={onRevoke}
         aria-label={card ? undefined : `Revoke ${userName} on ${appName}`}
       >
         Revoke
@@ -96,30 +95,56 @@ export function AccessActions({ userId, appKey, userName, appName, status, varia
     </>
   );
 
+  return card ? (
+    <SimpleGrid cols={3} spacing={6}>
+      {buttons}
+    </SimpleGrid>
+  ) : (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {buttons}
+    </Group>
+  );
+}
+
+interface RevokeAccessDialogProps {
+  /** The access to revoke; null while nothing is asked. */
+  target: AccessTarget | null;
+  onClose: () => void;
+  onRevoked: (text: string) => void;
+}
+
+/** 'Revoke access?' before a revocation, as on User App Access. */
+export function RevokeAccessDialog({ target, onClose, onRevoked }: RevokeAccessDialogProps) {
+  const revoke = useRevokeAccess();
+  const close = () => {
+    revoke.reset();
+    onClose();
+  };
   return (
-    <>
-      {card ? (
-        <SimpleGrid cols={3} spacing="xs">
-          {buttons}
-        </SimpleGrid>
-      ) : (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          {buttons}
-        </Group>
+    <ConfirmDialog
+      opened={target !== null}
+      title="Revoke access?"
+      confirmLabel="Revoke"
+      busyLabel="Revoking..."
+      busy={revoke.isPending}
+      color="red"
+      error={revoke.error ? serverMessage(revoke.error, 'The access could not be revoked.') : null}
+      onConfirm={() =>
+        target &&
+        revoke.mutate(target, {
+          onSuccess: () => {
+            close();
+            onRevoked(`Access revoked for ${target.userName} on ${target.appName}.`);
+          },
+        })
+      }
+      onClose={close}
+    >
+      {target && (
+        <>
+          {target.userName} can no longer open {target.appName} until access is granted again.
+        </>
       )}
-      <ConfirmDialog
-        opened={confirming}
-        title="Revoke access?"
-        confirmLabel="Revoke"
-        busyLabel="Revoking..."
-        busy={revoke.isPending}
-        color="red"
-        error={revoke.error ? serverMessage(revoke.error, 'The access could not be revoked.') : null}
-        onConfirm={() => run(revoke, 'Access revoked for', () => setConfirming(false))}
-        onClose={() => setConfirming(false)}
-      >
-        {userName} can no longer open {appName} until access is granted again.
-      </ConfirmDialog>
-    </>
+    </ConfirmDialog>
   );
 }

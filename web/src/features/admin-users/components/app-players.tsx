@@ -9,7 +9,7 @@ import { UserAvatar } from '@/components/user-avatar.tsx';
 import { NOT_SIGNED_IN, userLabel } from '@/components/user-select.tsx';
 import { userPagePath } from '@/lib/admin-pages.ts';
 import { APP_PLAYERS_PAGE_SIZE, useAppAccess } from '../api/list-app-access.ts';
-import { AccessActions } from './access-actions.tsx';
+import { AccessActions, RevokeAccessDialog, type AccessTarget } from './access-actions.tsx';
 import { AccessStatusBadge } from './access-status-badge.tsx';
 import { DateTime } from './detail-cells.tsx';
 import { GrantPlayerForm } from './grant-player-form.tsx';
@@ -55,17 +55,25 @@ export function AppPlayers({ app }: AppPlayersProps) {
   const pages = pagesOf(total, APP_PLAYERS_PAGE_SIZE);
   if (players.data && !players.isPlaceholderData && page > pages) setPage(pages);
 
+  const [revoking, setRevoking] = useState<AccessTarget | null>(null);
+  const targetOf = (row: AppAccessRow): AccessTarget => ({
+    userId: row.user_id,
+    appKey: app.key,
+    userName: row.name ?? row.uid,
+    appName: app.name,
+  });
   const actions = (row: AppAccessRow, variant: 'row' | 'card') => (
     <AccessActions
-      userId={row.user_id}
-      appKey={app.key}
-      userName={row.name ?? row.uid}
-      appName={app.name}
+      target={targetOf(row)}
       status={row.status}
       variant={variant}
       onOutcome={(feedback) =>
         feedback.kind === 'success' ? outcome.succeed(feedback.text) : outcome.fail(feedback.title, feedback.error)
       }
+      onRevoke={() => {
+        outcome.clear();
+        setRevoking(targetOf(row));
+      }}
     />
   );
   const columns: Column<AppAccessRow>[] = [
@@ -83,25 +91,28 @@ export function AppPlayers({ app }: AppPlayersProps) {
   ];
 
   return (
-    <QueryList
-      query={{ ...players, data: players.data?.rows }}
-      columns={columns}
-      rowKey={(row) => row.user_id}
-      label="Players"
-      title
-      description="Players with a grant, suspension or revocation of their own on this app. A suspension or revocation outweighs everything else."
-      aside={players.data && <PageRange page={page} size={APP_PLAYERS_PAGE_SIZE} shown={players.data.rows.length} total={total} />}
-      toolbar={
-        <Stack gap="sm">
-          <GrantPlayerForm app={app} onGranted={(text) => outcome.succeed(text)} />
-          <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
-        </Stack>
-      }
-      footer={<ListPager page={page} pages={pages} onChange={setPage} label="Pages of players" />}
-      errorTitle="Failed to load the players."
-      empty="No player has a grant, suspension or revocation of their own here yet."
-      cardLabel={(row) => userLabel(row)}
-      minWidth={640}
-    />
+    <>
+      <QueryList
+        query={{ ...players, data: players.data?.rows }}
+        columns={columns}
+        rowKey={(row) => row.user_id}
+        label="Players"
+        title
+        description="Players with a grant, suspension or revocation of their own on this app. A suspension or revocation outweighs everything else."
+        aside={players.data && <PageRange page={page} size={APP_PLAYERS_PAGE_SIZE} shown={players.data.rows.length} total={total} />}
+        toolbar={
+          <Stack gap="sm">
+            <GrantPlayerForm app={app} onGranted={(text) => outcome.succeed(text)} />
+            <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
+          </Stack>
+        }
+        footer={<ListPager page={page} pages={pages} onChange={setPage} label="Pages of players" />}
+        errorTitle="Failed to load the players."
+        empty="No player has a grant, suspension or revocation of their own here yet."
+        cardLabel={(row) => userLabel(row)}
+        minWidth={640}
+      />
+      <RevokeAccessDialog target={revoking} onClose={() => setRevoking(null)} onRevoked={outcome.succeed} />
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import type { AdminUser, UserAccessRow } from '@portal/contract';
 import { Text } from '@mantine/core';
+import { useState } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { useUserAccess } from '../api/list-user-access.ts';
-import { AccessActions } from './access-actions.tsx';
+import { AccessActions, RevokeAccessDialog, type AccessTarget } from './access-actions.tsx';
 import { AccessStatusBadge } from './access-status-badge.tsx';
 import { Mono } from './detail-cells.tsx';
 
@@ -13,17 +14,20 @@ export function UserAppsAccess({ user }: { user: AdminUser }) {
   const outcome = useFeedback();
   const userName = user.name ?? user.uid;
 
+  const [revoking, setRevoking] = useState<AccessTarget | null>(null);
+  const targetOf = (row: UserAccessRow): AccessTarget => ({ userId: user.id, appKey: row.app_key, userName, appName: row.app_name });
   const actions = (row: UserAccessRow, variant: 'row' | 'card') => (
     <AccessActions
-      userId={user.id}
-      appKey={row.app_key}
-      userName={userName}
-      appName={row.app_name}
+      target={targetOf(row)}
       status={row.status}
       variant={variant}
       onOutcome={(feedback) =>
         feedback.kind === 'success' ? outcome.succeed(feedback.text) : outcome.fail(feedback.title, feedback.error)
       }
+      onRevoke={() => {
+        outcome.clear();
+        setRevoking(targetOf(row));
+      }}
     />
   );
   const columns: Column<UserAccessRow>[] = [
@@ -49,18 +53,21 @@ export function UserAppsAccess({ user }: { user: AdminUser }) {
   ];
 
   return (
-    <QueryList
-      query={access}
-      columns={columns}
-      rowKey={(row) => row.app_key}
-      label="Apps & access"
-      title
-      description="The user's own access to each app. 'none' is no grant: an app that bypasses the UID whitelist admits them anyway. A suspension or revocation outweighs everything."
-      toolbar={<ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />}
-      errorTitle="Failed to load apps/users."
-      empty="No apps in the catalog."
-      cardLabel={(row) => row.app_name}
-      minWidth={640}
-    />
+    <>
+      <QueryList
+        query={access}
+        columns={columns}
+        rowKey={(row) => row.app_key}
+        label="Apps & access"
+        title
+        description="The user's own access to each app. 'none' is no grant: an app that bypasses the UID whitelist admits them anyway. A suspension or revocation outweighs everything."
+        toolbar={<ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />}
+        errorTitle="Failed to load apps/users."
+        empty="No apps in the catalog."
+        cardLabel={(row) => row.app_name}
+        minWidth={640}
+      />
+      <RevokeAccessDialog target={revoking} onClose={() => setRevoking(null)} onRevoked={outcome.succeed} />
+    </>
   );
 }
