@@ -1,15 +1,16 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
-import { seedApps } from './helpers/seed.ts';
+import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
+import { seedApps, type SeedApp } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let admin: Page;
 
-const ARCHIVE = {
+const ARCHIVE: SeedApp = {
   key: 'archive',
   name: 'Holo Archive',
   icon: '📜',
@@ -58,6 +59,8 @@ describe('an app is a page', () => {
     await summary.waitFor();
     expect(await admin.getByRole('textbox', { name: /^Token audience/ }).evaluate((el) => el === document.activeElement)).toBe(true);
     await expectAccessible(admin, 'the app page, Details, after a refused save');
+    await summary.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-app-page-refused-save-1280.png') });
     await summary.getByRole('button', { name: 'URL' }).click();
     expect(await admin.getByRole('textbox', { name: 'URL' }).evaluate((el) => el === document.activeElement)).toBe(true);
 
@@ -116,7 +119,10 @@ describe('an app is a page', () => {
     expect(await events.getByText(/^App updated/).count()).toBeGreaterThan(0);
     await expectAccessible(admin, 'the app page, Activity');
     await screenshotBoth(admin, 'admin-app-page-activity');
-    await admin.getByRole('button', { name: /^Details of: Access revoked/ }).first().click();
+    await admin
+      .getByRole('button', { name: /^Details of: Access revoked/ })
+      .first()
+      .click();
     await admin.getByRole('dialog', { name: 'Event details' }).waitFor();
     await expectAccessible(admin, 'the app page, Activity, an event’s details');
   });
