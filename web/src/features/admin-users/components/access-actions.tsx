@@ -52,48 +52,53 @@ export function AccessActions({ target, status, variant = 'row', onOutcome, onRe
     });
   };
 
-  const buttons = (
-    <>
-      <Button
-        size={size}
-        color="teal"
-        variant="light"
-        leftSection={icon(IconCheck)}
-        px={px}
-        disabled={busy || status === 'active'}
-        loading={grant.isPending}
-        onClick={() => run(grant, 'Access granted to')}
-        aria-label={card ? undefined : `Grant ${userName} access to ${appName}`}
-      >
-        Grant
-      </Button>
-      <Button
-        size={size}
-        color="yellow"
-        variant="light"
-        leftSection={icon(IconPlayerPause)}
-        px={px}
-        disabled={busy || status === 'suspended'}
-        loading={suspend.isPending}
-        onClick={() => run(suspend, 'Access suspended for')}
-        aria-label={card ? undefined : `Suspend ${userName} on ${appName}`}
-      >
-        Suspend
-      </Button>
-      <Button
-        size={size}
-        color="red"
-        variant="light"
-        leftSection={icon(IconBan)}
-        px={px}
-        disabled={busy || status === 'revoked'}
-        onClick={onRevoke}
-        aria-label={card ? undefined : `Revoke ${userName} on ${appName}`}
-      >
-        Revoke
-      </Button>
-    </>
-  );
+  // Each action is offered only when it would change the status.
+  const choices = [
+    {
+      label: 'Grant',
+      name: `Grant ${userName} access to ${appName}`,
+      color: 'teal',
+      Icon: IconCheck,
+      sets: 'active',
+      pending: grant.isPending,
+      act: () => run(grant, 'Access granted to'),
+    },
+    {
+      label: 'Suspend',
+      name: `Suspend ${userName} on ${appName}`,
+      color: 'yellow',
+      Icon: IconPlayerPause,
+      sets: 'suspended',
+      pending: suspend.isPending,
+      act: () => run(suspend, 'Access suspended for'),
+    },
+    {
+      label: 'Revoke',
+      name: `Revoke ${userName} on ${appName}`,
+      color: 'red',
+      Icon: IconBan,
+      sets: 'revoked',
+      pending: false,
+      act: onRevoke,
+    },
+  ] as const;
+  const buttons = choices.map(({ label, name, color, Icon, sets, pending, act }) => (
+    <Button
+      key={label}
+      size={size}
+      color={color}
+      variant="light"
+      leftSection={icon(Icon)}
+      px={px}
+      disabled={busy || status === sets}
+      loading={pending}
+      onClick={act}
+      // In a table row the button names the player and the app; on a phone the card around it names them.
+      aria-label={card ? undefined : name}
+    >
+      {label}
+    </Button>
+  ));
 
   return card ? (
     <SimpleGrid cols={3} spacing={6}>

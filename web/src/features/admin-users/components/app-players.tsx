@@ -2,17 +2,16 @@ import type { AppAccessRow } from '@portal/contract';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { ListPager, PageRange } from '@/components/list-pager.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { NOT_SIGNED_IN, userLabel } from '@/components/user-select.tsx';
 import { userPagePath } from '@/lib/admin-pages.ts';
 import { APP_PLAYERS_PAGE_SIZE, useAppAccess } from '../api/list-app-access.ts';
-import { AccessActions, RevokeAccessDialog, type AccessTarget } from './access-actions.tsx';
 import { AccessStatusBadge } from './access-status-badge.tsx';
 import { DateTime } from './detail-cells.tsx';
 import { GrantPlayerForm } from './grant-player-form.tsx';
+import { useAccessRows } from './use-access-rows.tsx';
 import { pagesOf } from './use-detail-paging.ts';
 
 interface AppPlayersProps {
@@ -50,44 +49,21 @@ export function AppPlayers({ app }: AppPlayersProps) {
   const [page, setPage] = useState(1);
   const query = { limit: APP_PLAYERS_PAGE_SIZE, offset: (page - 1) * APP_PLAYERS_PAGE_SIZE };
   const players = useAppAccess(app, query);
-  const outcome = useFeedback();
   const total = players.data?.total ?? 0;
   const pages = pagesOf(total, APP_PLAYERS_PAGE_SIZE);
   if (players.data && !players.isPlaceholderData && page > pages) setPage(pages);
 
-  const [revoking, setRevoking] = useState<AccessTarget | null>(null);
-  const targetOf = (row: AppAccessRow): AccessTarget => ({
+  const rows = useAccessRows((row: AppAccessRow) => ({
     userId: row.user_id,
     appKey: app.key,
     userName: row.name ?? row.uid,
     appName: app.name,
-  });
-  const actions = (row: AppAccessRow, variant: 'row' | 'card') => (
-    <AccessActions
-      target={targetOf(row)}
-      status={row.status}
-      variant={variant}
-      onOutcome={(feedback) =>
-        feedback.kind === 'success' ? outcome.succeed(feedback.text) : outcome.fail(feedback.title, feedback.error)
-      }
-      onRevoke={() => {
-        outcome.clear();
-        setRevoking(targetOf(row));
-      }}
-    />
-  );
+  }));
   const columns: Column<AppAccessRow>[] = [
     { label: 'Player', card: 'title', cell: (row) => <Player row={row} /> },
     { label: 'Status', nowrap: true, card: 'badge', cell: (row) => <AccessStatusBadge status={row.status} /> },
     { label: 'Since', nowrap: true, cell: (row) => <DateTime iso={row.updated_at} /> },
-    {
-      label: 'Actions',
-      hideLabel: true,
-      align: 'right',
-      card: 'actions',
-      cell: (row) => actions(row, 'row'),
-      cardCell: (row) => actions(row, 'card'),
-    },
+    rows.column,
   ];
 
   return (
@@ -102,8 +78,8 @@ export function AppPlayers({ app }: AppPlayersProps) {
         aside={players.data && <PageRange page={page} size={APP_PLAYERS_PAGE_SIZE} shown={players.data.rows.length} total={total} />}
         toolbar={
           <Stack gap="sm">
-            <GrantPlayerForm app={app} onGranted={(text) => outcome.succeed(text)} />
-            <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
+            <GrantPlayerForm app={app} onGranted={(text) => rows.outcome.succeed(text)} />
+            {rows.notice}
           </Stack>
         }
         footer={<ListPager page={page} pages={pages} onChange={setPage} label="Pages of players" />}
@@ -112,7 +88,7 @@ export function AppPlayers({ app }: AppPlayersProps) {
         cardLabel={(row) => userLabel(row)}
         minWidth={640}
       />
-      <RevokeAccessDialog target={revoking} onClose={() => setRevoking(null)} onRevoked={outcome.succeed} />
+      {rows.question}
     </>
   );
 }

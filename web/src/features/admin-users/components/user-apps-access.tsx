@@ -1,35 +1,17 @@
 import type { AdminUser, UserAccessRow } from '@portal/contract';
 import { Text } from '@mantine/core';
-import { useState } from 'react';
-import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { useUserAccess } from '../api/list-user-access.ts';
-import { AccessActions, RevokeAccessDialog, type AccessTarget } from './access-actions.tsx';
 import { AccessStatusBadge } from './access-status-badge.tsx';
 import { Mono } from './detail-cells.tsx';
+import { useAccessRows } from './use-access-rows.tsx';
 
 /** The user page's Apps & access tab: every app but the portal, the user's status on it, and Grant, Suspend and Revoke in the row. */
 export function UserAppsAccess({ user }: { user: AdminUser }) {
   const access = useUserAccess(user.id);
-  const outcome = useFeedback();
   const userName = user.name ?? user.uid;
 
-  const [revoking, setRevoking] = useState<AccessTarget | null>(null);
-  const targetOf = (row: UserAccessRow): AccessTarget => ({ userId: user.id, appKey: row.app_key, userName, appName: row.app_name });
-  const actions = (row: UserAccessRow, variant: 'row' | 'card') => (
-    <AccessActions
-      target={targetOf(row)}
-      status={row.status}
-      variant={variant}
-      onOutcome={(feedback) =>
-        feedback.kind === 'success' ? outcome.succeed(feedback.text) : outcome.fail(feedback.title, feedback.error)
-      }
-      onRevoke={() => {
-        outcome.clear();
-        setRevoking(targetOf(row));
-      }}
-    />
-  );
+  const rows = useAccessRows((row: UserAccessRow) => ({ userId: user.id, appKey: row.app_key, userName, appName: row.app_name }));
   const columns: Column<UserAccessRow>[] = [
     {
       label: 'App',
@@ -42,14 +24,7 @@ export function UserAppsAccess({ user }: { user: AdminUser }) {
     },
     { label: 'Key', cell: (row) => <Mono>{row.app_key}</Mono> },
     { label: 'Status', nowrap: true, card: 'badge', cell: (row) => <AccessStatusBadge status={row.status} /> },
-    {
-      label: 'Actions',
-      hideLabel: true,
-      align: 'right',
-      card: 'actions',
-      cell: (row) => actions(row, 'row'),
-      cardCell: (row) => actions(row, 'card'),
-    },
+    rows.column,
   ];
 
   return (
@@ -61,13 +36,13 @@ export function UserAppsAccess({ user }: { user: AdminUser }) {
         label="Apps & access"
         title
         description="The user's own access to each app. 'none' is no grant: an app that bypasses the UID whitelist admits them anyway. A suspension or revocation outweighs everything."
-        toolbar={<ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />}
+        toolbar={rows.notice}
         errorTitle="Failed to load apps/users."
         empty="No apps in the catalog."
         cardLabel={(row) => row.app_name}
         minWidth={640}
       />
-      <RevokeAccessDialog target={revoking} onClose={() => setRevoking(null)} onRevoked={outcome.succeed} />
+      {rows.question}
     </>
   );
 }
