@@ -44,8 +44,8 @@ function RolesAndConsents({ userId }: { userId: string }) {
 const tabsOf = (user: AdminUser): PageTab[] => [
   { value: 'apps', label: 'Apps & access', icon: IconApps, panel: () => <UserAppsAccess user={user} /> },
   { value: 'consents', label: 'Roles & consents', icon: IconShieldCheck, panel: () => <RolesAndConsents userId={user.id} /> },
-  { value: 'sessions', label: 'Sessions', icon: IconDevices, panel: () => <SessionsTable user={user} /> },
-  { value: 'events', label: 'Events', icon: IconHistory, panel: () => <AuditTable userId={user.id} /> },
+  { value: 'sessions', label: 'Sessions', icon: IconDevices, panel: () => <SessionsTable user={user} headingOrder={2} /> },
+  { value: 'events', label: 'Events', icon: IconHistory, panel: () => <AuditTable userId={user.id} headingOrder={2} /> },
 ];
 
 /** /admin/users/{id}: one user, their access to each app, their roles and consents, sessions and events. */
