@@ -24,11 +24,11 @@ export function UserConsents({ userId, apps }: UserConsentsProps) {
         {apps.map((app) => (
           <Accordion.Item key={app.id} value={app.id}>
             <Accordion.Control>
-              <Group gap="sm" wrap="nowrap">
+              <Group gap="xs" wrap="wrap">
                 <Text fw={600} size="sm">
                   {app.name}
                 </Text>
-                <Badge variant="outline" color="gray" tt="none" size="sm">
+                <Badge variant="outline" color="gray" tt="none" size="sm" style={{ flexShrink: 0 }}>
                   {app.key}
                 </Badge>
               </Group>
