@@ -40,13 +40,13 @@ describe('App Catalog', () => {
     await expectAccessible(admin, '/admin/apps with validation errors shown');
     await admin.getByRole('textbox', { name: /^Key/ }).fill('starmap');
     await admin.getByRole('textbox', { name: /^Name/ }).fill('Star Map');
-    await admin.getByRole('textbox', { name: /^Audience/ }).fill('starmap');
+    await admin.getByRole('textbox', { name: /^Token audience/ }).fill('starmap');
     await admin.getByRole('textbox', { name: /^URL/ }).fill('https://starmap.example.com/');
     await admin.getByRole('textbox', { name: /^Description/ }).fill('Every system, sector and hyperlane.');
     await admin.getByRole('textbox', { name: /^Phase$/ }).fill('Alpha');
     await admin.getByRole('textbox', { name: /^Phase description/ }).fill('Charting the core worlds');
     await admin.getByRole('textbox', { name: /^Progress/ }).fill('30');
-    await admin.getByRole('textbox', { name: /^Redirect URLs/ }).fill('https://starmap.example.com/');
+    await admin.getByRole('textbox', { name: /^Sign-in return addresses/ }).fill('https://starmap.example.com/');
     await admin.locator('label', { hasText: '🪐' }).click(); // the chip's label; its radio input is visually hidden
     expect(await admin.getByRole('radio', { name: '🪐' }).isChecked()).toBe(true);
     await admin.getByRole('checkbox', { name: 'Bypass UID whitelist' }).check();
@@ -113,7 +113,7 @@ describe('User App Access', () => {
     await admin.goto(`${baseUrl}/admin/apps`);
     await admin.getByRole('textbox', { name: /^Key/ }).fill('armory');
     await admin.getByRole('textbox', { name: /^Name/ }).fill('Armory');
-    await admin.getByRole('textbox', { name: /^Audience/ }).fill('armory');
+    await admin.getByRole('textbox', { name: /^Token audience/ }).fill('armory');
     await admin.getByRole('button', { name: 'Create app' }).click();
     await admin.getByRole('cell', { name: 'Armory', exact: true }).waitFor();
 

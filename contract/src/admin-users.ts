@@ -43,6 +43,28 @@ export const UserDetailPageQuery = z.object({
   offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
 });
 
+/** GET /api/admin/apps/{id}/access: a page of `limit` from `offset`; the total is in X-Total-Count. */
+export const AppAccessQuery = z.object({
+  limit: wholeNumber('limit', 1, 200).default(50),
+  offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
+});
+
+/**
+ * A player with an access record of their own on one app: a grant, a suspension or a revocation (not
+ * those the app admits without one, through the UID-whitelist bypass or as a global admin).
+ */
+export const AppAccessRow = z.object({
+  user_id: z.string(),
+  uid: z.string(),
+  /** Null until the player's first sign-in. */
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  status: z.enum(['active', 'suspended', 'revoked']),
+  /** When the status was last set. */
+  updated_at: z.string(),
+});
+export type AppAccessRow = z.infer<typeof AppAccessRow>;
+
 /** DELETE /api/admin/users/{id}/sessions: how many live sessions were ended. */
 export const EndedSessions = z.object({ ended: z.number().int().min(0) });
 export type EndedSessions = z.infer<typeof EndedSessions>;

@@ -2,7 +2,7 @@
  * Every path the web app shows a screen at (web/src/app/router.tsx; web/src/app/screen-paths.test.ts
  * checks that the two agree). The server answers a GET for one of them with the page for any client
  * that takes HTML, curl's "any type" included; other paths get it only when the request asks for
- * `text/html`, as a browser's navigation does.
+ * `text/html`, as a browser's navigation does. A `:name` segment stands for any one segment (an id).
  */
 export const SCREEN_PATHS: readonly string[] = [
   '/login',
@@ -11,7 +11,9 @@ export const SCREEN_PATHS: readonly string[] = [
   '/swc/consents',
   '/admin',
   '/admin/apps',
+  '/admin/apps/:id',
   '/admin/users',
+  '/admin/users/:id',
   '/admin/access',
   '/admin/consents',
   '/admin/jwts',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccessRules, AccessRulesInput, AccessRulesPreview } from '../access-rules.ts';
 import { AppInput } from '../admin-apps.ts';
+import { AppAccessQuery, AppAccessRow } from '../admin-users.ts';
 import { App } from '../apps.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
@@ -77,6 +78,16 @@ export const adminApps = {
     params: AppParams,
     status: 201,
     answer: ClientSecret,
+    errors,
+  }),
+  /** The players with an access record on the app, by name; the total is in X-Total-Count. */
+  access: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/apps/:id/access',
+    params: AppParams,
+    query: AppAccessQuery,
+    status: 200,
+    answer: z.array(AppAccessRow),
     errors,
   }),
   removeClientSecret: defineEndpoint({

@@ -36,6 +36,7 @@ const access = <const M extends 'GET' | 'POST' | 'DELETE', const S extends '' | 
 export const adminUsers = {
   list: defineEndpoint({ method: 'GET', path: '/api/admin/users', query: UserListQuery, status: 200, answer: AdminUserList, errors }),
   add: defineEndpoint({ method: 'POST', path: '/api/admin/users', body: AddUserInput, status: 201, answer: AdminUser, errors }),
+  get: defineEndpoint({ method: 'GET', path: '/api/admin/users/:id', params: UserParams, status: 200, answer: AdminUser, errors }),
   access: defineEndpoint({
     method: 'GET',
     path: '/api/admin/users/:id/access',

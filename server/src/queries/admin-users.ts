@@ -70,6 +70,11 @@ export async function insertUserByUid(db: DbClient, uid: string): Promise<AdminU
   return rows[0] ?? null;
 }
 
+export async function findAdminUser(db: DbClient, id: string): Promise<AdminUserRow | null> {
+  const { rows } = await db.query<AdminUserRow>(`SELECT ${ADMIN_USER} FROM users u WHERE u.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
 export async function userExists(db: DbClient, id: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM users WHERE id = $1', [id]);
   return (rowCount ?? 0) > 0;

@@ -2,7 +2,9 @@ import { SCREEN_PATHS } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/auth/', '/.well-known/'];
-const SCREENS = new Set(SCREEN_PATHS);
+const segment = (part: string) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+/** One pattern for every screen path, a `:name` segment matching any one segment. */
+const SCREENS = new RegExp(`^(?:${SCREEN_PATHS.map((p) => p.split('/').map(segment).join('/')).join('|')})$`);
 
 /** The media ranges an Accept header admits (weight above 0), lower-case; any type when it is absent. */
 export function acceptedRanges(accept: string | undefined): string[] {
@@ -22,5 +24,5 @@ export function acceptedRanges(accept: string | undefined): string[] {
 export function isPageRequest(request: FastifyRequest, pathname: string): boolean {
   if (request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return false;
   const ranges = acceptedRanges(request.headers.accept);
-  return ranges.includes('text/html') || (SCREENS.has(pathname) && ranges.some((r) => r === 'text/*' || r === '*/*'));
+  return ranges.includes('text/html') || (SCREENS.test(pathname) && ranges.some((r) => r === 'text/*' || r === '*/*'));
 }

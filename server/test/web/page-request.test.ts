@@ -38,6 +38,8 @@ describe('the web app for a client that is not a browser', () => {
     ['/swc/consents', 'text/*'],
     ['/admin/users?q=mira', curl],
     ['/admin/radiant-mgmt', 'application/json, */*;q=0.8'],
+    ['/admin/apps/0b5e1a52-3f0c-4d7e-9a43-2a1f64f3c1d2', curl],
+    ['/admin/users/0b5e1a52-3f0c-4d7e-9a43-2a1f64f3c1d2?tab=sessions', curl],
   ])('GET %s with Accept %s gets the page, as `curl localhost:3000/login` does', async (url, accept) => {
     const res = await get(url, accept);
     expect(res.statusCode).toBe(200);
@@ -71,6 +73,8 @@ describe('the web app for a client that is not a browser', () => {
     ['/assets/index-0ld0ne.js', 'a chunk of an earlier build'],
     ['/favicon.ico', 'a file that is not there'],
     ['/no/such/screen', 'a path that is no screen'],
+    ['/admin/apps/some-id/more', 'a path below a screen with an id'],
+    ['/admin/appsX', 'a path that only starts like a screen'],
   ])('GET %s (%s) from a client that takes any type is a 404, not the page', async (url) => {
     const res = await get(url, curl);
     expect(res.statusCode).toBe(404);

@@ -18,7 +18,9 @@ const profile = lazyScreen(() => import('./routes/profile.tsx'));
 const swcConsents = lazyScreen(() => import('./routes/swc-consents.tsx'));
 const admin = lazyScreen(() => import('./routes/admin.tsx'));
 const adminApps = lazyScreen(() => import('./routes/admin-apps.tsx'));
+const adminAppPage = lazyScreen(() => import('./routes/admin-app-page.tsx'));
 const adminUsers = lazyScreen(() => import('./routes/admin-users.tsx'));
+const adminUserPage = lazyScreen(() => import('./routes/admin-user-page.tsx'));
 const adminAccess = lazyScreen(() => import('./routes/admin-access.tsx'));
 const adminConsents = lazyScreen(() => import('./routes/admin-consents.tsx'));
 const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
@@ -55,7 +57,9 @@ export const appRoutes: RouteObject[] = [
       shellRoute(adminGuard, [
         screenRoute('/admin', admin),
         screenRoute('/admin/apps', adminApps),
+        screenRoute('/admin/apps/:id', adminAppPage),
         screenRoute('/admin/users', adminUsers),
+        screenRoute('/admin/users/:id', adminUserPage),
         screenRoute('/admin/access', adminAccess),
         screenRoute('/admin/consents', adminConsents),
         screenRoute('/admin/activity', adminActivity),

@@ -29,6 +29,8 @@ interface UserSelectProps {
   error?: ReactNode;
   label?: string;
   disabled?: boolean;
+  /** The field's name in its form (`data-path`), so a refused submit can focus it. */
+  path?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export function UserSelect({
   error,
   label = 'User',
   disabled,
+  path,
 }: UserSelectProps) {
   const [search, setSearch] = useState('');
   const options = value && !users.some((u) => u.id === value.id) ? [value, ...users] : users;
@@ -72,6 +75,7 @@ export function UserSelect({
       maxDropdownHeight={280}
       error={error}
       disabled={disabled}
+      data-path={path}
     />
   );
 }

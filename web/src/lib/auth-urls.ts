@@ -15,3 +15,8 @@ export function loginUrl(origin: string): string {
 export function logoutUrl(): string {
   return authServiceUrl('/auth/logout');
 }
+
+/** The auth service's address as an app outside this page must be given it: absolute, without a trailing slash. */
+export function authServiceOrigin(): string {
+  return getRuntimeConfig().authBaseUrl.replace(/\/+$/, '') || window.location.origin;
+}

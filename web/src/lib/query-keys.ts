@@ -41,6 +41,10 @@ export const queryKeys = {
     sessions: (userId: string) => [...userDetail(userId), 'sessions'] as const,
     audit: (userId: string) => [...userDetail(userId), 'audit'] as const,
     accessStatus: (userId: string, appKey: string) => [...userDetail(userId), 'apps', appKey] as const,
+    /** One user, for their page. */
+    user: (userId: string) => [...userDetail(userId), 'user'] as const,
+    /** The players with an access record on one app (its page's Access tab), by the app's key. */
+    appAccess: (appKey: string) => [...adminUsers, 'app-access', appKey] as const,
   },
   consents: (userId: string, appId: string) => ['admin', 'consents', userId, appId] as const,
   serviceJwts: {

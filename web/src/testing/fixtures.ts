@@ -81,3 +81,27 @@ export function adminApp(overrides: Partial<App> & Pick<App, 'id' | 'key' | 'nam
     ...overrides,
   };
 }
+
+type RecordedStatus = '' | 'active' | 'suspended' | 'revoked';
+
+/** What the one access rule decides from a recorded status alone (no group, bypass or admin). */
+export function decisionFor(status: RecordedStatus) {
+  return status === 'active'
+    ? { allowed: true, source: 'grant', reason: 'An admin granted access to this app.' }
+    : {
+        allowed: false,
+        source: status || 'none',
+        reason: status ? `Your access to this app is ${status}.` : 'You have not been granted access to this app.',
+      };
+}
+
+/** The answer of GET /api/admin/users/{id}/apps/{appKey} and of its Grant, Suspend and Revoke. */
+export const accessAnswer = (status: RecordedStatus) => ({ status, decision: decisionFor(status) });
+
+/** A row of GET /api/admin/users/{id}/access. */
+export const accessRow = (app_name: string, app_key: string, status: RecordedStatus) => ({
+  app_name,
+  app_key,
+  status,
+  decision: decisionFor(status),
+});

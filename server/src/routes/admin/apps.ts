@@ -1,10 +1,11 @@
 import { adminApps } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { changeApp, createApp, listAdminApps, removeApp } from '../../services/admin/apps.ts';
+import { appAccess, changeApp, createApp, listAdminApps, removeApp } from '../../services/admin/apps.ts';
 import { accessRules, previewAccessRules, setAccessRules } from '../../services/groups/access-rules.ts';
 import { createClientSecret, describeOidcClient, removeClientSecret } from '../../services/oidc/client-secret.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
+import { withTotal } from './with-total.ts';
 
 const tags = ['admin: apps'];
 
@@ -34,6 +35,14 @@ export default async function appRoutes(app: FastifyInstance) {
     tags,
     summary: 'Who these rules would admit and stop admitting, before saving them (changes nothing)',
     handler: (request) => previewAccessRules(deps, request.params.id, request.body.rules),
+  });
+  route(app, adminApps.access, {
+    tags,
+    summary: 'The players with a grant, suspension or revocation on the app, by name; paged; the total is in X-Total-Count',
+    handler: async (request, reply) => {
+      const { rows, total } = await appAccess(deps, request.params.id, request.query.limit, request.query.offset);
+      return withTotal(reply, rows, total);
+    },
   });
   route(app, adminApps.oidcClient, { tags, handler: (request) => describeOidcClient(deps, request.params.id) });
   route(app, adminApps.createClientSecret, { tags, handler: (request) => createClientSecret(deps, actorOf(request), request.params.id) });

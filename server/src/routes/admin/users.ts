@@ -6,6 +6,7 @@ import {
   changeAccess,
   endAllUserSessions,
   endUserSession,
+  findUser,
   findUsers,
   userAccess,
   userAudit,
@@ -29,6 +30,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   });
   route(app, adminUsers.add, { tags, handler: (request) => addUser(deps, actorOf(request), request.body.uid) });
+  route(app, adminUsers.get, { tags, summary: 'One user', handler: (request) => findUser(deps, request.params.id) });
   route(app, adminUsers.access, { tags, handler: (request) => userAccess(deps, request.params.id) });
   route(app, adminUsers.audit, {
     tags,

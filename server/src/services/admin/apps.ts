@@ -1,10 +1,11 @@
-import { AuditEvent, PORTAL_APP_KEY, type App } from '@portal/contract';
+import { AuditEvent, PORTAL_APP_KEY, type App, type AppAccessRow } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { changesOf } from '../../domain/changes.ts';
 import { classifyHost, destinationPolicy, refusedKind, type DestinationPolicy } from '../../domain/outgoing-address.ts';
 import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
+import { listAppAccess } from '../../queries/admin-access.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../../queries/admin-apps.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { endAccess } from '../access-end/end-access.ts';
@@ -53,6 +54,18 @@ function refuseForbiddenLogoutUrls(deps: Pick<Deps, 'config'>, f: AppFields): vo
 }
 
 export const listAdminApps = async (deps: Pick<Deps, 'db'>) => listApps(deps.db);
+
+/** The players with a grant, suspension or revocation on the app: a page of them and how many in all. */
+export async function appAccess(
+  deps: Pick<Deps, 'db'>,
+  appId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AppAccessRow[]; total: number }> {
+  if (!(await findAppById(deps.db, appId))) throw new NotFound('No app with this id.');
+  const { rows, total } = await listAppAccess(deps.db, appId, limit, offset);
+  return { rows: rows.map((row) => ({ ...row, updated_at: row.updated_at.toISOString() })), total };
+}
 
 export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock'>, actor: Actor, f: AppFields): Promise<App> {
   refuseDataApiAudience(deps, f);

@@ -11,7 +11,15 @@ import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { findAppByKey, setAccess } from '../../queries/admin-access.ts';
-import { insertUserByUid, listAudit, listLiveSessions, searchUsers, userExists, type AdminUserRow } from '../../queries/admin-users.ts';
+import {
+  findAdminUser,
+  insertUserByUid,
+  listAudit,
+  listLiveSessions,
+  searchUsers,
+  userExists,
+  type AdminUserRow,
+} from '../../queries/admin-users.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { decisionsOnEveryApp } from '../decisions/decide.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
@@ -27,6 +35,12 @@ async function mustExist(deps: Pick<Deps, 'db'>, userId: string) {
 export async function findUsers(deps: Pick<Deps, 'db'>, q: string | undefined, limit: number, offset: number) {
   const { rows, total } = await searchUsers(deps.db, q || undefined, limit, offset);
   return { users: rows.map(toAdminUser), total };
+}
+
+export async function findUser(deps: Pick<Deps, 'db'>, userId: string): Promise<AdminUser> {
+  const row = await findAdminUser(deps.db, userId);
+  if (!row) throw new NotFound('No user with this id.');
+  return toAdminUser(row);
 }
 
 /** Adds a player by UID before their first sign-in, so access can be granted ahead of it. */

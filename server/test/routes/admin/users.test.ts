@@ -76,7 +76,17 @@ describe('/api/admin/users', () => {
     });
   });
 
+  it('answers one user by id, for the user’s page', async () => {
+    const res = await call('GET', `/api/admin/users/${miraId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: miraId, uid: '1:100002', name: 'Mira Solan', last_login_at: expect.any(String) });
+  });
+
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    expect((await call('GET', '/api/admin/users/00000000-0000-4000-8000-000000000009')).json()).toEqual({
+      error: 'not_found',
+      message: 'No user with this id.',
+    });
     expect((await call('GET', '/api/admin/users/00000000-0000-4000-8000-000000000009/access')).statusCode).toBe(404);
     expect((await call('GET', '/api/admin/users/nope/access')).statusCode).toBe(400);
   });
@@ -164,6 +174,43 @@ describe('access control', () => {
       { event: 'access_suspended', uid: '1:100001' },
       { event: 'access_revoked', uid: '1:100001' },
     ]);
+  });
+
+  it('lists on the app the players with a record of their own, by name, paged with a total', async () => {
+    const players = async (query = '') => {
+      const res = await call('GET', `/api/admin/apps/${wikiId}/access${query}`);
+      expect(res.statusCode).toBe(200);
+      return { rows: res.json(), total: res.headers['x-total-count'] };
+    };
+    const jorinId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100001'`)).rows[0].id;
+    await call('DELETE', `/api/admin/users/${miraId}/apps/wiki/grant`);
+    await call('POST', `/api/admin/users/${jorinId}/apps/wiki/grant`);
+    const all = await players();
+    expect(all.total).toBe('2');
+    expect(all.rows).toEqual([
+      { user_id: jorinId, uid: '1:100001', name: 'Jorin Vex', image: expect.any(String), status: 'active', updated_at: expect.any(String) },
+      {
+        user_id: miraId,
+        uid: '1:100002',
+        name: 'Mira Solan',
+        image: expect.any(String),
+        status: 'revoked',
+        updated_at: expect.any(String),
+      },
+    ]);
+    expect(await players('?limit=1&offset=1')).toEqual({ rows: [expect.objectContaining({ uid: '1:100002' })], total: '2' });
+    expect(await players('?limit=1&offset=5')).toEqual({ rows: [], total: '2' });
+    await call('DELETE', `/api/admin/users/${jorinId}/apps/wiki/grant`);
+  });
+
+  it('answers 404 for the players of an unknown app, 400 for a malformed id or page', async () => {
+    expect((await call('GET', '/api/admin/apps/00000000-0000-4000-8000-000000000009/access')).json()).toEqual({
+      error: 'not_found',
+      message: 'No app with this id.',
+    });
+    expect((await call('GET', '/api/admin/apps/nope/access')).statusCode).toBe(400);
+    expect((await call('GET', `/api/admin/apps/${wikiId}/access?limit=0`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/admin/apps/${wikiId}/access?offset=-1`)).statusCode).toBe(400);
   });
 
   it('answers 404 for an unknown app key', async () => {

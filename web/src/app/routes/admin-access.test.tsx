@@ -1,19 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
-import { admin, adminApp as appRow, adminUser, testUuid } from '@/testing/fixtures.ts';
+import { accessAnswer, admin, adminApp as appRow, adminUser, testUuid } from '@/testing/fixtures.ts';
 
 const adminApp = (n: number, key: string, name: string) => appRow({ id: testUuid(n, '10000000'), key, name });
 import { renderApp } from '@/testing/render-app.tsx';
-
-/** The answer of the access calls: the recorded status and the decision it leads to. */
-const status = (value: '' | 'active' | 'suspended' | 'revoked') => ({
-  status: value,
-  decision:
-    value === 'active'
-      ? { allowed: true, source: 'grant', reason: 'An admin granted access to this app.' }
-      : { allowed: false, source: value || 'none', reason: 'Refused.' },
-});
 
 const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002' });
 const jorin = adminUser(2, { name: 'Jorin Vex', uid: '1:100001' });
@@ -61,10 +52,10 @@ const button = (name: string) => screen.getByRole('button', { name });
 describe('/admin/access', () => {
   it("shows 'Current: none' for a user without access, then Grant, Suspend and Revoke change it", async () => {
     const { api, user } = await openAccess({
-      [`GET ${base}`]: reply(200, status('')),
-      [`POST ${base}/grant`]: reply(200, status('active')),
-      [`POST ${base}/suspend`]: reply(200, status('suspended')),
-      [`DELETE ${base}/grant`]: reply(200, status('revoked')),
+      [`GET ${base}`]: reply(200, accessAnswer('')),
+      [`POST ${base}/grant`]: reply(200, accessAnswer('active')),
+      [`POST ${base}/suspend`]: reply(200, accessAnswer('suspended')),
+      [`DELETE ${base}/grant`]: reply(200, accessAnswer('revoked')),
     });
 
     for (const name of ['Grant', 'Suspend', 'Revoke']) expect(button(name)).toBeDisabled();
@@ -96,8 +87,8 @@ describe('/admin/access', () => {
 
   it('asks before revoking, says what each change did, and offers only the changes that would change something', async () => {
     const { api, user } = await openAccess({
-      [`GET ${base}`]: reply(200, status('active')),
-      [`DELETE ${base}/grant`]: reply(200, status('revoked')),
+      [`GET ${base}`]: reply(200, accessAnswer('active')),
+      [`DELETE ${base}/grant`]: reply(200, accessAnswer('revoked')),
     });
     await pickUser(user, 'mira', 'Mira Solan (1:100002)');
     await pickApp(user, 'Fleet Ops (fleet)');
@@ -127,7 +118,7 @@ describe('/admin/access', () => {
 
   it('disables the buttons while a change is in flight', async () => {
     const grant = deferred();
-    const { user } = await openAccess({ [`GET ${base}`]: reply(200, status('suspended')), [`POST ${base}/grant`]: grant.route });
+    const { user } = await openAccess({ [`GET ${base}`]: reply(200, accessAnswer('suspended')), [`POST ${base}/grant`]: grant.route });
 
     await pickUser(user, 'mira', 'Mira Solan (1:100002)');
     await pickApp(user, 'Fleet Ops (fleet)');
@@ -138,7 +129,7 @@ describe('/admin/access', () => {
     await waitFor(() => expect(button('Suspend')).toBeDisabled());
     expect(button('Revoke')).toBeDisabled();
 
-    grant.resolve(reply(200, status('active')));
+    grant.resolve(reply(200, accessAnswer('active')));
     expect(await screen.findByText('Current: active')).toBeInTheDocument();
     await waitFor(() => expect(button('Revoke')).toBeEnabled());
   });
@@ -170,7 +161,7 @@ describe('/admin/access', () => {
 
   it("shows the server's message when a change fails", async () => {
     const { user } = await openAccess({
-      [`GET ${base}`]: reply(200, status('')),
+      [`GET ${base}`]: reply(200, accessAnswer('')),
       [`POST ${base}/grant`]: errorReply(404, 'not_found', 'No app with this key.'),
     });
 

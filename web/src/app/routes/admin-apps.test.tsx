@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { PHASE_COLOR_NAMES } from '@portal/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
@@ -94,7 +95,7 @@ describe('/admin/apps', () => {
 
     await fill(user, { name: /^Key/ }, 'market');
     await fill(user, { name: /^Name/ }, 'Market Watch');
-    await fill(user, { name: /^Audience/ }, 'market-api');
+    await fill(user, { name: /^Token audience/ }, 'market-api');
     await fill(user, { name: 'URL' }, 'https://market.example.test/');
     await fill(user, { name: 'Description' }, 'Prices across the galaxy.');
     await user.click(screen.getByRole('radio', { name: '📈' }));
@@ -102,10 +103,10 @@ describe('/admin/apps', () => {
     await fill(user, { name: 'Phase description' }, 'Testers only');
     await fill(user, { name: 'Phase colour' }, 'grape');
     await fill(user, { name: 'Progress' }, '75');
-    await fill(user, { name: 'Redirect URLs' }, '  https://market.example.test/cb   https://market.example.test/silent\n');
-    await fill(user, { name: 'Front-channel logout URL' }, 'https://market.example.test/logout');
-    await fill(user, { name: 'Back-channel logout URL' }, 'https://market.example.test/bc');
-    await user.click(screen.getByRole('checkbox', { name: /Allow delegated SWC token/ }));
+    await fill(user, { name: 'Sign-in return addresses' }, '  https://market.example.test/cb   https://market.example.test/silent\n');
+    await fill(user, { name: 'Sign-out page' }, 'https://market.example.test/logout');
+    await fill(user, { name: 'Sign-out notice address' }, 'https://market.example.test/bc');
+    await user.click(screen.getByRole('checkbox', { name: /Act on SWCombine for the player/ }));
     await user.click(screen.getByRole('checkbox', { name: /Bypass UID whitelist/ }));
     await user.click(screen.getByRole('button', { name: 'Create app' }));
 
@@ -142,7 +143,7 @@ describe('/admin/apps', () => {
 
     await fill(user, { name: /^Key/ }, 'mine');
     await fill(user, { name: /^Name/ }, 'Mining Log');
-    await fill(user, { name: /^Audience/ }, 'mine');
+    await fill(user, { name: /^Token audience/ }, 'mine');
     await fill(user, { name: 'Progress' }, 'soon');
     expect(screen.getByRole('radio', { name: 'No icon' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Create app' }));
@@ -162,6 +163,59 @@ describe('/admin/apps', () => {
     expect(api.count('POST /api/admin/apps')).toBe(0);
   });
 
+  it('after a refused save, names each field in error beside the button and moves the focus to the first', async () => {
+    const { user } = await openCatalog();
+    await fill(user, { name: /^Name/ }, 'Mining Log');
+    await fill(user, { name: 'URL' }, 'not a url');
+
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    const summary = await screen.findByRole('status', { name: '3 fields need a change' });
+    const named = within(summary)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(named).toEqual(['Key: Key is required', 'Token audience: Audience is required', 'URL: URL must be an absolute http(s) URL']);
+    expect(screen.getByRole('textbox', { name: /^Key/ })).toHaveFocus();
+
+    await user.click(within(summary).getByRole('button', { name: 'URL' }));
+    expect(screen.getByRole('textbox', { name: 'URL' })).toHaveFocus();
+
+    // Put right, a field leaves the summary; all put right, the summary goes.
+    await fill(user, { name: /^Key/ }, 'mine');
+    expect(within(summary).getAllByRole('listitem')).toHaveLength(2);
+    await fill(user, { name: /^Token audience/ }, 'mine');
+    await fill(user, { name: 'URL' }, 'https://mine.example.test/');
+    expect(screen.queryByRole('status', { name: /fields? needs? a change/ })).not.toBeInTheDocument();
+  });
+
+  it('picks the phase colour from its swatches, or takes it typed', async () => {
+    const { api, user } = await openCatalog({ 'POST /api/admin/apps': reply(201, fleet) });
+    await fill(user, { name: /^Key/ }, 'mine');
+    await fill(user, { name: /^Name/ }, 'Mining Log');
+    await fill(user, { name: /^Token audience/ }, 'mine');
+    const swatches = screen.getByRole('group', { name: 'Phase colour: pick a colour' });
+    expect(
+      within(swatches)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([...PHASE_COLOR_NAMES]);
+
+    await user.click(within(swatches).getByRole('button', { name: 'grape' }));
+    expect(screen.getByRole('textbox', { name: 'Phase colour' })).toHaveValue('grape');
+    expect(within(swatches).getByRole('button', { name: 'grape' })).toHaveAttribute('aria-pressed', 'true');
+
+    await fill(user, { name: 'Phase colour' }, '#1e90ff');
+    expect(within(swatches).getByRole('button', { name: 'grape' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+    await waitFor(() => expect(api.count('POST /api/admin/apps')).toBe(1));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ phaseColor: '#1e90ff' });
+  });
+
+  it("links each app's name to its page", async () => {
+    await openCatalog();
+    expect(within(row('Fleet Ops')).getByRole('link', { name: 'Fleet Ops' })).toHaveAttribute('href', `/admin/apps/${fleet.id}`);
+  });
+
   it('Edit fills the form with the app, shows Cancel and PUTs the changes', async () => {
     const { api, user } = await openCatalog({ [`PUT /api/admin/apps/${fleet.id}`]: reply(200, fleet) });
 
@@ -170,15 +224,15 @@ describe('/admin/apps', () => {
     expect(screen.getByRole('heading', { name: 'Edit Fleet Ops' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Key/ })).toHaveValue('fleet');
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Fleet Ops');
-    expect(screen.getByRole('textbox', { name: /^Audience/ })).toHaveValue('fleet-api');
+    expect(screen.getByRole('textbox', { name: /^Token audience/ })).toHaveValue('fleet-api');
     expect(screen.getByRole('textbox', { name: 'Progress' })).toHaveValue('40');
-    expect(screen.getByRole('textbox', { name: 'Redirect URLs' })).toHaveValue(
+    expect(screen.getByRole('textbox', { name: 'Sign-in return addresses' })).toHaveValue(
       'https://fleet.example.test/cb https://fleet.example.test/silent',
     );
     expect(screen.getByRole('radio', { name: '🚀' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Allow global admins/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Bypass UID whitelist/ })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: /Allow delegated SWC token/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Act on SWCombine for the player/ })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
     await fill(user, { name: /^Name/ }, 'Fleet Command');
@@ -242,7 +296,7 @@ describe('/admin/apps', () => {
 
     await fill(user, { name: /^Key/ }, 'fleet');
     await fill(user, { name: /^Name/ }, 'Fleet Two');
-    await fill(user, { name: /^Audience/ }, 'fleet2');
+    await fill(user, { name: /^Token audience/ }, 'fleet2');
     await user.click(screen.getByRole('button', { name: 'Create app' }));
 
     const alert = await screen.findByRole('alert');
@@ -262,7 +316,7 @@ describe('/admin/apps', () => {
     const create = async (name: string) => {
       await fill(user, { name: /^Key/ }, 'one');
       await fill(user, { name: /^Name/ }, name);
-      await fill(user, { name: /^Audience/ }, 'one');
+      await fill(user, { name: /^Token audience/ }, 'one');
       await user.click(screen.getByRole('button', { name: 'Create app' }));
     };
 
@@ -284,7 +338,7 @@ describe('/admin/apps', () => {
 
     await fill(user, { name: /^Key/ }, 'one');
     await fill(user, { name: /^Name/ }, 'One');
-    await fill(user, { name: /^Audience/ }, 'one');
+    await fill(user, { name: /^Token audience/ }, 'one');
     await user.click(screen.getByRole('button', { name: 'Create app' }));
 
     const notice = await screen.findByRole('status');
@@ -300,7 +354,7 @@ describe('/admin/apps', () => {
 
     await fill(user, { name: /^Key/ }, 'x');
     await fill(user, { name: /^Name/ }, 'X');
-    await fill(user, { name: /^Audience/ }, 'x');
+    await fill(user, { name: /^Token audience/ }, 'x');
     await user.click(screen.getByRole('button', { name: 'Create app' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Save failed');

@@ -321,9 +321,26 @@ describe('/admin/jwts add and edit', () => {
       'TTL must be at least 5 minutes',
       'Rotation interval must be at most 8760 hours',
     ]) {
-      expect(within(dialog).getByText(message)).toBeInTheDocument();
+      expect(within(dialog).getAllByText(message, { exact: false }).length).toBeGreaterThan(0);
     }
     expect(within(dialog).getByRole('textbox', { name: 'Service Name' })).toHaveAttribute('aria-invalid', 'true');
+    // Beside the buttons, every field in error by its label, in the form's order; the focus is on the first.
+    const summary = within(dialog).getByRole('status', { name: '8 fields need a change' });
+    expect(
+      within(summary)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Service Name',
+      'Audience',
+      'Subject',
+      'TTL (minutes)',
+      'K8s Namespace',
+      'K8s Secret Name',
+      'K8s Secret Key',
+      'Rotation Interval (hours)',
+    ]);
+    expect(within(dialog).getByRole('textbox', { name: 'Service Name' })).toHaveFocus();
     expect(within(dialog).getByRole('textbox', { name: 'Authorized Party' })).not.toHaveAttribute('aria-invalid', 'true');
 
     await fill(app, ttl, '12.5');

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
-import { admin, adminUser } from '@/testing/fixtures.ts';
+import { accessRow, admin, adminUser } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002', last_login_at: '2025-03-01T12:30:00.000Z' });
@@ -13,9 +13,9 @@ const jorin = adminUser(2, { name: 'Jorin Vex', uid: '1:100001' });
 const everyone = [mira, jorin, ...Array.from({ length: 58 }, (_, i) => adminUser(i + 3))];
 
 const access: UserAccessRow[] = [
-  { app_name: 'Fleet Ops', app_key: 'fleet', status: 'active', decision: { allowed: true, source: 'grant', reason: 'Granted.' } },
-  { app_name: 'Market Watch', app_key: 'market', status: '', decision: { allowed: false, source: 'none', reason: 'Not granted.' } },
-  { app_name: 'Mining Log', app_key: 'mine', status: 'suspended', decision: { allowed: false, source: 'suspended', reason: 'Suspended.' } },
+  accessRow('Fleet Ops', 'fleet', 'active'),
+  accessRow('Market Watch', 'market', ''),
+  accessRow('Mining Log', 'mine', 'suspended'),
 ];
 const session: SessionRow = {
   app_key: 'fleet',
@@ -160,6 +160,9 @@ describe('/admin/users', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     expect(await screen.findByText('UID is required')).toBeInTheDocument();
+    // Named beside the button, and the focus is in the field.
+    expect(screen.getByRole('status', { name: '1 field needs a change' })).toHaveTextContent('UID: UID is required');
+    expect(screen.getByRole('textbox', { name: /^UID/ })).toHaveFocus();
     await user.type(screen.getByRole('textbox', { name: /^UID/ }), '   ');
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     expect(screen.getByText('UID is required')).toBeInTheDocument();
@@ -252,6 +255,7 @@ describe('/admin/users', () => {
 
     const apps = await screen.findByRole('table', { name: 'Apps' });
     await waitFor(() => expect(rowsOf(apps)).toHaveLength(3));
+    expect(screen.getByRole('link', { name: 'Open user page' })).toHaveAttribute('href', `/admin/users/${mira.id}`);
     expect(
       within(apps)
         .getAllByRole('columnheader')

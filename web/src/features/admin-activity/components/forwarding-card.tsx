@@ -6,12 +6,14 @@ import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataField } from '@/components/data-field.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
+import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useForwarding, useRemoveForwarding, useSetForwarding } from '../api/forwarding.ts';
 
 const count = new Intl.NumberFormat();
+const LABELS = { url: 'Webhook URL', secret: 'Secret' } as const;
 
 function DeliveryState({ state }: { state: ForwardingState }) {
   return (
@@ -48,8 +50,10 @@ export function ForwardingCard() {
       secret: (v) => (v.trim().length >= 16 ? null : 'The secret must be at least 16 characters'),
     },
   });
+  const refusal = useErrorSummary(LABELS);
   const state = forwarding.data;
   const submit = form.onSubmit((values) => {
+    refusal.passed();
     feedback.clear();
     save.mutate(values, {
       onSuccess: () => {
@@ -58,7 +62,7 @@ export function ForwardingCard() {
       },
       onError: (error) => feedback.fail('Could not set forwarding.', error),
     });
-  });
+  }, refusal.refused);
   return (
     <SectionCard
       title="Forwarding"
@@ -70,14 +74,15 @@ export function ForwardingCard() {
       {state?.configured && <DeliveryState state={state} />}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Webhook URL" placeholder="https://siem.example.com/hooks/portal" required {...form.getInputProps('url')} />
+          <TextInput label={LABELS.url} placeholder="https://siem.example.com/hooks/portal" required {...form.getInputProps('url')} />
           <PasswordInput
-            label="Secret"
+            label={LABELS.secret}
             description="Shared with the receiver to check signatures; stored encrypted and never shown again."
             required
             autoComplete="new-password"
             {...form.getInputProps('secret')}
           />
+          <FormErrorSummary {...refusal.summary(form.errors)} />
           <ActionFeedback feedback={feedback.feedback} onClose={feedback.clear} />
           <Group gap="sm">
             <Button type="submit" loading={save.isPending}>

@@ -1,4 +1,4 @@
-import { AppInput, parseProgress, splitRedirectUrls, type App } from '@portal/contract';
+import { AppInput, parseProgress, splitRedirectUrls, type App, type DashboardApp } from '@portal/contract';
 import { contractValidator } from '@/lib/form-validation.ts';
 
 /** The form edits every App field as text; the redirect URLs as one space-separated text. */
@@ -82,6 +82,40 @@ export function toAppInput(values: AppFormValues): AppInput {
     allow_global_admin: values.allow_global_admin,
     allow_delegated_swc_token: values.allow_delegated_swc_token,
     skip_uid_whitelist: values.skip_uid_whitelist,
+  };
+}
+
+/** The form's fields in the order it shows them, each with its label (the summary of a refused save names them). */
+export const APP_FIELD_LABELS = {
+  key: 'Key',
+  name: 'Name',
+  audience: 'Token audience',
+  url: 'URL',
+  description: 'Description',
+  icon: 'Icon',
+  phase: 'Phase',
+  phaseDesc: 'Phase description',
+  phaseColor: 'Phase colour',
+  progress: 'Progress',
+  redirect_urls: 'Sign-in return addresses',
+  frontchannel_logout_url: 'Sign-out page',
+  backchannel_logout_url: 'Sign-out notice address',
+} as const satisfies Partial<Record<keyof AppFormValues, string>>;
+
+/** The dashboard's card of the app as the form now reads, for the live preview. */
+export function cardOf(values: AppFormValues, id: string): DashboardApp {
+  const input = toAppInput(values);
+  return {
+    id,
+    key: input.key,
+    name: input.name || 'Unnamed app',
+    icon: input.icon ?? null,
+    url: input.url ?? null,
+    description: input.description ?? null,
+    phase: input.phase ?? null,
+    phaseDesc: input.phaseDesc ?? null,
+    phaseColor: input.phaseColor ?? null,
+    progress: input.progress ?? 0,
   };
 }
 

@@ -1,14 +1,23 @@
 import { PORTAL_APP_KEY, type App } from '@portal/contract';
-import { Button, Card, Checkbox, ColorSwatch, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Code, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
+import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { clearOfHeader, reveal } from '@/lib/reveal.ts';
 import { useCreateApp } from '../api/create-app.ts';
 import { useUpdateApp } from '../api/update-app.ts';
-import { emptyAppForm, formFromApp, toAppInput, validateAppForm, type AppFormValues } from './app-form-values.ts';
+import {
+  APP_FIELD_LABELS as LABELS,
+  emptyAppForm,
+  formFromApp,
+  toAppInput,
+  validateAppForm,
+  type AppFormValues,
+} from './app-form-values.ts';
 import { IconPicker } from './icon-picker.tsx';
+import { PhaseColourField } from './phase-colour-field.tsx';
 
 interface AppFormProps {
   /** The app being edited, or null to create one. Remount (key) to switch. */
@@ -17,20 +26,46 @@ interface AppFormProps {
   onSaveStart: () => void;
   onSaved: (name: string, created: boolean) => void;
   onCancel: () => void;
+  /** Each change of the fields, for a live preview. */
+  onValuesChange?: (values: AppFormValues) => void;
+  /** Edited on the app's own page: the form does not scroll itself into view when it mounts. */
+  inPlace?: boolean;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Stack gap="sm">
       <Divider label={title} labelPosition="left" />
+      {description && (
+        <Text size="sm" c="dimmed" mt={-4}>
+          {description}
+        </Text>
+      )}
       {children}
     </Stack>
   );
 }
 
-/** Create or update an app: every field of the catalog, checked against the contract before sending. */
-export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
-  const form = useForm<AppFormValues>({ initialValues: app ? formFromApp(app) : emptyAppForm, validate: validateAppForm });
+/** Each field's hint under it, so the fields of a row line up whatever their hints' length. */
+const HINT_BELOW: ('label' | 'input' | 'error' | 'description')[] = ['label', 'input', 'error', 'description'];
+
+const audienceHint = (
+  <>
+    Who its sign-in tokens are for, often the key — the <Code>aud</Code> claim.
+  </>
+);
+
+/**
+ * Create or update an app: every field of the catalog, checked against the contract before sending. The
+ * labels say what a field does; the protocol's term for it is in the description.
+ */
+export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, inPlace = false }: AppFormProps) {
+  const form = useForm<AppFormValues>({
+    initialValues: app ? formFromApp(app) : emptyAppForm,
+    validate: validateAppForm,
+    onValuesChange,
+  });
+  const refusal = useErrorSummary(LABELS);
   const create = useCreateApp();
   const update = useUpdateApp();
   const saving = create.isPending || update.isPending;
@@ -40,10 +75,10 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
 
   // Editing starts from the table (or a phone's card): bring the form into view and announce it.
   useEffect(() => {
-    if (!app || !titleRef.current) return;
+    if (!app || inPlace || !titleRef.current) return;
     reveal(titleRef.current.closest('section'), 'start');
     titleRef.current.focus({ preventScroll: true });
-  }, [app]);
+  }, [app, inPlace]);
 
   const { setFieldValue } = form;
   const setIcon = useCallback((icon: string) => setFieldValue('icon', icon), [setFieldValue]);
@@ -52,6 +87,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
     form.getInputProps(field, { type: 'checkbox' });
 
   const submit = form.onSubmit((values) => {
+    refusal.passed();
     if (saving) return;
     const input = toAppInput(values);
     create.reset();
@@ -60,7 +96,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
     const done = { onSuccess: () => onSaved(input.name, !app) };
     if (app) update.mutate({ id: app.id, input }, done);
     else create.mutate(input, done);
-  });
+  }, refusal.refused);
 
   return (
     <Card component="section" aria-labelledby="app-form-title" style={clearOfHeader}>
@@ -78,19 +114,32 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
           <Section title="Basics">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <TextInput
-                label="Key"
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.key}
                 placeholder="fleet-ops"
-                description={isPortal ? 'The portal app keeps the key "portal".' : 'Lowercase letters, digits, - and _'}
+                description={
+                  isPortal
+                    ? 'The portal app keeps the key "portal".'
+                    : 'A short name for links and settings, also its OpenID Connect client ID: lowercase letters, digits, - and _'
+                }
                 withAsterisk
                 readOnly={isPortal}
                 autoComplete="off"
                 {...text('key')}
               />
-              <TextInput label="Name" placeholder="Fleet Ops" description="Shown on the dashboard." withAsterisk {...text('name')} />
               <TextInput
-                label="Audience"
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.name}
+                placeholder="Fleet Ops"
+                description="Shown on the dashboard."
+                withAsterisk
+                {...text('name')}
+              />
+              <TextInput
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.audience}
                 placeholder="fleet-ops"
-                description={isPortal ? 'The portal app keeps the audience "portal".' : 'The aud claim of its tokens.'}
+                description={isPortal ? 'The portal app keeps the audience "portal".' : audienceHint}
                 withAsterisk
                 readOnly={isPortal}
                 autoComplete="off"
@@ -98,32 +147,52 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
               />
             </SimpleGrid>
             <TextInput
-              label="URL"
+              inputWrapperOrder={HINT_BELOW}
+              label={LABELS.url}
               placeholder="https://fleet.example.com/"
               description="Where the dashboard card leads."
               {...text('url')}
             />
-            <Textarea label="Description" placeholder="What the app is for" rows={2} resize="vertical" {...text('description')} />
+            <Textarea
+              inputWrapperOrder={HINT_BELOW}
+              label={LABELS.description}
+              description="Shown under the name on the dashboard card."
+              placeholder="What the app is for"
+              rows={2}
+              resize="vertical"
+              {...text('description')}
+            />
             <IconPicker value={form.values.icon} onChange={setIcon} error={form.errors.icon} />
           </Section>
 
-          <Section title="Phase">
+          <Section title="Phase" description="The dashboard card shows the phase once it has a phase and a phase description.">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Phase" placeholder="Beta" {...text('phase')} />
-              <TextInput label="Phase description" placeholder="Open to all members" {...text('phaseDesc')} />
               <TextInput
-                label="Phase colour"
-                placeholder="blue"
-                description="A colour name such as blue, teal or grape; blue when empty."
-                leftSection={
-                  <ColorSwatch color={form.values.phaseColor.trim() || 'var(--mantine-color-blue-filled)'} size={16} aria-hidden />
-                }
-                {...text('phaseColor')}
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.phase}
+                description="A stage such as Alpha or Beta, shown as a badge."
+                placeholder="Beta"
+                {...text('phase')}
               />
               <TextInput
-                label="Progress"
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.phaseDesc}
+                description="One line under the badge."
+                placeholder="Open to all members"
+                {...text('phaseDesc')}
+              />
+              <PhaseColourField
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.phaseColor}
+                description="Pick a colour, or type its name or a hex colour such as #1e90ff; blue when empty."
+                {...text('phaseColor')}
+                value={form.values.phaseColor}
+              />
+              <TextInput
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.progress}
                 placeholder="0"
-                description="A whole number from 0 to 100; 0 when empty."
+                description="How far along: a whole number from 0 to 100; 0 when empty."
                 inputMode="numeric"
                 rightSection={
                   <Text size="sm" c="dimmed" aria-hidden>
@@ -137,21 +206,26 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
 
           <Section title="Sign-in">
             <Textarea
-              label="Redirect URLs"
+              inputWrapperOrder={HINT_BELOW}
+              label={LABELS.redirect_urls}
               placeholder="https://fleet.example.com/callback https://fleet.example.com/silent"
-              description="Separate URLs with spaces or new lines."
+              description="Where sign-in may send players back to (the redirect URLs): the app's callback, or behind an ingress its address ending in /. Separate them with spaces or new lines."
               resize="vertical"
               rows={2}
               {...text('redirect_urls')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                label="Front-channel logout URL"
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.frontchannel_logout_url}
+                description="Opened in the player's browser when they sign out of the portal — the front-channel logout URL."
                 placeholder="https://fleet.example.com/logout"
                 {...text('frontchannel_logout_url')}
               />
               <TextInput
-                label="Back-channel logout URL"
+                inputWrapperOrder={HINT_BELOW}
+                label={LABELS.backchannel_logout_url}
+                description="The portal tells the app here, server to server, that a player signed out — the back-channel logout URL."
                 placeholder="https://fleet.example.com/backchannel-logout"
                 {...text('backchannel_logout_url')}
               />
@@ -166,8 +240,8 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
                 {...check('allow_global_admin')}
               />
               <Checkbox
-                label="Allow delegated SWC token"
-                description="The app may act on SWCombine with the user's automation token."
+                label="Act on SWCombine for the player"
+                description="The app may use the player's SWCombine automation token — a delegated SWC token."
                 {...check('allow_delegated_swc_token')}
               />
               <Checkbox
@@ -179,6 +253,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel }: AppFormProps) {
           </Section>
 
           {saveError && <ErrorAlert title="Save failed" error={saveError} />}
+          <FormErrorSummary {...refusal.summary(form.errors)} />
 
           <Group justify="flex-end" gap="sm">
             {app && (

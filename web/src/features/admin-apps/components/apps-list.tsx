@@ -1,7 +1,9 @@
 import { PORTAL_APP_KEY, type App } from '@portal/contract';
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconApps } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { QueryList, type Column, type ListQuery } from '@/components/query-list.tsx';
+import { appPagePath } from '@/lib/admin-pages.ts';
 import { AppActions, PORTAL_UNDELETABLE } from './app-actions.tsx';
 
 interface AppsListProps {
@@ -21,7 +23,7 @@ function count(apps: readonly App[] | undefined) {
   );
 }
 
-/** The catalog: Key, Name, Audience, and OpenID Connect/Edit/Delete per app. */
+/** The catalog: Key, Name (a link to the app's page), Audience, and OpenID Connect/Edit/Delete per app. */
 export function AppsList({ apps, editingId, onEdit, onDelete, onOidc }: AppsListProps) {
   const columns: Column<App>[] = [
     {
@@ -41,10 +43,11 @@ export function AppsList({ apps, editingId, onEdit, onDelete, onOidc }: AppsList
     },
     {
       label: 'Name',
+      // The app's own page: its card, sign-in settings, players and activity.
       cell: (app) => (
-        <Text size="sm" fw={500}>
+        <Anchor component={Link} to={appPagePath(app.id)} size="sm" fw={600} underline="always">
           {app.name}
-        </Text>
+        </Anchor>
       ),
     },
     {

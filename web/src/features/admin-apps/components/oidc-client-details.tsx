@@ -29,7 +29,7 @@ function RedirectUris({ uris }: { uris: readonly string[] }) {
   if (uris.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        None yet: add the app&apos;s callback URL to its Redirect URLs (Edit), or no sign-in can come back to it.
+        None yet: add the app&apos;s callback URL to its Sign-in return addresses (its redirect URLs), or no sign-in can come back to it.
       </Text>
     );
   }

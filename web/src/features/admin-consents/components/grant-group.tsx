@@ -1,8 +1,9 @@
 import { cleanGrantValue } from '@portal/contract';
 import { Button, Card, CloseButton, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconPlus, type Icon } from '@tabler/icons-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { RemovableChip } from '@/components/removable-chip.tsx';
 import { SectionHeading } from '@/components/section-heading.tsx';
 
@@ -43,8 +44,9 @@ export function GrantGroup({
   const id = useId();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const refusal = useErrorSummary(useMemo(() => ({ value: inputLabel }), [inputLabel]));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     // Trimmed; an empty value is ignored.
@@ -55,9 +57,12 @@ export function GrantGroup({
     }
     const checked = field.safeParse(cleaned);
     if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? 'This value cannot be granted.');
+      const message = checked.error.issues[0]?.message ?? 'This value cannot be granted.';
+      setProblem(message);
+      refusal.refused({ value: message }, null, event);
       return;
     }
+    refusal.passed();
     onGrant(checked.data, () => setValue(''));
   };
 
@@ -99,25 +104,29 @@ export function GrantGroup({
           </Group>
         )}
 
-        <form onSubmit={submit} style={{ marginTop: 'auto' }}>
-          {/* On a narrow card the button wraps below, so the field keeps room for its whole placeholder. */}
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label={inputLabel}
-              placeholder={placeholder}
-              value={value}
-              onChange={(event) => {
-                setValue(event.currentTarget.value);
-                setProblem(null);
-              }}
-              error={problem}
-              autoComplete="off"
-              style={{ flex: '1 1 220px', minWidth: 0 }}
-            />
-            <Button type="submit" disabled={busy} leftSection={granting ? undefined : <IconPlus size={16} aria-hidden />} miw={110}>
-              {granting ? 'Working...' : 'Grant'}
-            </Button>
-          </Group>
+        <form onSubmit={submit} noValidate style={{ marginTop: 'auto' }}>
+          <Stack gap="sm">
+            {/* On a narrow card the button wraps below, so the field keeps room for its whole placeholder. */}
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <TextInput
+                label={inputLabel}
+                placeholder={placeholder}
+                value={value}
+                onChange={(event) => {
+                  setValue(event.currentTarget.value);
+                  setProblem(null);
+                }}
+                error={problem}
+                data-path="value"
+                autoComplete="off"
+                style={{ flex: '1 1 220px', minWidth: 0 }}
+              />
+              <Button type="submit" disabled={busy} leftSection={granting ? undefined : <IconPlus size={16} aria-hidden />} miw={110}>
+                {granting ? 'Working...' : 'Grant'}
+              </Button>
+            </Group>
+            <FormErrorSummary {...refusal.summary({ value: problem })} />
+          </Stack>
         </form>
       </Stack>
     </Card>

@@ -21,7 +21,7 @@ export interface AccessTarget {
   appKey: string;
 }
 
-/** After a change: the answer is the new status; the user's access table and audit log are read again. */
+/** After a change: the answer is the new status; the user's access table and audit log, and the app's players, are read again. */
 export function useAccessChanged() {
   const queryClient = useQueryClient();
   return (status: AccessStatus, { userId, appKey }: AccessTarget) => {
@@ -29,6 +29,7 @@ export function useAccessChanged() {
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.access(userId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.audit(userId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.appAccess(appKey) }),
     ]);
   };
 }

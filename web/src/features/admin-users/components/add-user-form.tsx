@@ -3,6 +3,7 @@ import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
+import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { SectionHeading } from '@/components/section-heading.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { contractValidator } from '@/lib/form-validation.ts';
@@ -13,6 +14,7 @@ interface AddUserValues {
 }
 
 const validate = contractValidator<AddUserValues>(AddUserInput, (values) => values);
+const LABELS = { uid: 'UID' } as const;
 
 /**
  * Adding a user takes a SWCombine character UID; its form is checked here as the server checks it, uniqueness
@@ -22,9 +24,11 @@ export function AddUserForm() {
   const form = useForm<AddUserValues>({ initialValues: { uid: '' }, validate });
   const add = useAddUser();
   const added = useFeedback();
+  const refusal = useErrorSummary(LABELS);
 
   const submit = form.onSubmit(
     (values) => {
+      refusal.passed();
       if (add.isPending) return;
       added.clear();
       add.mutate(AddUserInput.parse(values), {
@@ -35,7 +39,10 @@ export function AddUserForm() {
         onError: (failure) => form.setFieldError('uid', serverMessage(failure, 'The user could not be added.')),
       });
     },
-    () => added.clear(),
+    (errors, values, event) => {
+      added.clear();
+      refusal.refused(errors, values, event);
+    },
   );
 
   return (
@@ -49,7 +56,7 @@ export function AddUserForm() {
           />
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
-              label="UID"
+              label={LABELS.uid}
               placeholder="1:12345"
               withAsterisk
               autoComplete="off"
@@ -60,6 +67,7 @@ export function AddUserForm() {
               Add user
             </Button>
           </Group>
+          <FormErrorSummary {...refusal.summary(form.errors)} />
           <ActionFeedback feedback={added.feedback} onClose={added.clear} />
         </Stack>
       </form>

@@ -15,8 +15,8 @@ const auditColumns: Column<AuditRow>[] = [
   ...deviceColumns<AuditRow>(),
 ];
 
-/** The user's audit log, newest first, a page at a time. */
-export function AuditTable({ userId }: { userId: string }) {
+/** The user's audit log, newest first, a page at a time; its heading an h3 under the user's details, an h2 on the user's page. */
+export function AuditTable({ userId, headingOrder = 3 }: { userId: string; headingOrder?: 2 | 3 }) {
   const paging = useDetailPaging();
   const audit = useUserAudit(userId, paging.query);
   const total = audit.data?.total ?? 0;
@@ -29,7 +29,7 @@ export function AuditTable({ userId }: { userId: string }) {
       rowKey={(row, index) => `${row.created_at}-${index}`}
       label="Audit Log"
       title
-      headingOrder={3}
+      headingOrder={headingOrder}
       description="Sign-ins, sign-outs and changes, newest first."
       aside={audit.data && <PageRange page={paging.page} size={paging.size} shown={audit.data.rows.length} total={total} />}
       footer={<ListPager page={paging.page} pages={pages} onChange={paging.setPage} label="Pages of the audit log" />}

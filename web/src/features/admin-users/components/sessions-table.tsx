@@ -27,8 +27,8 @@ function EndSessionButton({ card = false, onClick }: { card?: boolean; onClick: 
   );
 }
 
-/** The user's live sessions, a page at a time, each with End session, and End all sessions for the lot. */
-export function SessionsTable({ user }: { user: AdminUser }) {
+/** The user's live sessions, a page at a time, each with End session, and End all sessions for the lot; an h3 under the user's details, an h2 on the user's page. */
+export function SessionsTable({ user, headingOrder = 3 }: { user: AdminUser; headingOrder?: 2 | 3 }) {
   const paging = useDetailPaging();
   const sessions = useUserSessions(user.id, paging.query);
   const [ending, setEnding] = useState<SessionRow | null>(null);
@@ -60,7 +60,7 @@ export function SessionsTable({ user }: { user: AdminUser }) {
         rowKey={(row) => row.sid}
         label="Active Sessions"
         title
-        headingOrder={3}
+        headingOrder={headingOrder}
         description="Where the user is signed in right now, newest first."
         aside={
           sessions.data && (

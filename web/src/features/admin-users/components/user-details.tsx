@@ -1,14 +1,15 @@
 import type { AdminUser, UserAccessRow } from '@portal/contract';
-import { Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, CloseButton, Group, Stack } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { QueryList, type Column } from '@/components/query-list.tsx';
-import { UserAvatar } from '@/components/user-avatar.tsx';
-import { NOT_SIGNED_IN } from '@/components/user-select.tsx';
-import { formatDateTime } from '@/lib/format-date-time.ts';
+import { userPagePath } from '@/lib/admin-pages.ts';
 import { useUserAccess } from '../api/list-user-access.ts';
 import { AccessStatusBadge } from './access-status-badge.tsx';
 import { AuditTable } from './audit-table.tsx';
 import { Mono } from './detail-cells.tsx';
 import { SessionsTable } from './sessions-table.tsx';
+import { UserSummary } from './user-summary.tsx';
 
 const accessColumns: Column<UserAccessRow>[] = [
   { label: 'App name', cell: (row) => row.app_name },
@@ -39,29 +40,22 @@ interface UserDetailsProps {
   onClose: () => void;
 }
 
-/** The picked user's apps with their status, active sessions and audit log. */
+/** The picked user's apps with their status, active sessions and audit log, and the way to the user's own page. */
 export function UserDetails({ user, onClose }: UserDetailsProps) {
-  const name = user.name ?? NOT_SIGNED_IN;
   return (
     <Stack gap="md" component="section" aria-label={`Details of ${user.name ?? user.uid}`}>
       <Card>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="md" wrap="nowrap" miw={0}>
-            <UserAvatar user={user} size={48} />
-            <Stack gap={2} miw={0}>
-              <Title order={2} fz="lg" c={user.name ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                {name}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {[user.uid, user.faction, user.race].filter(Boolean).join(' · ')}
-              </Text>
-              <Text size="xs" c="dimmed">
-                Added {formatDateTime(user.created_at)} · Last sign-in {formatDateTime(user.last_login_at, 'never')}
-              </Text>
-            </Stack>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <UserSummary user={user} />
+            <CloseButton aria-label="Close user details" onClick={onClose} />
           </Group>
-          <CloseButton aria-label="Close user details" onClick={onClose} />
-        </Group>
+          <Group>
+            <Button component={Link} to={userPagePath(user.id)} variant="light" rightSection={<IconArrowRight size={16} aria-hidden />}>
+              Open user page
+            </Button>
+          </Group>
+        </Stack>
       </Card>
       <AccessTable userId={user.id} />
       <SessionsTable user={user} />

@@ -2,6 +2,7 @@ import { emptyServiceJwtForm, serviceJwtBody, serviceJwtForm, type ServiceJwtCon
 import { Button, Checkbox, Fieldset, Group, Loader, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert } from '@/components/error-alert.tsx';
+import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { useCreateServiceJwt } from '../api/create-service-jwt.ts';
 import { useUpdateServiceJwt } from '../api/update-service-jwt.ts';
 import { formToSend, validateServiceJwtForm } from './service-jwt-form-values.ts';
@@ -94,11 +95,18 @@ interface FormBodyProps {
   onSubmit: (form: ServiceJwtForm) => void;
 }
 
+/** Every field's label, in the order the form shows them. */
+const LABELS: Record<string, string> = {
+  ...Object.fromEntries([...IDENTITY, ...KUBERNETES].map(({ field, label }) => [field, label])),
+  rotationIntervalHours: 'Rotation Interval (hours)',
+};
+
 function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps) {
   const form = useForm<ServiceJwtForm>({
     initialValues: editing ? serviceJwtForm(editing) : emptyServiceJwtForm(),
     validate: validateServiceJwtForm,
   });
+  const refusal = useErrorSummary(LABELS);
 
   const input = ({ field, label, required, placeholder, description, numeric }: FieldSpec) => (
     <TextInput
@@ -118,7 +126,13 @@ function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps)
   );
 
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+    <form
+      onSubmit={form.onSubmit((values) => {
+        refusal.passed();
+        onSubmit(values);
+      }, refusal.refused)}
+      noValidate
+    >
       <Stack gap="md">
         {Boolean(error) && <ErrorAlert title="Save failed" error={error} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -143,6 +157,7 @@ function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps)
             )}
           </Stack>
         </Fieldset>
+        <FormErrorSummary {...refusal.summary(form.errors)} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel

@@ -1,0 +1,164 @@
+import type { AuditRow, SessionRow, UserAccessRow } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { accessAnswer, accessRow, admin, adminApp, adminUser, testUuid } from '@/testing/fixtures.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002', last_login_at: '2025-03-01T12:30:00.000Z' });
+const portal = adminApp({ id: testUuid(11), key: 'portal', name: 'Portal' });
+const fleet = adminApp({ id: testUuid(12), key: 'fleet', name: 'Fleet Ops' });
+const access: UserAccessRow[] = [accessRow('Fleet Ops', 'fleet', 'active'), accessRow('Market Watch', 'market', '')];
+const session: SessionRow = {
+  app_key: 'fleet',
+  sid: 'sid-7f3a9c',
+  ip: '203.0.113.7',
+  user_agent: 'Mozilla/5.0 Firefox/140.0',
+  expires_at: '2025-03-02T12:30:00.000Z',
+};
+const login: AuditRow = {
+  created_at: '2025-03-01T12:30:00.000Z',
+  event: 'login',
+  app_key: 'fleet',
+  app_name: 'Fleet Ops',
+  actor_name: null,
+  details: {},
+  ip: '203.0.113.7',
+  user_agent: 'Mozilla/5.0 Firefox/140.0',
+  expires_at: null,
+};
+
+async function openPage(tab = '', routes: Parameters<typeof stubFetch>[0] = {}) {
+  const api = stubFetch({
+    'GET /api/me': reply(200, admin),
+    [`GET /api/admin/users/${mira.id}`]: reply(200, mira),
+    [`GET /api/admin/users/${mira.id}/access`]: reply(200, access),
+    [`GET /api/admin/users/${mira.id}/sessions`]: reply(200, [session]),
+    [`GET /api/admin/users/${mira.id}/audit`]: reply(200, [login]),
+    'GET /api/admin/apps': reply(200, [portal, fleet]),
+    ...routes,
+  });
+  const view = renderApp(`/admin/users/${mira.id}${tab}`);
+  await screen.findByRole('tablist');
+  return { api, ...view };
+}
+
+describe('/admin/users/{id}', () => {
+  it('heads the page with the user, a breadcrumb back to Users, and the tabs, Apps & access open', async () => {
+    await openPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mira Solan' })).toBeInTheDocument();
+    expect(screen.getByText('1:100002 · Galactic Weapon Systems · Human')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Users' })).toHaveAttribute(
+      'href',
+      '/admin/users',
+    );
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Apps & access', 'Roles & consents', 'Sessions', 'Events']);
+    expect(screen.getByRole('tab', { name: 'Apps & access' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('lists each app with the status and grants, suspends or revokes in the row', async () => {
+    let status: UserAccessRow['status'] = '';
+    const { api, user } = await openPage('', {
+      [`GET /api/admin/users/${mira.id}/access`]: () => reply(200, [access[0], { ...access[1]!, status }]),
+      [`POST /api/admin/users/${mira.id}/apps/market/grant`]: () => {
+        status = 'active';
+        return reply(200, accessAnswer(status));
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Apps & access' });
+    const market = within(table).getByRole('row', { name: /Market Watch/ });
+    expect(within(market).getByText('none')).toBeInTheDocument();
+    expect(within(market).getByRole('button', { name: 'Revoke Mira Solan on Market Watch' })).toBeEnabled();
+    const fleetRow = within(table).getByRole('row', { name: /Fleet Ops/ });
+    expect(within(fleetRow).getByRole('button', { name: 'Grant Mira Solan access to Fleet Ops' })).toBeDisabled();
+
+    await user.click(within(market).getByRole('button', { name: 'Grant Mira Solan access to Market Watch' }));
+
+    expect(await screen.findByText('Access granted to Mira Solan on Market Watch.')).toBeInTheDocument();
+    await waitFor(() => expect(within(market).getByText('active')).toBeInTheDocument());
+    expect(api.count(`GET /api/admin/users/${mira.id}/access`)).toBe(2);
+  });
+
+  it('says why a change failed', async () => {
+    const { user } = await openPage('', {
+      [`POST /api/admin/users/${mira.id}/apps/fleet/suspend`]: errorReply(404, 'not_found', 'No app with the key "fleet".'),
+    });
+    const table = await screen.findByRole('table', { name: 'Apps & access' });
+    await user.click(within(table).getByRole('button', { name: 'Suspend Mira Solan on Fleet Ops' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Update failed.');
+    expect(alert).toHaveTextContent('No app with the key "fleet".');
+  });
+
+  it("shows the user's roles and scopes per app, each app read when opened, and grants one", async () => {
+    const consents = `GET /api/admin/consents`;
+    const { api, user } = await openPage('?tab=consents', {
+      [consents]: reply(200, { scp: ['fleet.read'], roles: ['staff'] }),
+      'POST /api/admin/roles/grant': reply(200, { scp: ['fleet.read'], roles: ['staff', 'pilot'] }),
+    });
+    expect(await screen.findByRole('button', { name: /Fleet Ops/ })).toBeInTheDocument();
+    expect(api.count(consents)).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: /Fleet Ops/ }));
+    expect(await screen.findByText('staff')).toBeInTheDocument();
+    expect(screen.getByText('fleet.read')).toBeInTheDocument();
+    const asked = new URL(api.calls.find((c) => c.path === '/api/admin/consents')!.url).searchParams;
+    expect([asked.get('userId'), asked.get('appId')]).toEqual([mira.id, fleet.id]);
+
+    await user.type(screen.getByRole('textbox', { name: 'Grant a role' }), 'pilot');
+    await user.click(screen.getAllByRole('button', { name: 'Grant' })[1]!);
+    expect(await screen.findByText('pilot')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/api/admin/roles/grant')!.body).toEqual({ userId: mira.id, appId: fleet.id, value: 'pilot' });
+  });
+
+  it('names a refused role beside its Grant and focuses the field', async () => {
+    const { user } = await openPage('?tab=consents', { 'GET /api/admin/consents': reply(200, { scp: [], roles: [] }) });
+    await user.click(await screen.findByRole('button', { name: /Fleet Ops/ }));
+    await user.type(await screen.findByRole('textbox', { name: 'Grant a role' }), 'fleet admin');
+    await user.click(screen.getAllByRole('button', { name: 'Grant' })[1]!);
+    const summary = await screen.findByRole('status', { name: '1 field needs a change' });
+    expect(summary).toHaveTextContent(/^1 field needs a changeGrant a role: /);
+    expect(screen.getByRole('textbox', { name: 'Grant a role' })).toHaveFocus();
+  });
+
+  it('ends one session, or all of them, after a question that says what happens', async () => {
+    const { api, user } = await openPage('?tab=sessions', {
+      [`DELETE /api/admin/users/${mira.id}/sessions`]: reply(200, { ended: 1 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Active Sessions' });
+    await waitFor(() => expect(within(table).getByText('sid-7f3a9c')).toBeInTheDocument());
+
+    await user.click(within(table).getByRole('button', { name: 'End session' }));
+    let dialog = await screen.findByRole('dialog', { name: 'End session?' });
+    expect(dialog).toHaveTextContent('Mira Solan is signed out of fleet on that device and has to sign in again there.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+    dialog = await screen.findByRole('dialog', { name: 'End all sessions?' });
+    expect(dialog).toHaveTextContent(
+      'Mira Solan is signed out everywhere: the one active session ends, and they have to sign in again on each device.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
+    expect(await screen.findByText('1 session ended.')).toBeInTheDocument();
+    expect(api.count(`DELETE /api/admin/users/${mira.id}/sessions`)).toBe(1);
+  });
+
+  it("lists the user's events, a page at a time", async () => {
+    const { api } = await openPage('?tab=events');
+    const table = await screen.findByRole('table', { name: 'Audit Log' });
+    await waitFor(() => expect(within(table).getByText('Signed in on Fleet Ops')).toBeInTheDocument());
+    const asked = new URL(api.calls.find((c) => c.path === `/api/admin/users/${mira.id}/audit`)!.url).searchParams;
+    expect(asked.get('limit')).toBe('10');
+  });
+
+  it('says when the user cannot be read', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, admin),
+      [`GET /api/admin/users/${mira.id}`]: errorReply(404, 'not_found', 'No user with this id.'),
+    });
+    renderApp(`/admin/users/${mira.id}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load the user.');
+    expect(alert).toHaveTextContent('No user with this id.');
+  });
+});

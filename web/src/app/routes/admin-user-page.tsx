@@ -1,0 +1,71 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { IconApps, IconDevices, IconHistory, IconShieldCheck } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { PageTabs, type PageTab } from '@/components/page-tabs.tsx';
+import { USERS } from '@/lib/admin-pages.ts';
+import { useAdminApps } from '@/features/admin-apps/api/list-admin-apps.ts';
+import { UserConsents } from '@/features/admin-consents/components/user-consents.tsx';
+import { useAdminUser } from '@/features/admin-users/api/get-user.ts';
+import { AuditTable } from '@/features/admin-users/components/audit-table.tsx';
+import { SessionsTable } from '@/features/admin-users/components/sessions-table.tsx';
+import { UserAppsAccess } from '@/features/admin-users/components/user-apps-access.tsx';
+import { userDates, userOrigin } from '@/features/admin-users/components/user-summary.tsx';
+import { UserAvatar } from '@/components/user-avatar.tsx';
+import { NOT_SIGNED_IN } from '@/components/user-select.tsx';
+import type { AdminUser } from '@portal/contract';
+
+function Facts({ user }: { user: AdminUser }) {
+  return (
+    <Group gap="sm" wrap="nowrap" component="span">
+      <UserAvatar user={user} size={36} />
+      <Stack gap={0} component="span">
+        <Text span size="sm" c="dimmed">
+          {userOrigin(user)}
+        </Text>
+        <Text span size="xs" c="dimmed">
+          {userDates(user)}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function RolesAndConsents({ userId }: { userId: string }) {
+  const apps = useAdminApps();
+  if (apps.isPending) return <CenteredLoader label="Loading apps..." />;
+  if (apps.isError) return <ErrorAlert title="Failed to load apps/users." error={apps.error} onRetry={() => void apps.refetch()} />;
+  return <UserConsents userId={userId} apps={apps.data} />;
+}
+
+/** The user page's sections, in order: adding one is adding an entry. */
+const tabsOf = (user: AdminUser): PageTab[] => [
+  { value: 'apps', label: 'Apps & access', icon: IconApps, panel: () => <UserAppsAccess user={user} /> },
+  { value: 'consents', label: 'Roles & consents', icon: IconShieldCheck, panel: () => <RolesAndConsents userId={user.id} /> },
+  { value: 'sessions', label: 'Sessions', icon: IconDevices, panel: () => <SessionsTable user={user} headingOrder={2} /> },
+  { value: 'events', label: 'Events', icon: IconHistory, panel: () => <AuditTable userId={user.id} headingOrder={2} /> },
+];
+
+/** /admin/users/{id}: one user, their access to each app, their roles and consents, sessions and events. */
+export default function AdminUserPageRoute() {
+  const { id = '' } = useParams();
+  const user = useAdminUser(id);
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        parent={USERS}
+        title={user.data ? (user.data.name ?? NOT_SIGNED_IN) : 'User'}
+        description={user.data && <Facts user={user.data} />}
+      />
+      {user.isPending ? (
+        <CenteredLoader label="Loading user..." />
+      ) : user.isError ? (
+        <ErrorAlert title="Failed to load the user." error={user.error} onRetry={() => void user.refetch()} />
+      ) : (
+        <PageTabs key={user.data.id} label={`Sections of ${user.data.name ?? user.data.uid}`} tabs={tabsOf(user.data)} />
+      )}
+    </Stack>
+  );
+}
