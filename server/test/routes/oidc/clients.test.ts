@@ -48,6 +48,11 @@ describe('OpenID Connect clients: public and confidential, and what each must pr
 
   it('authenticates a confidential client with Basic or in the body, and refuses a wrong secret', async () => {
     const { client_secret: secret } = (await asAdmin('POST', `/api/admin/apps/${appId}/client-secret`)).json();
+    // A secret made while the app already had one replaced it, and Activity says so.
+    const replaced = await ctx.deps.db.query(
+      "SELECT event FROM audit_log WHERE event LIKE 'client_secret_%' AND app_key = 'wiki' ORDER BY id",
+    );
+    expect(replaced.rows.map((r) => r.event)).toEqual(['client_secret_created', 'client_secret_replaced']);
     const viaBasic = await authorize(ctx, jar);
     expect((await exchange(ctx, viaBasic.code!, viaBasic.verifier, { authorization: basic('wiki', secret) })).statusCode).toBe(200);
     const viaPost = await authorize(ctx, jar);
