@@ -68,7 +68,7 @@ export function OidcClientModal({ app, opened, onClose }: OidcClientModalProps) 
       size="lg"
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
+      closeButtonProps={{ disabled: busy }}
     >
       {client.isPending ? (
         <CenteredLoader label="Loading client details..." />
