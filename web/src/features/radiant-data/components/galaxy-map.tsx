@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ListEmpty } from '@/components/list-empty.tsx';
 import { useGalaxyMap } from '../api/get-galaxy-map.ts';
 import { drawGalaxy } from '../map/draw.ts';
+import { findSystems } from '../map/find-systems.ts';
 import { nearestPoint } from '../map/hit-test.ts';
 import { buildGalaxyModel, describeHolding, type GalaxyModel } from '../map/model.ts';
 import { centreOn, fitView, panBy, toScreen, toWorld, zoomAt, type Point, type Size, type View } from '../map/view.ts';
@@ -303,10 +304,13 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
         clearable
         limit={30}
         nothingFoundMessage="No system of that name"
-        filter={({ options: all, search }) => {
-          const q = search.trim().toLowerCase();
-          return all.filter((o) => 'label' in o && (o.label.toLowerCase().includes(q) || o.value.toLowerCase() === q));
-        }}
+        filter={({ options: all, search, limit }) =>
+          findSystems(
+            all.filter((o) => 'value' in o),
+            search,
+            limit,
+          )
+        }
         leftSection={<IconSearch size={16} aria-hidden />}
         onChange={centreOnSystem}
         maw={{ sm: 360 }}
