@@ -1,9 +1,10 @@
 import type { App } from '@portal/contract';
-import { Divider, Modal, Stack } from '@mantine/core';
+import { Box, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
+import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
 import { useCreateClientSecret } from '../api/create-client-secret.ts';
 import { useOidcClient } from '../api/get-oidc-client.ts';
 import { useRemoveClientSecret } from '../api/remove-client-secret.ts';
@@ -29,6 +30,7 @@ export function OidcClientModal({ app, opened, onClose }: OidcClientModalProps) 
   // What the last change did: a failure, or that the app is public again.
   const outcome = useFeedback();
   const busy = create.isPending || remove.isPending;
+  const phone = usePhoneLayout();
 
   const close = () => {
     if (busy) return;
@@ -66,6 +68,8 @@ export function OidcClientModal({ app, opened, onClose }: OidcClientModalProps) 
       onClose={close}
       title={`OpenID Connect: ${app.name}`}
       size="lg"
+      // A phone gives the dialog the whole screen: the page behind it is of no use meanwhile.
+      fullScreen={phone}
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       closeButtonProps={{ disabled: busy }}
@@ -77,25 +81,37 @@ export function OidcClientModal({ app, opened, onClose }: OidcClientModalProps) 
       ) : (
         <Stack gap="md">
           <OidcClientDetails client={client.data} />
-          <Divider />
           {create.data && <FreshSecret secret={create.data.client_secret} appName={app.name} />}
-          <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
-          {asking ? (
-            <SecretConfirm
-              change={asking}
-              appName={app.name}
-              busy={busy}
-              onConfirm={asking === 'replace' ? createSecret : removeSecret}
-              onCancel={() => setAsking(null)}
-            />
-          ) : (
-            <SecretButtons
-              confidential={confidential}
-              creating={create.isPending}
-              onNew={() => (confidential ? ask('replace') : createSecret())}
-              onRemove={() => ask('remove')}
-            />
-          )}
+          {/* The outcome and the buttons stay at the bottom of the dialog while the details scroll under them. */}
+          <Box
+            data-testid="oidc-client-actions"
+            pos="sticky"
+            bottom={0}
+            bg="var(--mantine-color-body)"
+            py="md"
+            mb="calc(-1 * var(--mantine-spacing-md))"
+            style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Stack gap="sm">
+              <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
+              {asking ? (
+                <SecretConfirm
+                  change={asking}
+                  appName={app.name}
+                  busy={busy}
+                  onConfirm={asking === 'replace' ? createSecret : removeSecret}
+                  onCancel={() => setAsking(null)}
+                />
+              ) : (
+                <SecretButtons
+                  confidential={confidential}
+                  creating={create.isPending}
+                  onNew={() => (confidential ? ask('replace') : createSecret())}
+                  onRemove={() => ask('remove')}
+                />
+              )}
+            </Stack>
+          </Box>
         </Stack>
       )}
     </Modal>
