@@ -35,6 +35,12 @@ describe('/admin/jwts', () => {
     await page.goto(`${baseUrl}/admin/jwts`);
     await page.getByText('No JWT configurations found. Click "Add JWT Configuration" to create your first one.').waitFor();
     await screenshotBoth(page, 'admin-jwts-empty');
+    // The breadcrumb back to the Admin Panel is a tap target of at least 24 px, on a phone as on a desktop.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const crumb = (await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Admin Panel' }).boundingBox())!;
+      expect(crumb.height, `${width} px`).toBeGreaterThanOrEqual(24);
+    }
     await expectAccessible(page, '/admin/jwts, empty');
   });
 
