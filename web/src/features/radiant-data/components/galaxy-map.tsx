@@ -302,7 +302,10 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
         data={options}
         searchable
         clearable
-        limit={30}
+        // Ten that fit without scrolling (type more to narrow them), in the page's main region rather than a portal.
+        limit={10}
+        withScrollArea={false}
+        comboboxProps={{ withinPortal: false }}
         nothingFoundMessage="No system of that name"
         filter={({ options: all, search, limit }) =>
           findSystems(
