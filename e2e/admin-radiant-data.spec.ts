@@ -61,8 +61,13 @@ describe('what the sync stored, on Radiant Management', () => {
       sector: { attributes: { uid: sector.uid } },
       coordinates: { galaxy: { attributes: system.galaxy } },
     });
-    await screenshotBoth(page, 'admin-radiant-data-raw');
+    await screenshotBoth(page, 'admin-radiant-data-raw', { fullPage: false });
     await expectAccessible(page, 'the raw-answer drawer');
+    // On a phone too the close button stays on screen: the answer's long lines scroll inside their own block.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const close = (await drawer.getByRole('button', { name: 'Close' }).boundingBox())!;
+    expect(close.x + close.width).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await drawer.getByRole('button', { name: 'Close' }).click();
     await drawer.waitFor({ state: 'detached' });
     await page.context().close();

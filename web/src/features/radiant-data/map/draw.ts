@@ -1,4 +1,4 @@
-import { declutterLabels, type LabelCandidate } from './labels.ts';
+import { declutterLabels, type LabelCandidate, type ScreenBox } from './labels.ts';
 import type { GalaxyModel } from './model.ts';
 import { toScreen, type Size, type View } from './view.ts';
 
@@ -18,6 +18,8 @@ const COLOURS = {
 const LABEL_SYSTEMS_BELOW = 120;
 /** A label's height in CSS pixels: the 12 px font and a little air. */
 const LABEL_HEIGHT = 14;
+/** Where the zoom buttons stand over the canvas (top right, 12 px in, three 34 px buttons): no label goes under them. */
+const controlsBox = (size: Size): ScreenBox => ({ left: size.width - 12 - 34, top: 12, right: size.width - 12, bottom: 12 + 3 * 34 });
 
 const inView = (p: { x: number; y: number }, size: Size, margin: number) =>
   p.x >= -margin && p.y >= -margin && p.x <= size.width + margin && p.y <= size.height + margin;
@@ -109,7 +111,7 @@ export function drawGalaxy(ctx: CanvasRenderingContext2D, model: GalaxyModel, vi
       if (inView(p, size, 0)) addLabel(outline.name, p.x, p.y, outline.width);
     }
   }
-  for (const i of declutterLabels(labels, size)) ctx.fillText(texts[i]!, labels[i]!.x, labels[i]!.y);
+  for (const i of declutterLabels(labels, size, [controlsBox(size)])) ctx.fillText(texts[i]!, labels[i]!.x, labels[i]!.y);
 
   if (highlight >= 0) {
     const p = toScreen(view, size, model.xs[highlight]!, model.ys[highlight]!);

@@ -11,16 +11,25 @@ export interface LabelCandidate {
 }
 
 /** Empty pixels kept around every label, so neighbours read as two names rather than one. */
-const GAP = 4;
+const GAP = 8;
+
+/** A box on the canvas, in screen pixels. */
+export interface ScreenBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
 
 /**
  * Which labels to draw so none overlaps another: highest priority first (ties keep their order), each
- * only where its box, `GAP` pixels wider all round, touches no label placed before it and lies wholly
- * on the canvas. Answers the indices of the candidates to draw.
+ * only where its box, `GAP` pixels wider all round, touches no label placed before it nor a `reserved`
+ * box (the controls drawn over the canvas), and lies wholly on the canvas. Answers the indices of the
+ * candidates to draw.
  */
-export function declutterLabels(candidates: readonly LabelCandidate[], size: Size): number[] {
+export function declutterLabels(candidates: readonly LabelCandidate[], size: Size, reserved: readonly ScreenBox[] = []): number[] {
   const order = candidates.map((_, i) => i).sort((a, b) => candidates[b]!.priority - candidates[a]!.priority || a - b);
-  const placed: { left: number; top: number; right: number; bottom: number }[] = [];
+  const placed: ScreenBox[] = [...reserved];
   const drawn: number[] = [];
   for (const i of order) {
     const c = candidates[i]!;

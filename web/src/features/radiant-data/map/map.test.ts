@@ -131,14 +131,16 @@ describe('labels', () => {
   });
 
   it('keeps a gap between neighbours, and the order given among equals', () => {
-    // 60 px wide, centres 62 px apart: 2 px between them is too tight to read as two names.
-    expect(declutterLabels([label(100, 50), label(162, 50)], size)).toEqual([0]);
+    // 60 px wide, centres 64 px apart: 4 px between them is too tight to read as two names.
+    expect(declutterLabels([label(100, 50), label(164, 50)], size)).toEqual([0]);
     expect(declutterLabels([label(100, 50), label(170, 50)], size)).toEqual([0, 1]);
-    expect(declutterLabels([label(100, 50), label(100, 75)], size)).toEqual([0, 1]);
+    expect(declutterLabels([label(100, 50), label(100, 73)], size)).toEqual([0, 1]);
   });
 
-  it('leaves out a label that would run off the canvas', () => {
+  it('leaves out a label that would run off the canvas, or under the controls drawn over it', () => {
     expect(declutterLabels([label(20, 50), label(390, 50), label(200, 296), label(200, 150)], size)).toEqual([3]);
+    const controls = { left: 350, top: 12, right: 390, bottom: 120 };
+    expect(declutterLabels([label(320, 60), label(320, 140)], size, [controls])).toEqual([1]);
   });
 });
 
