@@ -173,3 +173,15 @@ describe('Central Consents & Roles', () => {
     }
   });
 });
+
+describe('Profile of an admin', () => {
+  it('names the admin role once: the Role line, no badge repeating it', async () => {
+    await admin.goto(`${baseUrl}/profile`);
+    const details = admin.getByLabel('Profile details');
+    await details.waitFor();
+    expect(await details.getByText('admin', { exact: true }).count()).toBe(1);
+    expect(await admin.getByRole('main').getByText('admin', { exact: true }).count()).toBe(1);
+    await screenshotBoth(admin, 'profile-admin');
+    await expectAccessible(admin, '/profile of an admin');
+  });
+});
