@@ -113,3 +113,27 @@ describe('App Catalog: an app as an OpenID Connect client', () => {
     await dialog.getByText('Public client — uses PKCE').waitFor();
   });
 });
+
+describe("the portal's own pages for an app", () => {
+  it('names the product and the app on a sign-in that cannot go on, and says why an app’s sign-out reaches every app', async () => {
+    const query = new URLSearchParams({
+      client_id: 'handbook',
+      redirect_uri: 'https://evil.example.com/callback',
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    await admin.goto(`${baseUrl}/oidc/authorize?${query}`);
+    await admin.getByRole('heading', { name: 'The sign-in to Handbook cannot go on' }).waitFor();
+    expect(await admin.getByText('Industry Alignment Management Platform', { exact: true }).isVisible()).toBe(true);
+    await screenshotBoth(admin, 'oidc-error-page');
+    await expectAccessible(admin, 'the OpenID error page of a known app');
+
+    await admin.goto(`${baseUrl}/oidc/logout?client_id=handbook`);
+    await admin.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    expect(await admin.getByText(/^Handbook asks to sign you out\. .*single sign-on/).isVisible()).toBe(true);
+    await screenshotBoth(admin, 'oidc-sign-out-page');
+    await expectAccessible(admin, 'an app’s Sign out? page');
+  });
+});
