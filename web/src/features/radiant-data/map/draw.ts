@@ -19,6 +19,10 @@ const LABEL_SYSTEMS_BELOW = 120;
 /** A label's height in CSS pixels: the 12 px font and a little air. */
 const LABEL_HEIGHT = 14;
 /** Where the zoom buttons stand over the canvas (top right, 12 px in, three 34 px buttons): no label goes under them. */
+/** Label widths by text in the one label font, measured once: a frame that moves the map measures nothing again. */
+const labelWidths = new Map<string, number>();
+const LABEL_FONT = '12px system-ui, sans-serif';
+
 const controlsBox = (size: Size): ScreenBox => ({ left: size.width - 12 - 34, top: 12, right: size.width - 12, bottom: 12 + 3 * 34 });
 
 const inView = (p: { x: number; y: number }, size: Size, margin: number) =>
@@ -83,14 +87,16 @@ export function drawGalaxy(ctx: CanvasRenderingContext2D, model: GalaxyModel, vi
   ctx.lineWidth = 1.25;
   ctx.stroke();
 
-  ctx.font = '12px system-ui, sans-serif';
+  ctx.font = LABEL_FONT;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   // Labels go only where they fit: none overlaps another, the ones that matter most placed first.
   const labels: LabelCandidate[] = [];
   const texts: string[] = [];
   const addLabel = (text: string, x: number, y: number, priority: number) => {
-    labels.push({ x, y, width: ctx.measureText(text).width, height: LABEL_HEIGHT, priority });
+    let width = labelWidths.get(text);
+    if (width === undefined) labelWidths.set(text, (width = ctx.measureText(text).width));
+    labels.push({ x, y, width, height: LABEL_HEIGHT, priority });
     texts.push(text);
   };
   if (visible < LABEL_SYSTEMS_BELOW) {
