@@ -16,6 +16,8 @@ export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oi
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The headers the hooks set (CORS above all) travel with the answer; the library then leaves CORS alone.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     try {
       await oidc.handle(request.raw, reply.raw, oidcRequestOf(request));
