@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
@@ -6,18 +7,7 @@ import { signInAs } from './helpers/sign-in.ts';
 
 /** A player (Mira) who opens an admin address: one answer everywhere, but on Service JWTs. */
 const baseUrl = inject('baseUrl');
-const ADMIN_PATHS = [
-  '/admin',
-  '/admin/apps',
-  '/admin/users',
-  '/admin/access',
-  '/admin/consents',
-  '/admin/activity',
-  '/admin/swc',
-  '/admin/radiant-mgmt',
-  '/admin/radiant-mgmt/data',
-  '/admin/radiant-mgmt/map',
-];
+const ADMIN_PATHS = SCREEN_PATHS.filter((path) => path.startsWith('/admin') && path !== '/admin/jwts');
 
 let browser: Browser;
 let mira: Page;

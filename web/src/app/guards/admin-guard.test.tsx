@@ -1,22 +1,12 @@
+import { SCREEN_PATHS } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { admin, player } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
-/** Every admin address but /admin/jwts: behind the admin guard, or checking /api/me on the screen itself. */
-const ADMIN_PATHS = [
-  '/admin',
-  '/admin/apps',
-  '/admin/users',
-  '/admin/access',
-  '/admin/consents',
-  '/admin/activity',
-  '/admin/swc',
-  '/admin/radiant-mgmt',
-  '/admin/radiant-mgmt/data',
-  '/admin/radiant-mgmt/map',
-];
+/** Every admin screen but /admin/jwts (a new one is covered as it is added): behind the admin guard, or checking /api/me itself. */
+const ADMIN_PATHS = SCREEN_PATHS.filter((path) => path.startsWith('/admin') && path !== '/admin/jwts');
 
 describe('a player at an admin address', () => {
   it.each(ADMIN_PATHS)('sees at %s that they do not have the admin role, stays there, and is offered the dashboard', async (path) => {
