@@ -87,6 +87,9 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
     },
     routes: { ...OIDC_ROUTES },
     ttl: { ...OIDC_TTL },
+    // The portal's CORS plugin answers every origin it admits before the library sees the request (see
+    // plugins/cors.ts); a cross-origin call that reaches the library's own check comes from one it refused.
+    clientBasedCORS: () => false,
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     rotateRefreshToken: true,
     formats: {

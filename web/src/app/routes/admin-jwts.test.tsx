@@ -502,6 +502,29 @@ describe('/admin/jwts add and edit', () => {
     expect(api.count(LIST)).toBe(2);
   });
 
+  it("shows the server's 409 for a Secret key another configuration writes in the edit form's red banner, and keeps the form", async () => {
+    const message =
+      'The JWT configuration "billing" already writes the key "token" of the Secret billing/billing-jwt; choose another namespace, Secret name or key.';
+    const { api, app } = openScreen({
+      [LIST]: reply(200, [billing, reports]),
+      [`PUT /api/admin/service-jwts/${reports.id}`]: errorReply(409, 'conflict', message),
+    });
+    await table();
+    await app.user.click(within(rowOf('reports')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit JWT Configuration' });
+    const field = (name: string) => within(dialog).getByRole('textbox', { name });
+    await fill(app, field('K8s Namespace'), 'billing');
+    await fill(app, field('K8s Secret Name'), 'billing-jwt');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Save failed');
+    expect(alert).toHaveTextContent(message);
+    expect(field('K8s Secret Name')).toHaveValue('billing-jwt');
+    expect(within(dialog).getByRole('button', { name: 'Update' })).toBeEnabled();
+    expect(api.count(LIST)).toBe(1);
+  });
+
   it('shows a disabled row unchecked and without the interval field when edited', async () => {
     const { app } = openScreen({ [LIST]: reply(200, [legacy]) });
     await table();
