@@ -19,14 +19,9 @@ export function AccessRefusal({ reason, description }: AccessRefusalProps) {
   if (reason === 'not-admin') {
     return (
       <Center mih={240} p="md">
-        <EmptyState
-          variant="light"
-          color="red"
-          maw={420}
-          icon={<IconShieldOff size={28} aria-hidden />}
-          title="You do not have the admin role."
-          description={description}
-        >
+        <EmptyState variant="light" color="red" maw={420} icon={<IconShieldOff size={28} aria-hidden />} description={description}>
+          {/* The page's heading: nothing else of the screen is shown. */}
+          <EmptyState.Title order={1}>You do not have the admin role.</EmptyState.Title>
           <EmptyState.Actions>
             <Button component={Link} to="/dashboard" variant="default" leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
               Go to the dashboard
@@ -38,13 +33,8 @@ export function AccessRefusal({ reason, description }: AccessRefusalProps) {
   }
   return (
     <Center mih={240} p="md">
-      <EmptyState
-        variant="light"
-        maw={420}
-        icon={<IconLock size={28} aria-hidden />}
-        title="You are not logged in."
-        description={description}
-      >
+      <EmptyState variant="light" maw={420} icon={<IconLock size={28} aria-hidden />} description={description}>
+        <EmptyState.Title order={1}>You are not logged in.</EmptyState.Title>
         <EmptyState.Actions>
           <Button component="a" href={loginUrl(window.location.origin)} leftSection={<IconLogin2 size={16} aria-hidden />}>
             Login with Radiant
