@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { createOidcProvider } from '../../services/oidc/provider.ts';
-import { signInErrorHandler } from '../auth/sign-in-pages.ts';
+import { oidcErrorHandler } from './answers.ts';
 import authorizationPostRoute from './authorization-post.ts';
 import endSessionRoutes from './end-session.ts';
 import interactionRoute from './interaction.ts';
@@ -12,13 +12,13 @@ import userinfoRoute from './userinfo.ts';
 /** Public: the OpenID Provider. Apps sign players in here; each route decides itself what a session changes. */
 export default async function oidcRoutes(app: FastifyInstance) {
   const oidc = createOidcProvider(app.deps);
-  app.setErrorHandler(signInErrorHandler);
+  app.setErrorHandler(oidcErrorHandler);
   await app.register(libraryRoutes, { oidc });
   await app.register(async (own) => {
     await own.register(formbody);
     await own.register(authorizationPostRoute);
     await own.register(interactionRoute, { oidc });
-    await own.register(userinfoRoute, { oidc });
+    await own.register(userinfoRoute);
     await own.register(endSessionRoutes);
     await own.register(tokenStatusRoutes);
   });

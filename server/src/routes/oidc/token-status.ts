@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Refused } from '../../lib/errors.ts';
-import { authenticateClient } from '../../services/oidc/client-auth.ts';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { introspectToken, revokeToken } from '../../services/oidc/token-status.ts';
-import { OAuthError, oauthErrorHandler } from '../auth/oauth-errors.ts';
+import { callingClient } from './client.ts';
 
 const printable = (name: string, max: number) =>
   z
@@ -32,25 +30,17 @@ const config = { crossSite: 'server-to-server', bodyTypes: ['application/x-www-f
  */
 export default async function tokenStatusRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const client = async (request: FastifyRequest<{ Body: Body }>, publicAllowed: boolean) => {
-    const { authorization } = request.headers;
-    try {
-      return await authenticateClient(
-        app.deps,
-        { authorization, clientId: request.body.client_id, clientSecret: request.body.client_secret },
-        publicAllowed,
-      );
-    } catch (err) {
-      if (err instanceof Refused) throw new OAuthError(401, 'invalid_client', err.message);
-      throw err;
-    }
-  };
+  const client = (request: FastifyRequest<{ Body: Body }>, publicAllowed: boolean) =>
+    callingClient(
+      request,
+      { authorization: request.headers.authorization, clientId: request.body.client_id, clientSecret: request.body.client_secret },
+      { publicAllowed },
+    );
 
   app.post(
     OIDC_ROUTES.introspection,
     {
       config,
-      errorHandler: oauthErrorHandler,
       schema: { tags, summary: 'Token introspection (RFC 7662), for the confidential client the token was issued to', body: Body },
     },
     async (request, reply) => {
@@ -62,7 +52,6 @@ export default async function tokenStatusRoutes(root: FastifyInstance) {
     OIDC_ROUTES.revocation,
     {
       config,
-      errorHandler: oauthErrorHandler,
       schema: { tags, summary: 'Token revocation (RFC 7009): an access token, or a refresh token and its grant', body: Body },
     },
     async (request, reply) => {

@@ -6,6 +6,9 @@ export const OIDC_ROUTES = {
   end_session: '/oidc/logout',
   revocation: '/oidc/revoke',
   introspection: '/oidc/introspect',
+  device_authorization: '/oidc/device/auth',
+  /** Where a player types a device's code (RFC 8628 verification_uri): short, as a device shows it. */
+  code_verification: '/device',
   jwks: '/.well-known/jwks.json',
 } as const;
 
