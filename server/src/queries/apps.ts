@@ -31,12 +31,12 @@ export async function listAppsWithAccess(db: DbClient, userId: string): Promise<
 
 /**
  * The portal admits its own dashboard at the URL it is served from, and its OpenID Provider's
- * interaction pages (a sign-in an app asked for comes back there), and nowhere else.
+ * pages a sign-in comes back to (`oidcPages`: an app's sign-in, a device's), and nowhere else.
  */
-export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string, interactionPrefix: string): Promise<void> {
-  await db.query(`UPDATE apps SET redirect_urls = ARRAY[$1::text, $2::text], url = $1 WHERE key = $3`, [
+export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string, oidcPages: readonly string[]): Promise<void> {
+  await db.query(`UPDATE apps SET redirect_urls = $2::text[], url = $1 WHERE key = $3`, [
     dashboardUrl,
-    interactionPrefix,
+    [dashboardUrl, ...oidcPages],
     PORTAL_APP_KEY,
   ]);
 }

@@ -1,4 +1,7 @@
+import { DEVICE_CODE_GRANT } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refusedGrantType } from '../../services/oidc/client-authentication.ts';
+import { OAuthError } from '../auth/oauth-errors.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { queryOf, refuseUnreadable } from './authorization-request.ts';
@@ -16,8 +19,9 @@ const BODY_LIMIT = 56 * 1024;
 /**
  * The protocol endpoints the library answers itself. Their bodies are left unread here (the library
  * reads and checks them), but for the endpoints a client authenticates at: the portal checks the
- * client first, by the one check every endpoint uses. The guards of the matched route (origin,
- * body type) still apply.
+ * client first, by the one check every endpoint uses, and whether it may use the grant it asks
+ * for (unauthorized_client, where the library would say invalid_request). The guards of the
+ * matched route (origin, body type) still apply.
  */
 export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oidc: OidcProvider }) {
   app.removeAllContentTypeParsers();
@@ -59,25 +63,32 @@ export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oi
     door.removeAllContentTypeParsers();
     door.addContentTypeParser(FORM[0], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
     door.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    const authenticated = async (request: FastifyRequest, reply: FastifyReply) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const form = new URLSearchParams(body.toString('utf8'));
-      const client = await callingClient(
-        request,
-        {
-          authorization: request.headers.authorization,
-          clientId: form.get('client_id') ?? undefined,
-          clientSecret: form.get('client_secret') ?? undefined,
-        },
-        { publicAllowed: true },
-      );
-      await handOver(request, reply, await oidcRequestOf(request, { authenticatedClient: client.key }), withBody(request.raw, body));
-    };
-    door.post(OIDC_ROUTES.token, { config: serverToServer, schema: { tags, summary: 'Token endpoint' } }, authenticated);
+    const authenticated =
+      (grantTypeOf: (form: URLSearchParams) => string | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const form = new URLSearchParams(body.toString('utf8'));
+        const client = await callingClient(
+          request,
+          {
+            authorization: request.headers.authorization,
+            clientId: form.get('client_id') ?? undefined,
+            clientSecret: form.get('client_secret') ?? undefined,
+          },
+          { publicAllowed: true },
+        );
+        const refused = refusedGrantType(client, grantTypeOf(form));
+        if (refused) throw new OAuthError(400, 'unauthorized_client', refused);
+        await handOver(request, reply, await oidcRequestOf(request, { authenticatedClient: client.key }), withBody(request.raw, body));
+      };
+    door.post(
+      OIDC_ROUTES.token,
+      { config: serverToServer, schema: { tags, summary: 'Token endpoint' } },
+      authenticated((form) => form.get('grant_type')),
+    );
     door.post(
       OIDC_ROUTES.device_authorization,
       { config: serverToServer, schema: { tags, summary: 'Device authorization endpoint (RFC 8628): a device_code and a user_code' } },
-      authenticated,
+      authenticated(() => DEVICE_CODE_GRANT),
     );
   });
 }

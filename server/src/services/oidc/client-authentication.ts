@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { PORTAL_APP_KEY } from '@portal/contract';
+import { GRANT_TYPES, PORTAL_APP_KEY } from '@portal/contract';
+import { grantTypeRefusal, usableGrantTypes } from '../../domain/oidc-client.ts';
 import type { Deps } from '../../deps.ts';
 import { Refused } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -71,4 +72,15 @@ export async function authenticateClient(
   }
   if (!secret || !sameSecret(app.client_secret_hash, secret)) throw refused();
   return app;
+}
+
+/**
+ * Why the client may not use `grantType` now, or null when it may (or when the grant is none the
+ * portal offers: the library answers unsupported_grant_type). The library would answer
+ * invalid_request; RFC 6749 §5.2 says unauthorized_client, which the door answers.
+ */
+export function refusedGrantType(app: OidcClientApp, grantType: string | null): string | null {
+  if (!grantType || !(GRANT_TYPES as readonly string[]).includes(grantType)) return null;
+  const client = { ...app, secretHashHex: app.client_secret_hash ? app.client_secret_hash.toString('hex') : null };
+  return usableGrantTypes(client).includes(grantType) ? null : grantTypeRefusal(client, grantType);
 }

@@ -16,6 +16,9 @@ const CODE_PROBLEMS: Record<string, string> = {
   AlreadyUsedError: 'This code was already used. Ask your device for a new one if it is not signed in.',
 };
 
+// The form's secret did not match (the page was opened again elsewhere), or the form was not this page's.
+const OUT_OF_DATE = 'This page was out of date. Enter the code again.';
+
 function send(ctx: KoaContextWithOIDC, html: string): void {
   ctx.type = 'html';
   ctx.set('cache-control', 'no-store');
@@ -26,7 +29,8 @@ const playerName = () => currentOidcRequest().auth?.user.name ?? null;
 
 /** The app a device code is for, by name. */
 async function appNameOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promise<string> {
-  const clientId = ctx.oidc.client?.clientId ?? ctx.oidc.entities.DeviceCode?.clientId;
+  const { DeviceCode: code, Interaction: interaction } = ctx.oidc.entities;
+  const clientId = ctx.oidc.client?.clientId ?? code?.clientId ?? (interaction?.params?.client_id as string | undefined);
   const app = clientId ? await clientApp(deps, clientId) : null;
   return app?.name ?? 'The app';
 }
@@ -83,7 +87,8 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
       }
       const userCode = (err as { userCode?: string } | undefined)?.userCode;
       const problem = err
-        ? (CODE_PROBLEMS[err.name] ?? `This code cannot be used: ${out?.error_description ?? out?.error ?? 'try again'}.`)
+        ? (CODE_PROBLEMS[err.name] ??
+          (out?.error === 'invalid_request' ? OUT_OF_DATE : `This code cannot be used: ${out?.error_description ?? 'try again'}.`))
         : undefined;
       send(ctx, deviceCodePage({ action, xsrf, playerName: playerName(), code: userCode, problem }));
     },

@@ -18,3 +18,6 @@ export const INTERACTION_PATH = '/oidc/interaction';
 export const END_SESSION_CONFIRM_PATH = '/oidc/logout/confirm';
 
 export const interactionUrl = (publicUrl: string, uid: string) => `${publicUrl}${INTERACTION_PATH}/${uid}`;
+
+/** The OpenID Provider's pages a SWCombine sign-in returns to: an app's interaction (any uid below it), the device page. */
+export const oidcReturnPages = (publicUrl: string) => [interactionUrl(publicUrl, ''), `${publicUrl}${OIDC_ROUTES.code_verification}`];

@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuditEvent } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { grantTypeRefusal } from '../../domain/oidc-client.ts';
 import { recordOidcSessionApp } from '../../queries/session-apps.ts';
 import { audit } from '../audit.ts';
 import { recordJwtAccessToken } from './adapter.ts';
 import { oidcConfiguration } from './configuration.ts';
 import { createLibraryProvider, type InteractionResults, type JWK, type KoaContextWithOIDC, type Provider } from './library-gaps/index.ts';
-import { appOf, clientApp } from './lookups.ts';
+import { appOf } from './lookups.ts';
 import { currentOidcRequest, runInOidcRequest, type OidcRequest } from './request-context.ts';
 
 export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
@@ -87,11 +86,6 @@ async function auditOutcome(deps: OidcProviderDeps, ctx: KoaContextWithOIDC): Pr
 function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
   const provider = createLibraryProvider(deps.config.publicUrl, oidcConfiguration(deps, jwks), {
     recordJwtAccessToken: (model, token, exp) => recordJwtAccessToken(deps, model, token, exp),
-    explainGrantRefusal: async (clientId, grantType) => {
-      const app = await clientApp(deps, clientId);
-      const secretHashHex = app?.client_secret_hash ? app.client_secret_hash.toString('hex') : null;
-      return app ? grantTypeRefusal({ ...app, secretHashHex }, grantType) : `This client may not use ${grantType}.`;
-    },
   });
   provider.proxy = true; // the scheme and host come from PUBLIC_URL, see asPublicRequest
   provider.on('grant.revoked', (ctx: KoaContextWithOIDC) => {

@@ -6,7 +6,6 @@ import { persistOnlySavedSessions } from './persist-only-saved-sessions.ts';
 import { sessionIsThePortalSession } from './portal-session.ts';
 import { sidIsThePortalSid } from './portal-sid.ts';
 import { includeSidInEveryIdToken } from './sid-in-every-id-token.ts';
-import { unauthorizedClientForGrantType, type ExplainGrantRefusal } from './unauthorized-client.ts';
 
 // The one room that touches `oidc-provider` (a lint rule keeps it so): what the rest of the portal
 // uses of the library comes through here.
@@ -17,7 +16,6 @@ export type { Provider };
 /** What closing the gaps needs of the portal. */
 export interface GapHooks {
   recordJwtAccessToken: RecordJwtAccessToken;
-  explainGrantRefusal: ExplainGrantRefusal;
 }
 
 /**
@@ -33,6 +31,5 @@ export function createLibraryProvider(issuer: string, configuration: Configurati
   persistOnlySavedSessions(provider);
   clientAuthenticatedByPortal(provider);
   offlineAccessWithoutConsentPrompt(provider);
-  unauthorizedClientForGrantType(provider, hooks.explainGrantRefusal);
   return provider;
 }

@@ -78,4 +78,18 @@ describe('the protocol library the gaps are written against', () => {
     });
     expect(viaBasic.statusCode).toBe(200);
   });
+
+  it('answers invalid_request for a grant the client may not use (so the portal’s door answers unauthorized_client first)', async () => {
+    const res = await callProvider(await bareProvider())({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { authorization: basic('web', SECRET), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'requested grant type is not allowed for this client',
+    });
+  });
 });
