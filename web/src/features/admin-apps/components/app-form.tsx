@@ -233,11 +233,9 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
             </SimpleGrid>
             {!isPortal && (
               <GrantTypesField
-                label={LABELS.grant_types}
                 value={form.values.grant_types}
                 onChange={(grants) => form.setFieldValue('grant_types', grants)}
                 error={form.errors.grant_types}
-                machineScopesLabel={LABELS.machine_scopes}
                 machineScopes={form.values.machine_scopes}
                 onMachineScopesChange={(scopes) => form.setFieldValue('machine_scopes', scopes)}
                 machineScopesError={form.errors.machine_scopes}

@@ -1,16 +1,15 @@
 import { DEVICE_CODE_GRANT, GRANT_TYPE_LABELS, GRANT_TYPES } from '@portal/contract';
 import { Checkbox, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { APP_FIELD_LABELS as LABELS } from './app-form-values.ts';
 
 /** Sign-in with a code or a device code: the grants refresh tokens come with. */
 const signsInAPlayer = (grants: readonly string[]) => grants.includes('authorization_code') || grants.includes(DEVICE_CODE_GRANT);
 
 interface GrantTypesFieldProps {
-  label: string;
   value: string[];
   onChange: (grants: string[]) => void;
   error?: ReactNode;
-  machineScopesLabel: string;
   machineScopes: string;
   onMachineScopesChange: (scopes: string) => void;
   machineScopesError?: ReactNode;
@@ -28,7 +27,7 @@ export function GrantTypesField(props: GrantTypesFieldProps) {
   return (
     <Stack gap="sm">
       <Checkbox.Group
-        label={props.label}
+        label={LABELS.grant_types}
         description="How the app's OpenID Connect client may get tokens — its grant types."
         value={value}
         onChange={change}
@@ -48,7 +47,7 @@ export function GrantTypesField(props: GrantTypesFieldProps) {
       </Checkbox.Group>
       {value.includes('client_credentials') && (
         <TextInput
-          label={props.machineScopesLabel}
+          label={LABELS.machine_scopes}
           description="What the machine client may do, as scopes its API understands (ledger:read ledger:write); separate them with spaces."
           placeholder="ledger:read ledger:write"
           autoComplete="off"

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { useOidcClient } from '../api/get-oidc-client.ts';
 import { useUpdateApp } from '../api/update-app.ts';
-import { APP_FIELD_LABELS as LABELS, formFromApp, toAppInput, validateAppForm } from './app-form-values.ts';
+import { formFromApp, toAppInput, validateAppForm } from './app-form-values.ts';
 import { CopyValue } from './copy-value.tsx';
 import { GrantTypesField } from './grant-types-field.tsx';
 import { issuerOf } from './oidc-client-details.tsx';
@@ -94,11 +94,9 @@ export function GrantTypesSettings({ app }: { app: App }) {
     <form onSubmit={save} noValidate aria-label="Ways to sign in">
       <Stack gap="md">
         <GrantTypesField
-          label={LABELS.grant_types}
           value={form.values.grant_types}
           onChange={(grants) => form.setFieldValue('grant_types', grants)}
           error={form.errors.grant_types}
-          machineScopesLabel={LABELS.machine_scopes}
           machineScopes={form.values.machine_scopes}
           onMachineScopesChange={(scopes) => form.setFieldValue('machine_scopes', scopes)}
           machineScopesError={form.errors.machine_scopes}
