@@ -34,6 +34,9 @@ export function oauthAnswerOf(err: Error & { statusCode?: number }, request: Fas
   return { status: api.status, error, description: api.message, retryAfter: api.retryAfter };
 }
 
+/** The body of every OAuth error answer in the area. */
+export const oauthErrorBody = (error: string, description: string) => ({ error, error_description: description });
+
 /** OAuth's JSON error answer; `challenge` adds the WWW-Authenticate header a 401 owes (RFC 6750 §3, RFC 6749 §5.2). */
 export function sendOAuthError(reply: FastifyReply, answer: OAuthAnswer, challenge?: 'Basic' | 'Bearer') {
   if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
@@ -46,7 +49,7 @@ export function sendOAuthError(reply: FastifyReply, answer: OAuthAnswer, challen
     .code(answer.status)
     .header('cache-control', 'no-store')
     .header('pragma', 'no-cache')
-    .send({ error: answer.error, error_description: answer.description });
+    .send(oauthErrorBody(answer.error, answer.description));
 }
 
 /** The stop page, never a redirect (the app's return address cannot be trusted then). */

@@ -4,6 +4,7 @@ import { refusedGrantType } from '../../services/oidc/client-authentication.ts';
 import { OAuthError } from '../auth/oauth-errors.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
+import { oauthErrorBody } from './answers.ts';
 import { queryOf, refuseUnreadable } from './authorization-request.ts';
 import { callingClient } from './client.ts';
 import deviceRoutes from './device.ts';
@@ -36,7 +37,7 @@ export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oi
       request.log.error({ err }, 'the OpenID Provider failed');
       if (reply.raw.headersSent) return void reply.raw.end();
       reply.raw.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      reply.raw.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' }));
+      reply.raw.end(JSON.stringify(oauthErrorBody('temporarily_unavailable', 'Try again shortly.')));
     }
   };
   const serverToServer = { crossSite: 'server-to-server', bodyTypes: FORM } as const;

@@ -30,7 +30,7 @@ describe('gap: offline_access without prompt=consent', () => {
     const kept = await interactionParams(provider);
     expect(kept.scope).toBe('openid offline_access');
     expect(kept.prompt).toBe('consent');
-    // prompt=none stays what it is: it must not ask anything.
+    // A prompt the app sent is kept, with consent added.
     expect((await interactionParams(provider, { prompt: 'login' })).prompt).toBe('login consent');
   });
 });
