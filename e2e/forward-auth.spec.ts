@@ -61,7 +61,7 @@ describe('an app behind /auth/verify', () => {
   });
 
   it('lets her in once access is granted, on her existing session (single sign-on), with a JWT that verifies', async () => {
-    expect((await adminApi('POST', `/api/admin/users/${miraId}/apps/tiny/grant`)).body).toEqual({ status: 'active' });
+    expect((await adminApi('POST', `/api/admin/users/${miraId}/apps/tiny/grant`)).body).toMatchObject({ status: 'active' });
     await player.page.goto(`${tiny.url}/reports`);
     expect(player.page.url()).toBe(`${tiny.url}/reports`);
     await player.page.getByText('Welcome to the tiny app, Mira Solan').waitFor();

@@ -31,18 +31,29 @@ export async function listAppsWithAccess(db: DbClient, userId: string): Promise<
 
 /**
  * The portal admits its own dashboard at the URL it is served from, and its OpenID Provider's
- * pages a sign-in comes back to (`oidcPages`: an app's sign-in, a device's), and nowhere else.
+ * pages a sign-in comes back to (`oidcPages`: an app's sign-in, a device's). The addresses an earlier
+ * start wrote (the previous dashboard, any interaction prefix or device page) are replaced; others an
+ * admin added (the web app served from a host of its own) are kept.
  */
 export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string, oidcPages: readonly string[]): Promise<void> {
-  await db.query(`UPDATE apps SET redirect_urls = $2::text[], url = $1 WHERE key = $3`, [
-    dashboardUrl,
-    [dashboardUrl, ...oidcPages],
-    PORTAL_APP_KEY,
-  ]);
+  await db.query(
+    `UPDATE apps SET
+       redirect_urls = $2::text[] || ARRAY(
+         SELECT u FROM unnest(redirect_urls) WITH ORDINALITY AS r(u, n)
+         WHERE u <> ALL($2::text[]) AND u <> coalesce(url, '') AND u NOT LIKE '%/oidc/interaction/' AND u NOT LIKE '%/device'
+         ORDER BY n
+       ),
+       url = $1
+     WHERE key = $3`,
+    [dashboardUrl, [dashboardUrl, ...oidcPages], PORTAL_APP_KEY],
+  );
 }
 
-/** Origins that may call the API with credentials: every registered app's URL and redirect URLs. */
-export async function listAppUrls(db: DbClient): Promise<string[]> {
-  const { rows } = await db.query<{ u: string }>(`SELECT unnest(array_append(redirect_urls, url)) AS u FROM apps`);
-  return rows.map((r) => r.u).filter(Boolean);
+/** Every registered app's URL and redirect URLs; `portal` marks the portal app's own. */
+export async function listAppUrls(db: DbClient): Promise<{ url: string; portal: boolean }[]> {
+  const { rows } = await db.query<{ url: string | null; portal: boolean }>(
+    `SELECT unnest(array_append(redirect_urls, url)) AS url, key = $1 AS portal FROM apps`,
+    [PORTAL_APP_KEY],
+  );
+  return rows.filter((r): r is { url: string; portal: boolean } => Boolean(r.url));
 }

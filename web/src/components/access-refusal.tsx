@@ -1,5 +1,6 @@
 import { Button, Center, EmptyState } from '@mantine/core';
-import { IconLock, IconLogin2, IconShieldOff } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconLock, IconLogin2, IconShieldOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { loginUrl } from '@/lib/auth-urls.ts';
 
 interface AccessRefusalProps {
@@ -11,7 +12,8 @@ interface AccessRefusalProps {
 
 /**
  * Why an admin screen shows nothing else, instead of redirecting. A signed-out visitor gets the portal's
- * normal sign-in, which returns to /dashboard, the one page of the portal that sign-in admits.
+ * normal sign-in, which returns to /dashboard, the one page of the portal that sign-in admits; a player
+ * without the admin role a way back to their dashboard.
  */
 export function AccessRefusal({ reason, description }: AccessRefusalProps) {
   if (reason === 'not-admin') {
@@ -24,7 +26,13 @@ export function AccessRefusal({ reason, description }: AccessRefusalProps) {
           icon={<IconShieldOff size={28} aria-hidden />}
           title="You do not have the admin role."
           description={description}
-        />
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to="/dashboard" variant="default" leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
+              Go to the dashboard
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
       </Center>
     );
   }

@@ -18,7 +18,11 @@ export default async function deviceRoutes(app: FastifyInstance, { handOver }: {
   const { publicUrl } = app.deps.config;
   app.get(
     OIDC_ROUTES.code_verification,
-    { schema: { tags, summary: 'Device flow: where a player enters the code a device shows (signs in first)' } },
+    {
+      schema: { tags, summary: 'Device flow: where a player enters the code a device shows (signs in first)' },
+      // It may start a sign-in: it shares the sign-in limit of /auth/login and /oidc/authorize.
+      onRequest: app.signInStartLimit,
+    },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const oidcRequest = await oidcRequestOf(request);
       if (oidcRequest.auth) return handOver(request, reply, oidcRequest);

@@ -9,6 +9,7 @@ import { queryOf, refuseUnreadable } from './authorization-request.ts';
 import { callingClient } from './client.ts';
 import deviceRoutes from './device.ts';
 import type { HandOver } from './hand-over.ts';
+import type { ClientAuthLimit } from './client-auth-limit.ts';
 import { oidcRequestOf } from './oidc-request.ts';
 import { withBody } from './replayed-body.ts';
 
@@ -24,12 +25,17 @@ const BODY_LIMIT = 56 * 1024;
  * for (unauthorized_client, where the library would say invalid_request). The guards of the
  * matched route (origin, body type) still apply.
  */
-export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oidc: OidcProvider }) {
+export default async function libraryRoutes(
+  app: FastifyInstance,
+  { oidc, clientAuthLimit }: { oidc: OidcProvider; clientAuthLimit: ClientAuthLimit },
+) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   const handOver: HandOver = async (request, reply, oidcRequest, raw = request.raw) => {
     const handed = oidcRequest ?? (await oidcRequestOf(request));
+    // The headers the hooks set (CORS above all) travel with the answer; the library then leaves CORS alone.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     try {
       await oidc.handle(raw, reply.raw, handed);
@@ -48,6 +54,7 @@ export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oi
     OIDC_ROUTES.authorization,
     {
       schema: { tags, summary: 'Authorization endpoint (code flow with PKCE)' },
+      onRequest: app.signInStartLimit,
       preHandler: async (request, reply) => refuseUnreadable(publicUrl, queryOf(request), reply) ?? undefined,
     },
     (request, reply) => handOver(request, reply),
@@ -70,12 +77,13 @@ export default async function libraryRoutes(app: FastifyInstance, { oidc }: { oi
         const form = new URLSearchParams(body.toString('utf8'));
         const client = await callingClient(
           request,
+          reply,
           {
             authorization: request.headers.authorization,
             clientId: form.get('client_id') ?? undefined,
             clientSecret: form.get('client_secret') ?? undefined,
           },
-          { publicAllowed: true },
+          { publicAllowed: true, limit: clientAuthLimit },
         );
         const refused = refusedGrantType(client, grantTypeOf(form));
         if (refused) throw new OAuthError(400, 'unauthorized_client', refused);

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { introspectToken, revokeToken } from '../../services/oidc/token-status.ts';
 import { callingClient } from './client.ts';
+import type { ClientAuthLimit } from './client-auth-limit.ts';
 
 const printable = (name: string, max: number) =>
   z
@@ -28,13 +29,14 @@ const config = { crossSite: 'server-to-server', bodyTypes: ['application/x-www-f
  * tokens are JWTs the protocol library will neither introspect nor revoke, and a client asks about
  * refresh tokens and access tokens alike.
  */
-export default async function tokenStatusRoutes(root: FastifyInstance) {
+export default async function tokenStatusRoutes(root: FastifyInstance, { clientAuthLimit }: { clientAuthLimit: ClientAuthLimit }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const client = (request: FastifyRequest<{ Body: Body }>, publicAllowed: boolean) =>
+  const client = (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, publicAllowed: boolean) =>
     callingClient(
       request,
+      reply,
       { authorization: request.headers.authorization, clientId: request.body.client_id, clientSecret: request.body.client_secret },
-      { publicAllowed },
+      { publicAllowed, limit: clientAuthLimit },
     );
 
   app.post(
@@ -44,7 +46,7 @@ export default async function tokenStatusRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Token introspection (RFC 7662), for the confidential client the token was issued to', body: Body },
     },
     async (request, reply) => {
-      const caller = await client(request, false);
+      const caller = await client(request, reply, false);
       return reply.header('cache-control', 'no-store').send(await introspectToken(app.deps, caller.key, request.body.token));
     },
   );
@@ -55,7 +57,7 @@ export default async function tokenStatusRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Token revocation (RFC 7009): an access token, or a refresh token and its grant', body: Body },
     },
     async (request, reply) => {
-      const caller = await client(request, true);
+      const caller = await client(request, reply, true);
       await revokeToken(app.deps, caller.key, request.body.token);
       return reply.header('cache-control', 'no-store').send('');
     },
