@@ -50,6 +50,24 @@ export default tseslint.config(
   },
   ...features.map(featureBoundary),
   {
+    // The protocol library's internals are overridden in one room: everything else goes through it.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/services/oidc/library-gaps/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'oidc-provider',
+              message: 'Only server/src/services/oidc/library-gaps/ imports oidc-provider; import what you need from its index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -83,6 +83,24 @@ describe('an app is a page', () => {
     await screenshotBoth(admin, 'admin-app-page-sign-in');
   });
 
+  it('chooses on Sign-in the ways the app signs in: a bot’s device code and a machine client, with what each still needs', async () => {
+    const ways = admin.getByRole('form', { name: 'Ways to sign in' });
+    await ways.getByRole('checkbox', { name: /^Device code \(bots, command-line tools\)/ }).check();
+    await ways.getByText(`${baseUrl}/device`).waitFor();
+    await ways.getByRole('checkbox', { name: /^Machine client \(no player\)/ }).check();
+    await ways.getByText('A machine client needs a client secret').waitFor();
+    await ways.getByRole('textbox', { name: /^Machine client scopes/ }).fill('archive:read archive:write');
+    await ways.getByRole('button', { name: 'Save ways to sign in' }).click();
+    await ways.getByText('Holo Archive II now signs in the ways chosen.').waitFor();
+    await expectAccessible(admin, 'the app page, Sign-in, ways to sign in chosen');
+    await screenshotBoth(admin, 'admin-app-page-sign-in-grants');
+    // The Details tab's form reads what was saved, so saving it keeps the choice.
+    await tab('Details').click();
+    expect(await admin.getByRole('checkbox', { name: /^Machine client \(no player\)/ }).isChecked()).toBe(true);
+    expect(await admin.getByRole('textbox', { name: /^Machine client scopes/ }).inputValue()).toBe('archive:read archive:write');
+    await tab('Sign-in').click();
+  });
+
   it('gives a player access on Access, and changes it in the row', async () => {
     await tab('Access').click();
     await admin.getByText('No player has a grant, suspension or revocation of their own here yet.').waitFor();

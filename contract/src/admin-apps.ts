@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPhaseColor, PHASE_COLOR_RULE } from './apps.ts';
+import { GrantTypesField, MachineScopesField } from './oidc-grants.ts';
 import { multiLineText, optional, singleLineText } from './text.ts';
 
 /** The fixed list of 27 selectable app icons (or none). */
@@ -84,6 +85,8 @@ export const AppInput = z.object({
   allow_global_admin: z.boolean().default(false),
   allow_delegated_swc_token: z.boolean().default(false),
   skip_uid_whitelist: z.boolean().default(false),
+  grant_types: GrantTypesField,
+  machine_scopes: MachineScopesField,
 });
 export type AppInput = z.input<typeof AppInput>;
 

@@ -12,6 +12,7 @@ export * from './runtime-config.ts';
 export * from './health.ts';
 export * from './service-jwts.ts';
 export * from './admin-apps.ts';
+export * from './oidc-grants.ts';
 export * from './admin-users.ts';
 export * from './access-decision.ts';
 export * from './groups.ts';

@@ -25,6 +25,8 @@ export function api(baseUrl: string, cookie: string) {
       headers: { cookie, origin: baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: (await res.json()) as unknown };
+    // A 204 (a deletion) has no body.
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as unknown };
   };
 }

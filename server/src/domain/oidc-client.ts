@@ -8,16 +8,18 @@ export const OIDC_CLAIMS = {
 } as const;
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'roles', 'groups', 'offline_access'] as const;
 
-export type ClientAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
-
 export interface ClientSource {
   key: string;
   name: string;
   url: string | null;
   redirect_urls: string[];
+  /** The grants an admin allowed the app (App Catalog, Sign-in settings). */
+  grant_types: readonly string[];
   /** Hex of the secret's SHA-256, or null for a public client. */
   secretHashHex: string | null;
 }
+
+const DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
 
 /** A URL an OpenID Connect client can register: http(s), no credentials, no fragment. */
 function isRegistrable(value: string): boolean {
@@ -29,27 +31,55 @@ function isRegistrable(value: string): boolean {
   }
 }
 
+const redirectUrisOf = (app: Pick<ClientSource, 'redirect_urls'>) => [...new Set(app.redirect_urls.filter(isRegistrable))];
+
 /**
- * The client an app is: its key is the client_id, its redirect URLs are compared exactly, and it
- * may come back after logout to one of them or to its URL. `authMethod` is the one the request in
- * hand uses, so a confidential client may authenticate with Basic or in the body. Null when the app
- * has no redirect URL a client can use.
+ * The grants the app's client may use now: those an admin allowed, less what it cannot use yet —
+ * sign-in with a code needs a redirect URL, a machine client needs a secret (RFC 6749 §4.4), and
+ * refresh tokens come only with a grant that signs a player in.
  */
-export function clientMetadata(app: ClientSource, authMethod: Exclude<ClientAuthMethod, 'none'>): Record<string, unknown> | null {
-  const redirectUris = [...new Set(app.redirect_urls.filter(isRegistrable))];
-  if (redirectUris.length === 0) return null;
+export function usableGrantTypes(app: Pick<ClientSource, 'grant_types' | 'redirect_urls' | 'secretHashHex'>): string[] {
+  const allowed = new Set(app.grant_types);
+  if (redirectUrisOf(app).length === 0) allowed.delete('authorization_code');
+  if (!app.secretHashHex) allowed.delete('client_credentials');
+  if (!allowed.has('authorization_code') && !allowed.has(DEVICE_CODE)) allowed.delete('refresh_token');
+  return [...allowed];
+}
+
+/** Why the app's client may not use `grantType`, in words for the app's developer. */
+export function grantTypeRefusal(
+  app: Pick<ClientSource, 'name' | 'grant_types' | 'redirect_urls' | 'secretHashHex'>,
+  grantType: string,
+): string {
+  if (app.grant_types.includes(grantType)) {
+    if (grantType === 'client_credentials') return `${app.name} is a public client (no client secret): a machine client needs one.`;
+    if (grantType === 'authorization_code') return `${app.name} has no redirect URL a client can use.`;
+  }
+  return `${app.name} may not use the grant type ${grantType}: an admin can allow it on the app's Sign-in settings.`;
+}
+
+/**
+ * The client an app is: its key is the client_id, it may use the grants `usableGrantTypes` leaves,
+ * its redirect URLs are compared exactly, and it may come back after logout to one of them or to
+ * its URL. A confidential client is registered for client_secret_basic; the library takes
+ * client_secret_post from it as well. Null when the app can use no grant at all.
+ */
+export function clientMetadata(app: ClientSource): Record<string, unknown> | null {
+  const grantTypes = usableGrantTypes(app);
+  if (grantTypes.length === 0) return null;
+  const redirectUris = grantTypes.includes('authorization_code') ? redirectUrisOf(app) : [];
   const postLogout = [...new Set([...redirectUris, ...(app.url && isRegistrable(app.url) ? [app.url] : [])])];
   return {
     client_id: app.key,
     client_name: app.name,
     redirect_uris: redirectUris,
     post_logout_redirect_uris: postLogout,
-    response_types: ['code'],
-    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: redirectUris.length ? ['code'] : [],
+    grant_types: grantTypes,
     id_token_signed_response_alg: 'RS256',
     require_auth_time: true,
     ...(app.secretHashHex
-      ? { client_secret: app.secretHashHex, token_endpoint_auth_method: authMethod }
+      ? { client_secret: app.secretHashHex, token_endpoint_auth_method: 'client_secret_basic' }
       : { token_endpoint_auth_method: 'none' }),
   };
 }

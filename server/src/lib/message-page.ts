@@ -1,7 +1,7 @@
 /** The product's name, on every page the service renders itself, so a player knows whose page this is. */
 const PRODUCT_NAME = 'Industry Alignment Management Platform';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#0b1220;color:#e6ebf5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:16px;box-sizing:border-box}
@@ -10,9 +10,17 @@ h1{margin:0 0 12px;font-size:1.4rem}.product{margin:0 0 16px;color:#fab005;font-
 .btn{display:inline-block;background:#fab005;color:#1a1b1e;text-decoration:none;padding:10px 18px;border-radius:8px;border:0;font:inherit;font-weight:600;cursor:pointer}
 .btn:focus-visible,.link:focus-visible{outline:3px solid #ffe066;outline-offset:2px}
 form{display:flex;flex-wrap:wrap;align-items:center;gap:16px;margin:0}.link{color:#b8c2d6}
-iframe{display:none}`;
+iframe{display:none}
+label{display:block;width:100%;font-weight:600;margin-bottom:-8px}
+input[type=text]{width:100%;box-sizing:border-box;background:#0b1220;color:#e6ebf5;border:1px solid #3b4d70;border-radius:8px;padding:10px 12px;font:600 1.3rem/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.12em;text-transform:uppercase}
+input[type=text]:focus-visible{outline:3px solid #ffe066;outline-offset:2px}
+.btn-quiet{background:transparent;color:#e6ebf5;border:1px solid #3b4d70}
+.notice{border-left:4px solid #fab005;background:#1b2740;color:#e6ebf5;padding:10px 14px;border-radius:6px}.notice.bad{border-color:#fa5252}
+ul{margin:0 0 24px;padding-left:20px;color:#b8c2d6}li{margin:4px 0}
+code{font:600 1.1rem ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.08em;color:#ffe066}`;
 
-function page(title: string, body: string, head = ''): string {
+/** A page of the auth service: plain HTML in the portal's colours, no script; `body` is HTML already escaped. */
+export function page(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}
 <title>${escapeHtml(title)} · ${PRODUCT_NAME}</title>

@@ -40,6 +40,36 @@ export async function findOidcPayload(
   return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
 }
 
+/** One of these models' records under `id` (a token is one kind or another): which, and its payload; none when missing or expired. */
+export async function findOidcPayloadOfModels(
+  db: DbClient,
+  models: readonly string[],
+  id: string,
+  now: Date,
+): Promise<{ model: string; payload: Record<string, unknown>; consumed: boolean } | undefined> {
+  const { rows } = await db.query<{ model: string; payload: Record<string, unknown>; consumed: boolean }>(
+    `SELECT model, payload, consumed_at IS NOT NULL AS consumed FROM oidc_payloads
+     WHERE model = ANY($1) AND id = $2 AND (expires_at IS NULL OR expires_at > $3)`,
+    [models, id, now],
+  );
+  return rows[0];
+}
+
+/** A device code by its id or its user code, expired or not (with `consumed` once redeemed). */
+export async function findOidcDeviceCode(
+  db: DbClient,
+  where: { id: string } | { userCode: string },
+): Promise<Record<string, unknown> | undefined> {
+  const [condition, value] = 'id' in where ? ['id = $1', where.id] : ["payload ->> 'userCode' = $1", where.userCode];
+  const { rows } = await db.query<{ payload: Record<string, unknown>; consumed_at: Date | null }>(
+    `SELECT payload, consumed_at FROM oidc_payloads WHERE model = 'DeviceCode' AND ${condition}`,
+    [value],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
+}
+
 export async function consumeOidcPayload(db: DbClient, model: string, id: string, now: Date): Promise<void> {
   await db.query('UPDATE oidc_payloads SET consumed_at = $3 WHERE model = $1 AND id = $2', [model, id, now]);
 }
@@ -66,6 +96,12 @@ export async function endOidcGrants(db: DbClient, clientId: string, userId?: str
      WHERE grant_id IN (SELECT id FROM grants) OR (model = 'Grant' AND id IN (SELECT id FROM grants))`,
     [clientId, userId ?? null],
   );
+  return rowCount ?? 0;
+}
+
+/** Ends the tokens an app's machine client holds (client credentials: no grant, no player). */
+export async function endMachineTokens(db: DbClient, clientId: string): Promise<number> {
+  const { rowCount } = await db.query("DELETE FROM oidc_payloads WHERE model = 'ClientCredentials' AND client_id = $1", [clientId]);
   return rowCount ?? 0;
 }
 

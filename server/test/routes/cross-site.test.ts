@@ -60,10 +60,17 @@ function pathVariants(path: string): string[] {
   ].filter((p, i, all) => all.indexOf(p) === i);
 }
 
-const SERVER_TO_SERVER = new Set(['/auth/token', '/oidc/token', '/oidc/revoke', '/oidc/introspect', '/oidc/userinfo']);
+const SERVER_TO_SERVER = new Set(['/auth/token', '/oidc/token', '/oidc/device/auth', '/oidc/revoke', '/oidc/introspect', '/oidc/userinfo']);
 
 /** Browser routes that take an HTML form (OpenID Connect's form posts, sign-out). */
-const FORM_ROUTES = new Set(['/auth/logout', '/oidc/authorize', '/oidc/authorize/{uid}', '/oidc/logout', '/oidc/logout/confirm']);
+const FORM_ROUTES = new Set([
+  '/auth/logout',
+  '/oidc/authorize',
+  '/oidc/authorize/{uid}',
+  '/oidc/logout',
+  '/oidc/logout/confirm',
+  '/device',
+]);
 const signsOut = (path: string) => path === '/auth/logout' || path.startsWith('/oidc/logout');
 
 const CROSS_SITE_HEADERS: Record<string, string | undefined>[] = [

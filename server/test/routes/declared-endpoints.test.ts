@@ -13,6 +13,7 @@ const UNDECLARED: { route: RegExp; why: string }[] = [
     route: /^(get|post) \/(oidc\/|\.well-known\/openid-configuration)/,
     why: 'the OpenID Provider: protocol endpoints with their own answers (OpenID Connect, RFC 6749, 7009, 7662)',
   },
+  { route: /^(get|post) \/device(\/\{uid\})?$/, why: 'the device flow (RFC 8628): HTML pages where a player enters a device’s code' },
   { route: /^get \/\.well-known\//, why: 'standard discovery documents (JWKS) read by the apps, not by the web client' },
   { route: /^get \/(healthz|readyz)$/, why: 'probes for the orchestrator' },
   { route: /^get \/config\.json$/, why: 'the runtime config the web client loads before it can call the API' },

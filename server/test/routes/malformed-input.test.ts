@@ -50,7 +50,8 @@ const QUERIES = [
   '?aud=%00&rd=%0A&q=%00&userId=%00&limit=%00&state=%00',
 ];
 const endsSession = (template: string) => template.startsWith('/auth/logout') || template.startsWith('/oidc/logout');
-const speaksOAuth = (template: string) => template === '/auth/token' || template.startsWith('/oidc/');
+// The OpenID Provider's area, the device flow's pages (/device) included.
+const speaksOAuth = (template: string) => template === '/auth/token' || template.startsWith('/oidc/') || template.startsWith('/device');
 const UNSAFE_METHOD = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Another engineer's guard wants an allowed Origin on unsafe requests; a browser on the portal sends this one.
 const originFor = (method: string) => (UNSAFE_METHOD.has(method) ? { origin: PUBLIC_URL } : {});

@@ -1,6 +1,6 @@
 import { hasControlCharacters } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { messagePage } from '../../lib/message-page.ts';
+import { sendStopPage } from './answers.ts';
 
 const MAX_VALUE = 4096;
 
@@ -15,15 +15,6 @@ export function unreadableParameter(params: Record<string, unknown>): string | n
     }
   }
   return null;
-}
-
-/** A page, never a redirect, for an app's sign-in that cannot go on; a way back to the dashboard. */
-export function sendStopPage(reply: FastifyReply, publicUrl: string, page: { title: string; message: string }): FastifyReply {
-  return reply
-    .code(400)
-    .header('cache-control', 'no-store')
-    .type('text/html')
-    .send(messagePage({ ...page, link: { href: `${publicUrl}/dashboard`, label: 'Go to the dashboard' } }));
 }
 
 /**

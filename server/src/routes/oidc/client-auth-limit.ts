@@ -2,9 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Failed client authentications one client may have from one address in a minute, at the token,
- * introspection and revocation endpoints together; the next attempt is refused (429) until the minute ends.
+ * device authorization, introspection and revocation endpoints together; the next attempt is refused (429) until the minute ends.
  */
 export const CLIENT_AUTH_FAILURES_PER_MINUTE = 20;
+
+/** Why a client that failed to authenticate too often from one address must wait. */
+export const tooManyFailuresMessage = (seconds: number) =>
+  `This client failed to authenticate too often from this address; try again in ${seconds} seconds.`;
 
 export interface ClientAuthLimit {
   /** Seconds until `clientId` may authenticate again from this request's address; 0 when it may now. */

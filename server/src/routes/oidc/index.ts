@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { createOidcProvider } from '../../services/oidc/provider.ts';
-import { signInErrorHandler } from '../auth/sign-in-pages.ts';
+import { oidcErrorHandler } from './answers.ts';
 import authorizationPostRoute from './authorization-post.ts';
 import { createClientAuthLimit } from './client-auth-limit.ts';
 import endSessionRoutes from './end-session.ts';
@@ -13,15 +13,15 @@ import userinfoRoute from './userinfo.ts';
 /** Public: the OpenID Provider. Apps sign players in here; each route decides itself what a session changes. */
 export default async function oidcRoutes(app: FastifyInstance) {
   const oidc = createOidcProvider(app.deps);
-  app.setErrorHandler(signInErrorHandler);
-  // One count of failed client authentications for the token, introspection and revocation endpoints.
+  app.setErrorHandler(oidcErrorHandler);
+  // One count of failed client authentications for the token, device authorization, introspection and revocation endpoints.
   const clientAuthLimit = createClientAuthLimit(app);
   await app.register(libraryRoutes, { oidc, clientAuthLimit });
   await app.register(async (own) => {
     await own.register(formbody);
     await own.register(authorizationPostRoute);
     await own.register(interactionRoute, { oidc });
-    await own.register(userinfoRoute, { oidc });
+    await own.register(userinfoRoute);
     await own.register(endSessionRoutes);
     await own.register(tokenStatusRoutes, { clientAuthLimit });
   });

@@ -5,7 +5,7 @@ import { settleInteraction, type SignInHandOff } from '../../services/oidc/inter
 import { INTERACTION_PATH } from '../../services/oidc/paths.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { setStateCookie } from '../auth/cookies.ts';
-import { sendStopPage } from './authorization-request.ts';
+import { sendStopPage } from './answers.ts';
 import { oidcRequestOf } from './oidc-request.ts';
 
 const Params = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/, 'The sign-in request id is malformed.') });
@@ -19,7 +19,7 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
       schema: { tags: ['openid connect'], summary: 'An app asked for a sign-in: sign in if needed, then back to the app', params: Params },
     },
     async (request, reply) => {
-      const oidcRequest = oidcRequestOf(request);
+      const oidcRequest = await oidcRequestOf(request);
       const details = await oidc.interactionDetails(request.raw, reply.raw, oidcRequest).catch(() => null);
       if (!details || details.uid !== request.params.uid) {
         return sendStopPage(reply, app.deps.config.publicUrl, {
@@ -32,7 +32,7 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
         clientId: String(details.params.client_id),
         reasons: details.prompt.reasons,
         signInFrom: (details.result as Partial<SignInHandOff> | undefined)?.portal?.signInFrom,
-        auth: await request.loadAuth(),
+        auth: oidcRequest.auth,
         meta: oidcRequest.meta,
       });
       if (outcome.kind === 'sign-in') {

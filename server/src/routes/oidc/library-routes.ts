@@ -1,16 +1,29 @@
+import { DEVICE_CODE_GRANT } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refusedGrantType } from '../../services/oidc/client-authentication.ts';
+import { OAuthError } from '../auth/oauth-errors.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
+import { oauthErrorBody } from './answers.ts';
 import { queryOf, refuseUnreadable } from './authorization-request.ts';
+import { callingClient } from './client.ts';
+import deviceRoutes from './device.ts';
+import type { HandOver } from './hand-over.ts';
 import type { ClientAuthLimit } from './client-auth-limit.ts';
 import { oidcRequestOf } from './oidc-request.ts';
+import { withBody } from './replayed-body.ts';
 
 const FORM = ['application/x-www-form-urlencoded'] as const;
 const tags = ['openid connect'];
+/** The library's own limit on a request body. */
+const BODY_LIMIT = 56 * 1024;
 
 /**
- * The protocol endpoints the library answers itself. Their bodies are left unread here: the
- * library reads and checks them. The guards of the matched route (origin, body type) still apply.
+ * The protocol endpoints the library answers itself. Their bodies are left unread here (the library
+ * reads and checks them), but for the endpoints a client authenticates at: the portal checks the
+ * client first, by the one check every endpoint uses, and whether it may use the grant it asks
+ * for (unauthorized_client, where the library would say invalid_request). The guards of the
+ * matched route (origin, body type) still apply.
  */
 export default async function libraryRoutes(
   app: FastifyInstance,
@@ -19,22 +32,23 @@ export default async function libraryRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-  const handOver = async (request: FastifyRequest, reply: FastifyReply, oidcRequest = oidcRequestOf(request)) => {
+  const handOver: HandOver = async (request, reply, oidcRequest, raw = request.raw) => {
+    const handed = oidcRequest ?? (await oidcRequestOf(request));
     // The headers the hooks set (CORS above all) travel with the answer; the library then leaves CORS alone.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     try {
-      await oidc.handle(request.raw, reply.raw, oidcRequest);
+      await oidc.handle(raw, reply.raw, handed);
     } catch (err) {
       request.log.error({ err }, 'the OpenID Provider failed');
-      if (!reply.raw.headersSent) reply.raw.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      if (!reply.raw.writableEnded)
-        reply.raw.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Try again shortly.' }));
+      if (reply.raw.headersSent) return void reply.raw.end();
+      reply.raw.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      reply.raw.end(JSON.stringify(oauthErrorBody('temporarily_unavailable', 'Try again shortly.')));
     }
   };
   const serverToServer = { crossSite: 'server-to-server', bodyTypes: FORM } as const;
 
-  app.get(DISCOVERY_PATH, { schema: { tags, summary: 'OpenID Connect Discovery 1.0' } }, handOver);
+  app.get(DISCOVERY_PATH, { schema: { tags, summary: 'OpenID Connect Discovery 1.0' } }, (request, reply) => handOver(request, reply));
   const { publicUrl } = app.deps.config;
   app.get(
     OIDC_ROUTES.authorization,
@@ -43,24 +57,47 @@ export default async function libraryRoutes(
       onRequest: app.signInStartLimit,
       preHandler: async (request, reply) => refuseUnreadable(publicUrl, queryOf(request), reply) ?? undefined,
     },
-    handOver,
+    (request, reply) => handOver(request, reply),
   );
   app.get(
     `${OIDC_ROUTES.authorization}/:uid`,
     { schema: { tags, summary: 'Where the authorization resumes after the sign-in' } },
-    handOver,
+    (request, reply) => handOver(request, reply),
   );
-  app.post(OIDC_ROUTES.token, { config: serverToServer, schema: { tags, summary: 'Token endpoint' } }, async (request, reply) => {
-    // The library names the client before it authenticates it: one that failed too often from this address waits.
-    let claimed: string | undefined;
-    const clientAuthWait = async (clientId: string) => {
-      claimed = clientId;
-      const wait = await clientAuthLimit.waitFor(request, clientId);
-      if (wait) reply.raw.setHeader('retry-after', String(wait));
-      return wait;
-    };
-    await handOver(request, reply, { ...oidcRequestOf(request), clientAuthWait });
-    // At the token endpoint the library answers 401 only for invalid_client.
-    if (claimed !== undefined && reply.raw.statusCode === 401) await clientAuthLimit.failed(request, claimed);
+  await app.register(deviceRoutes, { handOver });
+
+  // The client's door: its credentials are read from the body here, checked, and the body handed on.
+  await app.register(async (door) => {
+    door.removeAllContentTypeParsers();
+    door.addContentTypeParser(FORM[0], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    door.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const authenticated =
+      (grantTypeOf: (form: URLSearchParams) => string | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const form = new URLSearchParams(body.toString('utf8'));
+        const client = await callingClient(
+          request,
+          reply,
+          {
+            authorization: request.headers.authorization,
+            clientId: form.get('client_id') ?? undefined,
+            clientSecret: form.get('client_secret') ?? undefined,
+          },
+          { publicAllowed: true, limit: clientAuthLimit },
+        );
+        const refused = refusedGrantType(client, grantTypeOf(form));
+        if (refused) throw new OAuthError(400, 'unauthorized_client', refused);
+        await handOver(request, reply, await oidcRequestOf(request, { authenticatedClient: client.key }), withBody(request.raw, body));
+      };
+    door.post(
+      OIDC_ROUTES.token,
+      { config: serverToServer, schema: { tags, summary: 'Token endpoint' } },
+      authenticated((form) => form.get('grant_type')),
+    );
+    door.post(
+      OIDC_ROUTES.device_authorization,
+      { config: serverToServer, schema: { tags, summary: 'Device authorization endpoint (RFC 8628): a device_code and a user_code' } },
+      authenticated(() => DEVICE_CODE_GRANT),
+    );
   });
 }

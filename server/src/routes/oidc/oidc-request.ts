@@ -2,11 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { requestMeta } from '../../plugins/session.ts';
 import type { OidcRequest } from '../../services/oidc/request-context.ts';
 
-/** What the OpenID Provider's hooks may know of this request. */
-export function oidcRequestOf(request: FastifyRequest): OidcRequest {
-  return {
-    auth: () => request.loadAuth(),
-    meta: requestMeta(request),
-    basicAuth: /^basic\s/i.test(request.headers.authorization ?? ''),
-  };
+/** What the OpenID Provider's hooks may know of this request: its portal session, resolved here, and who sent it. */
+export async function oidcRequestOf(request: FastifyRequest, extra: Pick<OidcRequest, 'authenticatedClient'> = {}): Promise<OidcRequest> {
+  return { auth: await request.loadAuth(), meta: requestMeta(request), ...extra };
 }

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Refused } from '../../lib/errors.ts';
-import { authenticateClient, claimedClientId } from '../../services/oidc/client-auth.ts';
-import { tooManyFailuresMessage } from '../../services/oidc/client-failures.ts';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { introspectToken, revokeToken } from '../../services/oidc/token-status.ts';
-import { OAuthError, oauthErrorHandler } from '../auth/oauth-errors.ts';
+import { callingClient } from './client.ts';
 import type { ClientAuthLimit } from './client-auth-limit.ts';
 
 const printable = (name: string, max: number) =>
@@ -34,33 +31,18 @@ const config = { crossSite: 'server-to-server', bodyTypes: ['application/x-www-f
  */
 export default async function tokenStatusRoutes(root: FastifyInstance, { clientAuthLimit }: { clientAuthLimit: ClientAuthLimit }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  /** The calling client, authenticated; one that failed too often from this address waits (429) first. */
-  const client = async (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, publicAllowed: boolean) => {
-    const credentials = {
-      authorization: request.headers.authorization,
-      clientId: request.body.client_id,
-      clientSecret: request.body.client_secret,
-    };
-    const claimed = claimedClientId(credentials);
-    const wait = claimed === undefined ? 0 : await clientAuthLimit.waitFor(request, claimed);
-    if (wait) {
-      reply.header('retry-after', String(wait));
-      throw new OAuthError(429, 'slow_down', tooManyFailuresMessage(wait));
-    }
-    try {
-      return await authenticateClient(app.deps, credentials, publicAllowed);
-    } catch (err) {
-      if (!(err instanceof Refused)) throw err;
-      if (claimed !== undefined) await clientAuthLimit.failed(request, claimed);
-      throw new OAuthError(401, 'invalid_client', err.message);
-    }
-  };
+  const client = (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, publicAllowed: boolean) =>
+    callingClient(
+      request,
+      reply,
+      { authorization: request.headers.authorization, clientId: request.body.client_id, clientSecret: request.body.client_secret },
+      { publicAllowed, limit: clientAuthLimit },
+    );
 
   app.post(
     OIDC_ROUTES.introspection,
     {
       config,
-      errorHandler: oauthErrorHandler,
       schema: { tags, summary: 'Token introspection (RFC 7662), for the confidential client the token was issued to', body: Body },
     },
     async (request, reply) => {
@@ -72,7 +54,6 @@ export default async function tokenStatusRoutes(root: FastifyInstance, { clientA
     OIDC_ROUTES.revocation,
     {
       config,
-      errorHandler: oauthErrorHandler,
       schema: { tags, summary: 'Token revocation (RFC 7009): an access token, or a refresh token and its grant', body: Body },
     },
     async (request, reply) => {

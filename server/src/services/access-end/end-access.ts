@@ -1,7 +1,7 @@
 import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { findAppById } from '../../queries/apps.ts';
-import { destroyOidcGrant, destroyOidcPayload, endOidcGrants, endOidcSessionsOf } from '../../queries/oidc-payloads.ts';
+import { destroyOidcGrant, destroyOidcPayload, endMachineTokens, endOidcGrants, endOidcSessionsOf } from '../../queries/oidc-payloads.ts';
 import { appsUsedBySessions, forgetAppUses, type AppUseRow } from '../../queries/session-apps.ts';
 import { endUserSessions, type EndedSessionRow } from '../../queries/sessions.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from './backchannel-logout.ts';
@@ -18,12 +18,15 @@ export type AccessEnding =
    * player holds on these apps (grants, codes, refresh and access tokens); the portal session goes on.
    */
   | { kind: 'player-apps'; userId: string; appIds: readonly string[] }
-  /** An app deleted (`uses: 'all'`), or its client secret removed (`'oidc'`): every player's grants on it. */
+  /**
+   * An app deleted (`uses: 'all'`), or its client secret removed (`'oidc'`): every player's grants on
+   * it, and its machine client's tokens (client credentials).
+   */
   | { kind: 'app'; appId: string; uses: 'all' | 'oidc' }
   /** One grant: a replayed code or refresh token, a refresh token revoked by its app. */
   | { kind: 'grant'; grantId: string }
   /** One token revoked by its app (an access token by its jti). */
-  | { kind: 'token'; model: 'AccessToken' | 'RefreshToken'; id: string };
+  | { kind: 'token'; model: 'AccessToken' | 'ClientCredentials' | 'RefreshToken'; id: string };
 
 export interface EndedAccess {
   /** The portal sessions that ended (kind `sessions`). */
@@ -102,7 +105,7 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
       case 'app': {
         const app = await findAppById(tx, ending.appId);
         if (!app) return none;
-        const oidcRecords = await endOidcGrants(tx, app.key);
+        const oidcRecords = (await endOidcGrants(tx, app.key)) + (await endMachineTokens(tx, app.key));
         const uses = await forgetAppUses(tx, [app.id], { oidcOnly: ending.uses === 'oidc' });
         return { ...none, uses, oidcRecords };
       }

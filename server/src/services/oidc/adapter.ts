@@ -1,48 +1,35 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { clientMetadata } from '../../domain/oidc-client.ts';
-import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
-import { consumeOidcPayload, destroyOidcPayload, findOidcPayload, upsertOidcPayload } from '../../queries/oidc-payloads.ts';
+import {
+  consumeOidcPayload,
+  destroyOidcPayload,
+  findOidcDeviceCode,
+  findOidcPayload,
+  upsertOidcPayload,
+} from '../../queries/oidc-payloads.ts';
 import { endAccess } from '../access-end/end-access.ts';
-import { tooManyFailures } from './client-failures.ts';
+import { isStorableId } from './ids.ts';
+import type { JwtAccessTokenModel } from './library-gaps/jwt-access-token-records.ts';
 import { clientApp } from './lookups.ts';
-import { currentOidcRequest } from './request-context.ts';
 
 type Payload = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The registered apps are the clients: there is no second registry. */
 async function findClient(deps: Pick<Deps, 'db'>, clientId: string): Promise<Payload | undefined> {
-  if (clientId === PORTAL_APP_KEY || !isStorableId(clientId)) return undefined;
-  const wait = await currentOidcRequest().clientAuthWait?.(clientId);
-  if (wait) throw tooManyFailures(wait);
+  if (clientId === PORTAL_APP_KEY) return undefined;
   const app = await clientApp(deps, clientId);
   if (!app) return undefined;
-  const method = currentOidcRequest().basicAuth ? 'client_secret_basic' : 'client_secret_post';
-  return (
-    clientMetadata({ ...app, secretHashHex: app.client_secret_hash ? app.client_secret_hash.toString('hex') : null }, method) ?? undefined
-  );
-}
-
-const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
-/** Every id the library makes is printable ASCII; anything else (from a cookie, a token, a request) names nothing. */
-export const isStorableId = (id: unknown): id is string => typeof id === 'string' && /^[\x21-\x7e]{1,8192}$/.test(id);
-
-/**
- * Access tokens are JWTs (RFC 9068) stored under their jti, while the library looks them up by the
- * token itself (introspection, revocation, userinfo): a JWT this portal signed is looked up by its jti.
- */
-export async function accessTokenId(deps: Pick<Deps, 'keys' | 'config' | 'clock'>, value: string): Promise<string | null> {
-  if (!JWT_SHAPE.test(value)) return value;
-  const verified = await verifyPortalAccessToken(deps, value, { requiredClaims: ['jti'] });
-  return 'payload' in verified && typeof verified.payload.jti === 'string' ? verified.payload.jti : null;
+  const secretHashHex = app.client_secret_hash ? app.client_secret_hash.toString('hex') : null;
+  return clientMetadata({ ...app, secretHashHex }) ?? undefined;
 }
 
 /**
  * The protocol library's storage (its adapter interface) in PostgreSQL: codes, tokens, grants,
  * sessions and interactions, one row each, so every replica sees them and they outlive a restart.
  */
-export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'authCache' | 'queue'>) {
+export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>) {
   return class PostgresOidcAdapter {
     model: string;
 
@@ -66,8 +53,9 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'co
     async find(id: string): Promise<Payload | undefined> {
       if (!isStorableId(id)) return undefined;
       if (this.model === 'Client') return findClient(deps, id);
-      const key = this.model === 'AccessToken' ? await accessTokenId(deps, id) : id;
-      return key ? findOidcPayload(deps.db, this.model, { id: key }, deps.clock.now()) : undefined;
+      // An expired device code is still found: the library tells the player and the device it expired (RFC 8628).
+      if (this.model === 'DeviceCode') return findOidcDeviceCode(deps.db, { id });
+      return findOidcPayload(deps.db, this.model, { id }, deps.clock.now());
     }
 
     async findByUid(uid: string): Promise<Payload | undefined> {
@@ -75,9 +63,10 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'co
       return findOidcPayload(deps.db, this.model, { uid }, deps.clock.now());
     }
 
-    // Device flow is not offered.
-    async findByUserCode(): Promise<undefined> {
-      return undefined;
+    /** The device code a player typed the user code of (already normalized by the library). */
+    async findByUserCode(userCode: string): Promise<Payload | undefined> {
+      if (!/^[A-Z0-9]{1,64}$/.test(userCode)) return undefined;
+      return findOidcDeviceCode(deps.db, { userCode });
     }
 
     async consume(id: string): Promise<void> {
@@ -95,35 +84,17 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'co
   };
 }
 
-/** What the library keeps of an access token; a JWT one it does not store, so the portal does. */
-const ACCESS_TOKEN_FIELDS = [
-  'iat',
-  'jti',
-  'kind',
-  'gty',
-  'grantId',
-  'sessionUid',
-  'expiresWithSession',
-  'accountId',
-  'aud',
-  'claims',
-  'extra',
-  'scope',
-  'sid',
-  'clientId',
-] as const;
-
-/**
- * Keeps a record of a JWT access token under its jti, as the library keeps its opaque ones: so
- * introspection answers for it, revocation and sign-out end it, and userinfo checks it.
- */
-export async function recordJwtAccessToken(deps: Pick<Deps, 'db' | 'clock'>, token: Record<string, unknown>, exp: number): Promise<void> {
-  const payload: Payload = { exp };
-  for (const field of ACCESS_TOKEN_FIELDS) if (token[field] !== undefined) payload[field] = token[field];
+/** Keeps the record of a JWT access token under its jti (library-gaps/jwt-access-token-records.ts). */
+export async function recordJwtAccessToken(
+  deps: Pick<Deps, 'db'>,
+  model: JwtAccessTokenModel,
+  token: Record<string, unknown>,
+  exp: number,
+): Promise<void> {
   await upsertOidcPayload(deps.db, {
-    model: 'AccessToken',
+    model,
     id: String(token.jti),
-    payload,
+    payload: { ...token, exp },
     grantId: text(token.grantId),
     uid: null,
     clientId: text(token.clientId),

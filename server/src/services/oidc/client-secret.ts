@@ -20,7 +20,7 @@ async function clientApp(deps: Pick<Deps, 'db'>, id: string) {
 /** The app as a client, as App Catalog shows it. */
 export async function describeOidcClient(deps: Pick<Deps, 'db' | 'config'>, id: string): Promise<OidcClient> {
   const app = await clientApp(deps, id);
-  const metadata = clientMetadata({ ...app, secretHashHex: null }, 'client_secret_basic');
+  const metadata = clientMetadata({ ...app, secretHashHex: app.client_secret_hash ? app.client_secret_hash.toString('hex') : null });
   return {
     client_id: app.key,
     client_type: app.client_secret_hash ? 'confidential' : 'public',

@@ -1,16 +1,14 @@
-import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
-import { errors } from 'oidc-provider';
 import type { Deps } from '../../deps.ts';
 import { grantedScopes, OIDC_CLAIMS, OIDC_SCOPES, resourceIndicator } from '../../domain/oidc-client.ts';
-import { messagePage } from '../../lib/message-page.ts';
-import { findOidcClientApp } from '../../queries/oidc-clients.ts';
-import { createOidcAdapter, recordJwtAccessToken } from './adapter.ts';
+import { createOidcAdapter } from './adapter.ts';
+import { deviceFlowFeature } from './device-flow.ts';
 import { oidcErrorPage } from './error-page.ts';
-import { appOf, playerOf } from './lookups.ts';
+import { errors, type Configuration, type JWK, type KoaContextWithOIDC } from './library-gaps/index.ts';
+import { appOf, clientApp, playerOf } from './lookups.ts';
 import { OIDC_ROUTES, interactionUrl } from './paths.ts';
 import { playerClaims } from './player.ts';
 import { interactionRules } from './policy.ts';
-import { currentOidcRequest } from './request-context.ts';
+import { stopPage } from './stop-page.ts';
 
 export type OidcDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
 
@@ -23,14 +21,17 @@ export const OIDC_TTL = {
   Grant: 30 * 24 * HOUR,
   Interaction: HOUR,
   Session: 14 * 24 * HOUR,
+  DeviceCode: 10 * 60,
+  ClientCredentials: 10 * 60,
 } as const;
 
 const STANDARD = new Set<string>(OIDC_SCOPES);
+const ASKS_THE_PLAYER = new Set(['authorization', 'resume', 'code_verification', 'device_resume']);
 
 /** At the token endpoint the scopes come from the code or refresh token in hand, not from the request. */
 function issuedScopes(ctx: KoaContextWithOIDC): string[] {
-  const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
-  return (code?.scope ?? refresh?.scope ?? '').split(' ').filter(Boolean);
+  const { AuthorizationCode: code, DeviceCode: device, RefreshToken: refresh } = ctx.oidc.entities;
+  return (code?.scope ?? device?.scope ?? refresh?.scope ?? '').split(' ').filter(Boolean);
 }
 
 /**
@@ -41,12 +42,6 @@ function issuedScopes(ctx: KoaContextWithOIDC): string[] {
 async function loadExistingGrant(deps: OidcDeps, ctx: KoaContextWithOIDC) {
   const { client, session } = ctx.oidc;
   if (!client || !session?.accountId) return undefined;
-  const auth = await currentOidcRequest().auth();
-  if (auth && auth.user.uid === session.accountId) {
-    // The id_token's sid is the portal session's, so the portal's sign-out reaches the app with it.
-    session.ensureClientContainer(client.clientId);
-    if (session.sidFor(client.clientId) !== auth.session.sid) session.sidFor(client.clientId, auth.session.sid);
-  }
   const [app, player] = await Promise.all([appOf(deps, ctx), playerOf(deps, ctx, session.accountId)]);
   if (!app) return undefined;
   const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
@@ -92,20 +87,12 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
     clientBasedCORS: () => false,
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     rotateRefreshToken: true,
-    formats: {
-      customizers: {
-        jwt: async (_ctx, token, jwt) => {
-          if (token.kind === 'AccessToken')
-            await recordJwtAccessToken(deps, token as unknown as Record<string, unknown>, Number(jwt.payload.exp));
-        },
-      },
-    },
     findAccount: async (ctx, sub) => {
       const player = await playerOf(deps, ctx, sub);
       if (!player) return undefined;
-      // At the token endpoint (a code or a refresh), a player no longer admitted gets nothing.
-      const route = ctx.oidc.route;
-      if (!player.decision.allowed && route !== 'authorization' && route !== 'resume') return undefined;
+      // At the token endpoint (a code or a refresh), a player no longer admitted gets nothing; where the
+      // player is asked (a browser's or a device's sign-in), the interaction tells them why.
+      if (!player.decision.allowed && !ASKS_THE_PLAYER.has(ctx.oidc.route)) return undefined;
       return { accountId: sub, claims: () => ({ ...playerClaims(player), sub }) };
     },
     loadExistingGrant: (ctx) => loadExistingGrant(deps, ctx),
@@ -122,6 +109,9 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
       rpInitiatedLogout: { enabled: true },
       backchannelLogout: { enabled: true },
       pushedAuthorizationRequests: { enabled: false },
+      deviceFlow: deviceFlowFeature(deps),
+      // A machine client: its own audience, the scopes an admin allowed it (its machine scopes), no player.
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
         // The access token is for the app: its audience, RFC 9068.
@@ -135,8 +125,12 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
           if (!app || resource !== resourceIndicator(app)) {
             throw new errors.InvalidTarget(`this client's only resource is ${app ? resourceIndicator(app) : 'none'}`);
           }
+          const scopes =
+            ctx.oidc.params?.grant_type === 'client_credentials'
+              ? app.machine_scopes
+              : [...new Set([...OIDC_SCOPES, ...ctx.oidc.requestParamScopes, ...issuedScopes(ctx)])];
           return {
-            scope: [...new Set([...OIDC_SCOPES, ...ctx.oidc.requestParamScopes, ...issuedScopes(ctx)])].join(' '),
+            scope: scopes.join(' '),
             audience: app.audience,
             accessTokenTTL: OIDC_TTL.AccessToken,
             accessTokenFormat: 'jwt',
@@ -151,13 +145,10 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
     },
     renderError: async (ctx, out) => {
       const clientId = ctx.oidc?.client?.clientId;
-      const app = clientId ? await findOidcClientApp(deps.db, clientId).catch(() => null) : null;
+      const app = clientId ? await clientApp(deps, clientId).catch(() => null) : null;
       ctx.type = 'html';
       ctx.set('cache-control', 'no-store');
-      ctx.body = messagePage({
-        ...oidcErrorPage(out, app?.name ?? null),
-        link: { href: `${deps.config.publicUrl}/dashboard`, label: 'Go to the dashboard' },
-      });
+      ctx.body = stopPage(deps.config.publicUrl, oidcErrorPage(out, app?.name ?? null));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AuditEvent } from '@portal/contract';
-import type { InteractionResults } from 'oidc-provider';
+import type { InteractionResults } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
 import { epochSeconds } from '../../lib/clock.ts';
 import { findOidcClientApp } from '../../queries/oidc-clients.ts';
@@ -28,6 +28,17 @@ const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'login_hint', 'id_toke
 /** What the interaction keeps while the player signs in at SWCombine. */
 export type SignInHandOff = { portal: { signInFrom: string | null } } & InteractionResults;
 
+/** The SWCombine sign-in, back to `rd` (a page of the portal's own) with a new portal session. */
+export function signInFirst(deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'config'>, rd: string) {
+  return startUpstreamAuthorization(deps, {
+    purpose: 'sign_in',
+    rd,
+    scopes: LOGIN_SCOPES,
+    accessType: 'offline',
+    renewPreviouslyGranted: true,
+  });
+}
+
 /**
  * The authorization endpoint needs the player: without a portal session (or when the app asked
  * for a fresh sign-in) SWCombine's sign-in runs first and comes back here; then the one access
@@ -42,13 +53,7 @@ export async function settleInteraction(
   // A fresh sign-in is one that made a new portal session since this interaction sent the player off.
   const signedInSince = input.signInFrom !== undefined && auth !== null && auth.session.sid !== input.signInFrom;
   if (!auth || (wantsFresh && !signedInSince)) {
-    const { url, state } = await startUpstreamAuthorization(deps, {
-      purpose: 'sign_in',
-      rd: interactionUrl(deps.config.publicUrl, input.uid),
-      scopes: LOGIN_SCOPES,
-      accessType: 'offline',
-      renewPreviouslyGranted: true,
-    });
+    const { url, state } = await signInFirst(deps, interactionUrl(deps.config.publicUrl, input.uid));
     return { kind: 'sign-in', url, state, handOff: { portal: { signInFrom: auth?.session.sid ?? null } } };
   }
   const app = await findOidcClientApp(deps.db, input.clientId);

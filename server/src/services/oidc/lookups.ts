@@ -1,4 +1,4 @@
-import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
 import { findOidcClientApp, type OidcClientApp } from '../../queries/oidc-clients.ts';
 import { loadOidcPlayer, type OidcPlayer } from './player.ts';

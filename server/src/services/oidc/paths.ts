@@ -6,6 +6,9 @@ export const OIDC_ROUTES = {
   end_session: '/oidc/logout',
   revocation: '/oidc/revoke',
   introspection: '/oidc/introspect',
+  device_authorization: '/oidc/device/auth',
+  /** Where a player types a device's code (RFC 8628 verification_uri): short, as a device shows it. */
+  code_verification: '/device',
   jwks: '/.well-known/jwks.json',
 } as const;
 
@@ -15,3 +18,6 @@ export const INTERACTION_PATH = '/oidc/interaction';
 export const END_SESSION_CONFIRM_PATH = '/oidc/logout/confirm';
 
 export const interactionUrl = (publicUrl: string, uid: string) => `${publicUrl}${INTERACTION_PATH}/${uid}`;
+
+/** The OpenID Provider's pages a SWCombine sign-in returns to: an app's interaction (any uid below it), the device page. */
+export const oidcReturnPages = (publicUrl: string) => [interactionUrl(publicUrl, ''), `${publicUrl}${OIDC_ROUTES.code_verification}`];

@@ -1,4 +1,4 @@
-import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import { interactionPolicy, type KoaContextWithOIDC } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
 import { playerOf } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
@@ -9,7 +9,7 @@ const { Check, base } = interactionPolicy;
  * When the authorization endpoint must hand over to the player (our interaction page), on top of
  * the library's own rules (no session, prompt=login, max_age, id_token_hint, …). Each check names
  * the error a `prompt=none` request gets instead. The library's session is the portal's (see
- * library-gaps.ts), so "no session" means no portal session.
+ * library-gaps/portal-session.ts), so "no session" means no portal session.
  */
 export function interactionRules(deps: Pick<Deps, 'db' | 'config' | 'clock'>) {
   const policy = base();
@@ -18,7 +18,7 @@ export function interactionRules(deps: Pick<Deps, 'db' | 'config' | 'clock'>) {
     new Check('login_hint', 'the login_hint names another player', 'login_required', async (ctx) => {
       const hint = ctx.oidc.params?.login_hint;
       if (typeof hint !== 'string' || !hint || ctx.oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
-      const auth = await currentOidcRequest().auth();
+      const { auth } = currentOidcRequest();
       if (!auth) return Check.NO_NEED_TO_PROMPT; // the sign-in is asked for anyway
       const named = hint.trim().toLowerCase();
       return named === auth.user.uid.toLowerCase() || named === auth.user.name.toLowerCase()

@@ -1,14 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { type InteractionResults, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import { AuditEvent } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { recordOidcSessionApp } from '../../queries/session-apps.ts';
 import { audit } from '../audit.ts';
+import { recordJwtAccessToken } from './adapter.ts';
 import { oidcConfiguration } from './configuration.ts';
-import { closeLibraryGaps } from './library-gaps.ts';
+import { createLibraryProvider, type InteractionResults, type JWK, type KoaContextWithOIDC, type Provider } from './library-gaps/index.ts';
 import { appOf } from './lookups.ts';
-import { OIDC_ROUTES } from './paths.ts';
-import { runInOidcRequest, currentOidcRequest, type OidcRequest } from './request-context.ts';
+import { currentOidcRequest, runInOidcRequest, type OidcRequest } from './request-context.ts';
 
 export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
 
@@ -20,66 +19,81 @@ export interface OidcProvider {
   interactionFinished(req: IncomingMessage, res: ServerResponse, request: OidcRequest, result: InteractionResults): Promise<void>;
   /** Keeps `result` with the interaction without finishing it (read back by interactionDetails). */
   interactionResult(req: IncomingMessage, res: ServerResponse, request: OidcRequest, result: InteractionResults): Promise<void>;
-  /** The library's record of an access token (none once revoked or expired). */
-  findAccessToken(token: string, request: OidcRequest): ReturnType<Provider['AccessToken']['find']>;
 }
 
 const grantsReused = new WeakSet<object>();
+const DEVICE_ROUTES = new Set(['code_verification', 'device_resume']);
 
-/** offline_access needs no prompt=consent here (registering the app is the consent), but the library drops it without one. */
-function askConsentForOfflineAccess(ctx: KoaContextWithOIDC): void {
-  if (ctx.path !== OIDC_ROUTES.authorization || ctx.method !== 'GET') return;
-  const scope = typeof ctx.query.scope === 'string' ? ctx.query.scope.split(' ') : [];
-  const prompt = typeof ctx.query.prompt === 'string' ? ctx.query.prompt.split(' ').filter(Boolean) : [];
-  if (!scope.includes('offline_access') || prompt.includes('none') || prompt.includes('consent')) return;
-  ctx.query = { ...ctx.query, prompt: [...prompt, 'consent'].join(' ') };
-}
-
-/** A code was issued: the app is recorded on the portal session (for sign-out) and the sign-in audited. */
-async function recordAuthorization(deps: OidcProviderDeps, ctx: KoaContextWithOIDC): Promise<void> {
-  const request = currentOidcRequest();
-  const [auth, app] = await Promise.all([request.auth(), appOf(deps, ctx)]);
+/** A player allowed an app (a code issued, or a device allowed): the app is recorded on the portal session (for sign-out) and it is audited. */
+async function recordAuthorization(deps: OidcProviderDeps, ctx: KoaContextWithOIDC, via?: string): Promise<void> {
+  const { auth, meta } = currentOidcRequest();
+  const app = await appOf(deps, ctx);
   if (!auth || !app) return;
+  const scope = ctx.oidc.entities.DeviceCode?.scope ?? ctx.oidc.params?.scope ?? null;
   // Independent writes, sent at once.
   await Promise.all([
     recordOidcSessionApp(deps.db, auth.session.id, app.id),
-    audit(deps.db, request.meta, {
+    audit(deps.db, meta, {
       event: AuditEvent.OidcAuthorized,
       userId: auth.user.id,
       appKey: app.key,
       at: deps.clock.now(),
-      details: { client_id: app.key, scope: ctx.oidc.params?.scope ?? null, sid: auth.session.sid },
+      details: { client_id: app.key, scope, sid: auth.session.sid, ...(via ? { via } : {}) },
     }),
   ]);
 }
 
+/** What the portal writes down once the library has answered: authorizations, refusals, replays, machine tokens. */
+async function auditOutcome(deps: OidcProviderDeps, ctx: KoaContextWithOIDC): Promise<void> {
+  const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
+  const route = oidc?.route;
+  if (!oidc || !route) return;
+  const { meta, auth } = currentOidcRequest();
+  const at = deps.clock.now();
+  const clientId = oidc.client?.clientId ?? oidc.entities.DeviceCode?.clientId ?? null;
+  if ((route === 'authorization' || route === 'resume') && oidc.entities.AuthorizationCode) return recordAuthorization(deps, ctx);
+  const device = oidc.entities.DeviceCode;
+  if (DEVICE_ROUTES.has(route) && device?.accountId && !device.error) return recordAuthorization(deps, ctx, 'a device code');
+  if (route === 'code_verification' && device?.error === 'access_denied' && oidc.params?.abort) {
+    await audit(deps.db, meta, {
+      event: AuditEvent.OidcRefused,
+      userId: auth?.user.id ?? null,
+      appKey: clientId,
+      at,
+      details: { client_id: clientId, via: 'a device code', reason: 'the player denied the device' },
+    });
+    return;
+  }
+  if (route === 'token' && oidc.entities.ClientCredentials && ctx.status === 200) {
+    await audit(deps.db, meta, {
+      event: AuditEvent.OidcMachineToken,
+      appKey: clientId,
+      at,
+      details: { client_id: clientId, scope: oidc.entities.ClientCredentials.scope ?? null },
+    });
+    return;
+  }
+  if (grantsReused.has(ctx)) {
+    await audit(deps.db, meta, {
+      event: AuditEvent.OidcGrantReused,
+      appKey: clientId,
+      at,
+      details: { client_id: clientId, grant_type: oidc.params?.grant_type ?? null, account: oidc.account?.accountId ?? null },
+    });
+  }
+}
+
 function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
-  const provider = new Provider(deps.config.publicUrl, oidcConfiguration(deps, jwks));
+  const provider = createLibraryProvider(deps.config.publicUrl, oidcConfiguration(deps, jwks), {
+    recordJwtAccessToken: (model, token, exp) => recordJwtAccessToken(deps, model, token, exp),
+  });
   provider.proxy = true; // the scheme and host come from PUBLIC_URL, see asPublicRequest
-  closeLibraryGaps(provider);
   provider.on('grant.revoked', (ctx: KoaContextWithOIDC) => {
     if (ctx.oidc?.route === 'token') grantsReused.add(ctx);
   });
   provider.use(async (koaContext, next) => {
-    // Before routing the library's context has no `oidc` yet; after it, it does.
-    const ctx = koaContext as KoaContextWithOIDC;
-    askConsentForOfflineAccess(ctx);
     await next();
-    const route = (ctx.oidc as KoaContextWithOIDC['oidc'] | undefined)?.route;
-    if ((route === 'authorization' || route === 'resume') && ctx.oidc.entities.AuthorizationCode) await recordAuthorization(deps, ctx);
-    if (grantsReused.has(ctx)) {
-      const request = currentOidcRequest();
-      await audit(deps.db, request.meta, {
-        event: AuditEvent.OidcGrantReused,
-        appKey: ctx.oidc.client?.clientId ?? null,
-        at: deps.clock.now(),
-        details: {
-          client_id: ctx.oidc.client?.clientId ?? null,
-          grant_type: ctx.oidc.params?.grant_type ?? null,
-          account: ctx.oidc.account?.accountId ?? null,
-        },
-      });
-    }
+    await auditOutcome(deps, koaContext as KoaContextWithOIDC);
   });
   return provider;
 }
@@ -129,10 +143,6 @@ export function createOidcProvider(deps: OidcProviderDeps): OidcProvider {
       const p = await provider();
       asPublicRequest(req, publicUrl);
       await runInOidcRequest(request, () => p.interactionResult(req, res, result, { mergeWithLastSubmission: false }));
-    },
-    async findAccessToken(token, request) {
-      const p = await provider();
-      return runInOidcRequest(request, () => p.AccessToken.find(token));
     },
   };
 }

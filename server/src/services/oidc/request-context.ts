@@ -2,18 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 
-/** What the protocol library's hooks need of the HTTP request it is handling. */
+/**
+ * What the protocol library's hooks may know of the HTTP request it is handling, resolved by the
+ * route before the library runs: the hooks read it, they never reach back into the route.
+ */
 export interface OidcRequest {
-  /** The browser's portal session (read once, on first use). */
-  auth(): Promise<AuthContext | null>;
+  /** The browser's portal session (null: none). */
+  auth: AuthContext | null;
   meta: RequestMeta;
-  /** The client authenticates with HTTP Basic (else in the body, or not at all). */
-  basicAuth: boolean;
-  /**
-   * At the token endpoint: asked with the client's id before the library authenticates it; answers
-   * the seconds it must wait after too many failed authentications from this address (0: go on).
-   */
-  clientAuthWait?(clientId: string): Promise<number>;
+  /** The client_id the route authenticated (token and device authorization endpoints), if any. */
+  authenticatedClient?: string;
   /** Reads done once per request, whichever hook asks first (the app of a client, a player). */
   memo?: Map<string, Promise<unknown>>;
 }

@@ -1,25 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { findOidcPayload } from '../../queries/oidc-payloads.ts';
 import { endAccess } from '../access-end/end-access.ts';
-import { accessTokenId } from './adapter.ts';
-
-interface TokenRecord {
-  model: 'AccessToken' | 'RefreshToken';
-  id: string;
-  payload: Record<string, unknown>;
-}
-
-/** An access token (a JWT this portal signed, looked up by its jti) or a refresh token still on record and unused. */
-async function findTokenRecord(deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config'>, token: string): Promise<TokenRecord | null> {
-  const jti = await accessTokenId(deps, token);
-  if (jti && jti !== token) {
-    const payload = await findOidcPayload(deps.db, 'AccessToken', { id: jti }, deps.clock.now());
-    return payload ? { model: 'AccessToken', id: jti, payload } : null;
-  }
-  const payload = await findOidcPayload(deps.db, 'RefreshToken', { id: token }, deps.clock.now());
-  if (!payload || payload.consumed) return null;
-  return { model: 'RefreshToken', id: token, payload };
-}
+import { findTokenRecord } from './token-records.ts';
 
 /** RFC 7662: what a client may learn of one of its own tokens; anything else is `{ active: false }`. */
 export async function introspectToken(
@@ -27,20 +8,21 @@ export async function introspectToken(
   clientId: string,
   token: string,
 ): Promise<Record<string, unknown>> {
-  const record = await findTokenRecord(deps, token);
+  const record = await findTokenRecord(deps, token, ['AccessToken', 'ClientCredentials', 'RefreshToken']);
   if (!record || record.payload.clientId !== clientId) return { active: false };
   const p = record.payload;
   return {
     active: true,
-    token_type: record.model === 'AccessToken' ? 'Bearer' : 'refresh_token',
+    token_type: record.model === 'RefreshToken' ? 'refresh_token' : 'Bearer',
     client_id: p.clientId,
-    sub: p.accountId,
+    // A machine client's token names the client itself (RFC 9068 §2.2).
+    sub: record.model === 'ClientCredentials' ? p.clientId : p.accountId,
     scope: p.scope,
     iat: p.iat,
     exp: p.exp,
     iss: deps.config.publicUrl,
     ...(p.aud ? { aud: p.aud } : {}),
-    ...(record.model === 'AccessToken' ? { jti: record.id } : {}),
+    ...(record.model === 'RefreshToken' ? {} : { jti: record.id }),
   };
 }
 
@@ -53,7 +35,7 @@ export async function revokeToken(
   clientId: string,
   token: string,
 ): Promise<void> {
-  const record = await findTokenRecord(deps, token);
+  const record = await findTokenRecord(deps, token, ['AccessToken', 'ClientCredentials', 'RefreshToken']);
   if (!record || record.payload.clientId !== clientId) return;
   const grantId = typeof record.payload.grantId === 'string' ? record.payload.grantId : null;
   const ending =

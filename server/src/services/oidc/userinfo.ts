@@ -3,11 +3,11 @@ import type { Deps } from '../../deps.ts';
 import { OIDC_CLAIMS } from '../../domain/oidc-client.ts';
 import { createAuthCache, type AuthCache } from '../../lib/auth-cache.ts';
 import { findOidcClientApp } from '../../queries/oidc-clients.ts';
-import { accessTokenId } from './adapter.ts';
 import { loadOidcPlayer, playerClaims } from './player.ts';
+import { findTokenRecord } from './token-records.ts';
 
-/** The library's record of an access token: who, for which client, with which scopes, until when. */
-export interface AccessTokenRecord {
+/** What the record of a player's access token says: who, for which client, with which scopes, until when. */
+interface AccessTokenRecord {
   accountId: string;
   clientId: string;
   scope?: string;
@@ -49,20 +49,17 @@ export function createUserinfo(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'key
     }
     return kept;
   };
-  return async function answerUserinfo(
-    token: string,
-    findRecord: (token: string) => Promise<AccessTokenRecord | undefined>,
-  ): Promise<UserinfoAnswer> {
+  return async function answerUserinfo(token: string): Promise<UserinfoAnswer> {
     // Keyed by the token's hash: an answer is kept only for a token verified before, so a hit needs no signature check.
     const key = hash('sha256', token, 'base64url');
     const now = deps.clock.now().getTime();
     const cache = answers();
     const hit = cache.get(key, now);
     if (hit) return hit;
-    const jti = await accessTokenId(deps, token);
-    if (!jti || jti === token) return INVALID;
-    const record = await findRecord(token);
-    if (!record) return INVALID;
+    // Only a player's access token: a machine client's names no player.
+    const found = await findTokenRecord(deps, token, ['AccessToken']);
+    if (!found) return INVALID;
+    const record = found.payload as unknown as AccessTokenRecord;
     const answer = await answerFor(deps, record);
     if (answer.ok) cache.set(key, answer, Math.min(now + CACHE_MS, (record.exp ?? 0) * 1000));
     return answer;

@@ -36,7 +36,7 @@ describe('/api/admin/apps', () => {
     expect(res.json()[0]).toMatchObject({
       key: PORTAL_APP_KEY,
       audience: PORTAL_APP_KEY,
-      redirect_urls: ['http://localhost:3000/dashboard', 'http://localhost:3000/oidc/interaction/'],
+      redirect_urls: ['http://localhost:3000/dashboard', 'http://localhost:3000/oidc/interaction/', 'http://localhost:3000/device'],
     });
   });
 
@@ -76,10 +76,29 @@ describe('/api/admin/apps', () => {
       allow_global_admin: true,
       allow_delegated_swc_token: true,
       skip_uid_whitelist: true,
+      grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'client_credentials', 'refresh_token'],
+      machine_scopes: ['fleet:read', 'fleet:write'],
     });
     const id = (await call('POST', '/api/admin/apps', sent)).json().id;
     const read = (await call('GET', '/api/admin/apps')).json().find((a: { id: string }) => a.id === id);
     for (const field of Object.keys(AppInput.shape) as (keyof typeof sent)[]) expect(read[field], field).toEqual(sent[field]);
+    await call('DELETE', `/api/admin/apps/${id}`);
+  });
+
+  it('lets an app sign in with a code and refresh tokens unless told otherwise, and lists each grant once, in order', async () => {
+    const created = await call('POST', '/api/admin/apps', { ...wiki, key: 'grants', audience: 'grants', grant_types: undefined });
+    expect(created.json()).toMatchObject({ grant_types: ['authorization_code', 'refresh_token'], machine_scopes: [] });
+    const id = created.json().id;
+    const changed = await call('PUT', `/api/admin/apps/${id}`, {
+      ...wiki,
+      key: 'grants',
+      audience: 'grants',
+      grant_types: ['client_credentials', 'authorization_code', 'client_credentials'],
+      machine_scopes: ['grants:read', 'grants:read'],
+    });
+    expect(changed.json()).toMatchObject({ grant_types: ['authorization_code', 'client_credentials'], machine_scopes: ['grants:read'] });
+    const audited = await ctx.deps.db.query("SELECT details FROM audit_log WHERE event = 'app_updated' AND app_key = 'grants'");
+    expect(JSON.stringify(audited.rows[0]!.details)).toContain('client_credentials');
     await call('DELETE', `/api/admin/apps/${id}`);
   });
 
@@ -101,6 +120,12 @@ describe('/api/admin/apps', () => {
     [{ icon: '🍕' }, 'Icon must be one of the 27 offered icons'],
     [{ progress: 101 }, 'Progress must be between 0 and 100'],
     [{ progress: 1.5 }, 'Progress must be a whole number'],
+    [{ grant_types: ['password'] }, 'Grant types may only be authorization_code, refresh_token'],
+    [{ grant_types: [] }, 'Choose at least one way for the app to sign in'],
+    [{ grant_types: ['client_credentials', 'refresh_token'] }, 'Refresh tokens need sign-in with a code or a device code'],
+    [{ grant_types: 'client_credentials' }, 'Grant types must be a list'],
+    [{ machine_scopes: ['has space'] }, 'A scope may hold only letters'],
+    [{ machine_scopes: ['a\u0000b'] }, 'Scope must not contain control characters'],
   ])('answers 400 with a message for %j', async (patch, message) => {
     const res = await call('POST', '/api/admin/apps', { ...wiki, key: 'bad', audience: 'bad', ...patch });
     expect(res.statusCode).toBe(400);

@@ -119,6 +119,14 @@ describe('failed client authentications', () => {
     expect((await token('nobody', 'x', address)).statusCode).toBe(429);
   });
 
+  it('count at the device authorization endpoint too: every door a client authenticates at shares the one check', async () => {
+    const address = '198.51.100.35';
+    const device = (password: string) => authenticate('/oidc/device/auth', 'wiki', password, address, { scope: 'openid' });
+    for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_MINUTE; i++) expect((await device('wrong-secret')).statusCode).toBe(401);
+    expect((await device(secret)).statusCode).toBe(429);
+    expect((await token('wiki', secret, address)).statusCode).toBe(429);
+  });
+
   it('leave successful authentications uncounted', async () => {
     const address = '198.51.100.40';
     for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_MINUTE + 5; i++) expect((await introspect('wiki', secret, address)).statusCode).toBe(200);

@@ -104,6 +104,27 @@ describe('tokens the OpenID Provider issues: refresh, userinfo, revocation, intr
     expect((await refresh(issued.refresh_token!)).json().error).toBe('invalid_grant');
   });
 
+  it('checks a token’s signature once per userinfo request, found or not (one lookup for every endpoint)', async () => {
+    const issued = await tokens('openid');
+    const { keys } = ctx.deps;
+    const read = keys.jwks.bind(keys);
+    let checks = 0;
+    keys.jwks = async () => {
+      checks++;
+      return read();
+    };
+    try {
+      expect((await userinfo(issued.access_token)).statusCode).toBe(200);
+      expect(checks).toBe(1);
+      await postForm(ctx, '/oidc/revoke', { token: issued.access_token }, { authorization: basic('wiki', secret) });
+      checks = 0;
+      expect((await userinfo(issued.access_token)).statusCode).toBe(401);
+      expect(checks).toBe(1);
+    } finally {
+      keys.jwks = read;
+    }
+  });
+
   it('grants other scopes only where an admin granted them on Central Consents', async () => {
     const app = (await ctx.deps.db.query<{ id: string }>("SELECT id FROM apps WHERE key = 'wiki'")).rows[0]!;
     const before = await tokens('openid wiki:edit wiki:admin');

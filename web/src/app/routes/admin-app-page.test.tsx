@@ -117,6 +117,38 @@ describe('/admin/apps/{id}', () => {
     expect(screen.getByRole('button', { name: 'New client secret' })).toBeInTheDocument();
   });
 
+  it('chooses on Sign-in how the app signs in, says what a choice still needs, and saves it with the rest of the app as stored', async () => {
+    const { api, user } = await openPage(`/admin/apps/${fleet.id}?tab=sign-in`, {
+      [`GET /api/admin/apps/${fleet.id}/oidc-client`]: reply(200, client),
+      [`PUT /api/admin/apps/${fleet.id}`]: reply(200, fleet),
+    });
+    const ways = screen.getByRole('form', { name: 'Ways to sign in' });
+    expect(within(ways).getByRole('checkbox', { name: /^Sign-in with a code/ })).toBeChecked();
+    expect(within(ways).getByRole('button', { name: 'Save ways to sign in' })).toBeDisabled();
+    await user.click(within(ways).getByRole('checkbox', { name: /^Device code/ }));
+    expect(await within(ways).findByText('Players enter the code the app shows them at:')).toBeInTheDocument();
+    expect(within(ways).getByText('https://auth.example.test/device')).toBeInTheDocument();
+    await user.click(within(ways).getByRole('checkbox', { name: /^Machine client/ }));
+    // A public client: the machine client needs a secret first.
+    expect(within(ways).getByText('A machine client needs a client secret')).toBeInTheDocument();
+    await user.type(within(ways).getByRole('textbox', { name: /^Machine client scopes/ }), 'fleet:read bad"scope');
+    await user.click(within(ways).getByRole('button', { name: 'Save ways to sign in' }));
+    expect(await within(ways).findByText(/A scope may hold only letters/)).toBeInTheDocument();
+    expect(api.count(`PUT /api/admin/apps/${fleet.id}`)).toBe(0);
+
+    await user.clear(within(ways).getByRole('textbox', { name: /^Machine client scopes/ }));
+    await user.type(within(ways).getByRole('textbox', { name: /^Machine client scopes/ }), 'fleet:read');
+    await user.click(within(ways).getByRole('button', { name: 'Save ways to sign in' }));
+    expect(await within(ways).findByText('Fleet Ops now signs in the ways chosen.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      key: 'fleet',
+      name: 'Fleet Ops',
+      redirect_urls: fleet.redirect_urls,
+      grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code', 'client_credentials'],
+      machine_scopes: ['fleet:read'],
+    });
+  });
+
   it('asks for the app’s address among its redirect URLs before forward auth can send players back', async () => {
     await openPage(`/admin/apps/${fleet.id}?tab=sign-in`, {
       'GET /api/admin/apps': reply(200, [portal, { ...fleet, redirect_urls: ['https://fleet.example.test/callback'] }]),

@@ -40,6 +40,8 @@ const emptyBody = {
   allow_global_admin: false,
   allow_delegated_swc_token: false,
   skip_uid_whitelist: false,
+  grant_types: ['authorization_code', 'refresh_token'],
+  machine_scopes: [],
 };
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -108,6 +110,9 @@ describe('/admin/apps', () => {
     await fill(user, { name: 'Sign-out notice address' }, 'https://market.example.test/bc');
     await user.click(screen.getByRole('checkbox', { name: /Act on SWCombine for the player/ }));
     await user.click(screen.getByRole('checkbox', { name: /Bypass UID whitelist/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Device code \(bots, command-line tools\)/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Machine client \(no player\)/ }));
+    await fill(user, { name: /^Machine client scopes/ }, 'market:read  market:write');
     await user.click(screen.getByRole('button', { name: 'Create app' }));
 
     await waitFor(() => expect(api.count('POST /api/admin/apps')).toBe(1));
@@ -132,6 +137,8 @@ describe('/admin/apps', () => {
       allow_global_admin: false,
       allow_delegated_swc_token: true,
       skip_uid_whitelist: true,
+      grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code', 'client_credentials'],
+      machine_scopes: ['market:read', 'market:write'],
     });
     expect(await screen.findByText('App "Market Watch" created.')).toBeInTheDocument();
     await waitFor(() => expect(api.count('GET /api/admin/apps')).toBe(2));
@@ -150,6 +157,25 @@ describe('/admin/apps', () => {
 
     await waitFor(() => expect(api.count('POST /api/admin/apps')).toBe(1));
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ key: 'mine', name: 'Mining Log', audience: 'mine', ...emptyBody });
+  });
+
+  it('offers the ways to sign in in words, keeps refresh tokens to those that sign a player in, and wants at least one', async () => {
+    const { api, user } = await openCatalog();
+    const code = screen.getByRole('checkbox', { name: /^Sign-in with a code \(browser apps\)/ });
+    const refresh = screen.getByRole('checkbox', { name: /^Stay signed in \(refresh tokens\)/ });
+    expect(code).toBeChecked();
+    expect(refresh).toBeChecked();
+    expect(screen.queryByRole('textbox', { name: /^Machine client scopes/ })).not.toBeInTheDocument();
+    await user.click(code);
+    // Nothing left that signs a player in: refresh tokens go with it.
+    expect(refresh).not.toBeChecked();
+    expect(refresh).toBeDisabled();
+    await fill(user, { name: /^Key/ }, 'market');
+    await fill(user, { name: /^Name/ }, 'Market Watch');
+    await fill(user, { name: /^Token audience/ }, 'market-api');
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+    expect(await screen.findAllByText('Choose at least one way for the app to sign in')).not.toHaveLength(0);
+    expect(api.count('POST /api/admin/apps')).toBe(0);
   });
 
   it('requires key, name and audience before sending anything', async () => {
@@ -250,6 +276,9 @@ describe('/admin/apps', () => {
       redirect_urls: fleet.redirect_urls,
       allow_global_admin: true,
       skip_uid_whitelist: true,
+      // What the form does not show as changed is sent as stored.
+      grant_types: ['authorization_code', 'refresh_token'],
+      machine_scopes: [],
     });
     expect(await screen.findByText('App "Fleet Command" saved.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();

@@ -1,4 +1,12 @@
-import { AppInput, parseProgress, splitRedirectUrls, type App, type DashboardApp } from '@portal/contract';
+import {
+  AppInput,
+  DEFAULT_GRANT_TYPES,
+  parseProgress,
+  splitRedirectUrls,
+  type App,
+  type DashboardApp,
+  type GrantType,
+} from '@portal/contract';
 import { contractValidator } from '@/lib/form-validation.ts';
 
 /** The form edits every App field as text; the redirect URLs as one space-separated text. */
@@ -19,6 +27,10 @@ export interface AppFormValues {
   allow_global_admin: boolean;
   allow_delegated_swc_token: boolean;
   skip_uid_whitelist: boolean;
+  /** The grants its OpenID Connect client may use (the contract's grant type names). */
+  grant_types: string[];
+  /** The machine client's scopes, as one space-separated text. */
+  machine_scopes: string;
 }
 
 export const emptyAppForm: AppFormValues = {
@@ -38,6 +50,8 @@ export const emptyAppForm: AppFormValues = {
   allow_global_admin: false,
   allow_delegated_swc_token: false,
   skip_uid_whitelist: false,
+  grant_types: [...DEFAULT_GRANT_TYPES],
+  machine_scopes: '',
 };
 
 export function formFromApp(app: App): AppFormValues {
@@ -58,6 +72,8 @@ export function formFromApp(app: App): AppFormValues {
     allow_global_admin: app.allow_global_admin,
     allow_delegated_swc_token: app.allow_delegated_swc_token,
     skip_uid_whitelist: app.skip_uid_whitelist,
+    grant_types: [...app.grant_types],
+    machine_scopes: app.machine_scopes.join(' '),
   };
 }
 
@@ -82,6 +98,8 @@ export function toAppInput(values: AppFormValues): AppInput {
     allow_global_admin: values.allow_global_admin,
     allow_delegated_swc_token: values.allow_delegated_swc_token,
     skip_uid_whitelist: values.skip_uid_whitelist,
+    grant_types: values.grant_types as GrantType[],
+    machine_scopes: values.machine_scopes.split(/\s+/).filter(Boolean),
   };
 }
 
@@ -100,6 +118,8 @@ export const APP_FIELD_LABELS = {
   redirect_urls: 'Sign-in return addresses',
   frontchannel_logout_url: 'Sign-out page',
   backchannel_logout_url: 'Sign-out notice address',
+  grant_types: 'Ways to sign in',
+  machine_scopes: 'Machine client scopes',
 } as const satisfies Partial<Record<keyof AppFormValues, string>>;
 
 /** The dashboard's card of the app as the form now reads, for the live preview. */

@@ -16,6 +16,7 @@ import {
   validateAppForm,
   type AppFormValues,
 } from './app-form-values.ts';
+import { GrantTypesField } from './grant-types-field.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import { PhaseColourField } from './phase-colour-field.tsx';
 
@@ -230,6 +231,16 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
                 {...text('backchannel_logout_url')}
               />
             </SimpleGrid>
+            {!isPortal && (
+              <GrantTypesField
+                value={form.values.grant_types}
+                onChange={(grants) => form.setFieldValue('grant_types', grants)}
+                error={form.errors.grant_types}
+                machineScopes={form.values.machine_scopes}
+                onMachineScopesChange={(scopes) => form.setFieldValue('machine_scopes', scopes)}
+                machineScopesError={form.errors.machine_scopes}
+              />
+            )}
           </Section>
 
           <Section title="Access">

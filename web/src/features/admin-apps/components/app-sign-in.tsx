@@ -1,9 +1,10 @@
 import type { App } from '@portal/contract';
-import { Alert, Box, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Code, CopyButton, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { SectionCard } from '@/components/section-card.tsx';
 import { authServiceOrigin } from '@/lib/auth-urls.ts';
 import { admitsItsPages, forwardAuthSnippets, type Snippet } from './forward-auth-snippets.ts';
+import { GrantTypesSettings } from './grant-types-settings.tsx';
 import { OidcClientPanel, useClientSecretChanges } from './oidc-client-panel.tsx';
 
 function SnippetBlock({ snippet }: { snippet: Snippet }) {
@@ -70,8 +71,10 @@ function OpenIdConnect({ app }: { app: App }) {
   return (
     <SectionCard
       title="With its own login (OpenID Connect)"
-      description="Apps such as Grafana, Gitea or Nextcloud sign players in through the portal's OpenID Provider."
+      description="Apps such as Grafana, Gitea or Nextcloud sign players in through the portal's OpenID Provider; so do bots and tools, with a device code or as a machine client."
     >
+      <GrantTypesSettings app={app} />
+      <Divider />
       <OidcClientPanel app={app} changes={changes} />
     </SectionCard>
   );

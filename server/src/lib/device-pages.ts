@@ -1,0 +1,53 @@
+import { escapeHtml, page } from './message-page.ts';
+
+// The pages of the device flow (RFC 8628) at /device: a player types the code a bot or a command-line
+// tool shows, sees what the app asks for, and allows or denies it.
+
+const signedInAs = (name: string | null) => (name ? `<p>Signed in as <strong>${escapeHtml(name)}</strong>.</p>` : '');
+const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+
+/** Where the player types the code; `problem` says why the last code was not taken, above the field. */
+export function deviceCodePage(input: {
+  action: string;
+  xsrf: string;
+  playerName: string | null;
+  code?: string;
+  problem?: string;
+}): string {
+  const problem = input.problem ? `<p class="notice bad" role="alert">${escapeHtml(input.problem)}</p>` : '';
+  return page(
+    'Connect a device',
+    `<h1>Connect a device</h1>${signedInAs(input.playerName)}${problem}<p>Enter the code your bot, command-line tool or device shows you.</p>` +
+      `<form method="post" action="${escapeHtml(input.action)}">${hidden('xsrf', input.xsrf)}` +
+      `<label for="user_code">Code</label><input id="user_code" name="user_code" type="text" value="${escapeHtml(input.code ?? '')}" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" required autofocus>` +
+      `<button class="btn" type="submit">Continue</button></form>`,
+  );
+}
+
+/** Allow or deny: the app, the code to compare with the device's, and what the app will get, in words. */
+export function deviceConfirmPage(input: {
+  action: string;
+  xsrf: string;
+  userCode: string;
+  appName: string;
+  playerName: string | null;
+  gets: string[];
+}): string {
+  const gets = input.gets.length ? `<p>It will get:</p><ul>${input.gets.map((g) => `<li>${escapeHtml(g)}</li>`).join('')}</ul>` : '';
+  return page(
+    `Allow ${input.appName}?`,
+    `<h1>Allow ${escapeHtml(input.appName)}?</h1>${signedInAs(input.playerName)}` +
+      `<p>${escapeHtml(input.appName)} asks to act as you. Allow it only if your device shows the code <code>${escapeHtml(input.userCode)}</code> and you started this yourself.</p>${gets}` +
+      `<form method="post" action="${escapeHtml(input.action)}">${hidden('xsrf', input.xsrf)}${hidden('user_code', input.userCode)}` +
+      `<button class="btn" type="submit" name="confirm" value="yes">Allow</button>` +
+      `<button class="btn btn-quiet" type="submit" name="abort" value="yes">Deny</button></form>`,
+  );
+}
+
+/** The end of a device's sign-in: allowed, denied by the player, or refused by the app's access rule. */
+export function deviceOutcomePage(input: { title: string; message: string; link: { href: string; label: string } }): string {
+  return page(
+    input.title,
+    `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p><a class="btn" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.label)}</a>`,
+  );
+}
