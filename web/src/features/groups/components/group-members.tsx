@@ -1,0 +1,140 @@
+import type { Group, GroupMember } from '@portal/contract';
+import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserMinus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ListPager, PageRange } from '@/components/list-pager.tsx';
+import { QueryList, type Column } from '@/components/query-list.tsx';
+import { NOT_SIGNED_IN, userLabel } from '@/components/user-select.tsx';
+import { userPagePath } from '@/lib/admin-pages.ts';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+import { SEARCH_DEBOUNCE_MS } from '@/features/admin-users/api/list-users.ts';
+import { MEMBERS_PAGE_SIZE, useGroupMembers } from '../api/list-members.ts';
+import { SOURCE_WORDS } from './group-words.ts';
+import { MemberStatus } from './member-status.tsx';
+import type { MemberToRemove } from './remove-member-dialog.tsx';
+
+function Player({ member }: { member: GroupMember }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Anchor
+        component={Link}
+        to={userPagePath(member.user_id)}
+        size="sm"
+        fw={600}
+        fs={member.name ? undefined : 'italic'}
+        aria-label={member.name ? undefined : userLabel(member)}
+      >
+        {member.name ?? NOT_SIGNED_IN}
+      </Anchor>
+      <Text ff="monospace" size="xs" c="dimmed">
+        {member.uid}
+      </Text>
+    </Stack>
+  );
+}
+
+interface GroupMembersProps {
+  group: Group;
+  /** Remove asks first: the page holds the question. Absent for a faction, whose members the game keeps. */
+  onRemove?: (member: MemberToRemove) => void;
+  /** Above the list: the outcome of the last change. */
+  notice?: ReactNode;
+}
+
+/** A group's members, searched and paged on the server, each with how they joined, whether they left, and Remove. */
+export function GroupMembers({ group, onRemove, notice }: GroupMembersProps) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useGroupMembers(group.id, { q, limit: MEMBERS_PAGE_SIZE, offset: (page - 1) * MEMBERS_PAGE_SIZE });
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+  // Fewer members than before (some were removed): stay on a page that exists.
+  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
+
+  const nameOf = (member: GroupMember) => member.name ?? member.uid;
+  const columns: Column<GroupMember>[] = [
+    { label: 'Player', card: 'title', cell: (member) => <Player member={member} /> },
+    { label: 'Status', card: 'badge', cell: (member) => <MemberStatus member={member} /> },
+    {
+      label: 'Joined',
+      cell: (member) => (
+        <Stack gap={0}>
+          <Text size="sm">{SOURCE_WORDS[member.source]}</Text>
+          <Text size="xs" c="dimmed">
+            <time dateTime={member.added_at}>{formatDateTime(member.added_at)}</time>
+          </Text>
+        </Stack>
+      ),
+    },
+    ...(onRemove
+      ? [
+          {
+            label: 'Actions',
+            hideLabel: true,
+            align: 'right',
+            card: 'actions',
+            cell: (member) => (
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                leftSection={<IconUserMinus size={14} aria-hidden />}
+                aria-label={`Remove ${nameOf(member)} from ${group.name}`}
+                onClick={() => onRemove({ userId: member.user_id, name: nameOf(member) })}
+              >
+                Remove
+              </Button>
+            ),
+            cardCell: (member) => (
+              <Button
+                fullWidth
+                variant="light"
+                color="red"
+                leftSection={<IconUserMinus size={16} aria-hidden />}
+                onClick={() => onRemove({ userId: member.user_id, name: nameOf(member) })}
+              >
+                Remove
+              </Button>
+            ),
+          } satisfies Column<GroupMember>,
+        ]
+      : []),
+  ];
+
+  return (
+    <QueryList
+      query={{ ...list, data: list.data?.members }}
+      columns={columns}
+      rowKey={(member) => member.user_id}
+      label="Members"
+      title
+      aside={list.data && <PageRange page={page} size={MEMBERS_PAGE_SIZE} shown={list.data.members.length} total={total} />}
+      toolbar={
+        <Stack gap="sm">
+          {notice}
+          <TextInput
+            label="Search members"
+            placeholder="Name or UID"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={list.isFetching && !list.isPending ? <Loader size={14} aria-label="Searching" /> : undefined}
+            type="search"
+          />
+        </Stack>
+      }
+      footer={<ListPager page={page} pages={pages} onChange={setPage} label="Pages of members" />}
+      errorTitle="Failed to load the members."
+      loadingLabel="Loading members..."
+      empty={q ? `No members match "${q}".` : group.kind === 'faction' ? 'No members read yet.' : 'No members yet: add players by UID above.'}
+      cardLabel={(member) => userLabel(member)}
+      minWidth={560}
+    />
+  );
+}
