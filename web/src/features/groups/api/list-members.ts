@@ -5,6 +5,8 @@ import { queryKeys, type UserListParams } from '@/lib/query-keys.ts';
 import { totalCount } from '@/lib/total-count.ts';
 
 export const MEMBERS_PAGE_SIZE = 25;
+/** How long typing pauses before the server is asked. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface MemberPage {
   members: GroupMember[];

@@ -1,6 +1,6 @@
 import type { Group } from '@portal/contract';
 import { Group as Row, Stack, Text } from '@mantine/core';
-import { GroupKindBadge } from './group-kind-badge.tsx';
+import { GroupKindBadge } from '@/components/group-kind-badge.tsx';
 import { appsCount, membersCount } from './group-words.ts';
 
 /** Under a group's page heading: its kind, how many members and apps with rules, and its description. */

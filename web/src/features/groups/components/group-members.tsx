@@ -6,13 +6,12 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListPager, PageRange } from '@/components/list-pager.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
+import { MemberStatus } from '@/components/member-status.tsx';
 import { NOT_SIGNED_IN, userLabel } from '@/components/user-select.tsx';
 import { userPagePath } from '@/lib/admin-pages.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { SEARCH_DEBOUNCE_MS } from '@/features/admin-users/api/list-users.ts';
-import { MEMBERS_PAGE_SIZE, useGroupMembers } from '../api/list-members.ts';
-import { SOURCE_WORDS } from './group-words.ts';
-import { MemberStatus } from './member-status.tsx';
+import { SOURCE_WORDS } from '@/lib/membership-words.ts';
+import { MEMBERS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, useGroupMembers } from '../api/list-members.ts';
 import type { MemberToRemove } from './remove-member-dialog.tsx';
 
 function Player({ member }: { member: GroupMember }) {
@@ -132,7 +131,9 @@ export function GroupMembers({ group, onRemove, notice }: GroupMembersProps) {
       footer={<ListPager page={page} pages={pages} onChange={setPage} label="Pages of members" />}
       errorTitle="Failed to load the members."
       loadingLabel="Loading members..."
-      empty={q ? `No members match "${q}".` : group.kind === 'faction' ? 'No members read yet.' : 'No members yet: add players by UID above.'}
+      empty={
+        q ? `No members match "${q}".` : group.kind === 'faction' ? 'No members read yet.' : 'No members yet: add players by UID above.'
+      }
       cardLabel={(member) => userLabel(member)}
       minWidth={560}
     />

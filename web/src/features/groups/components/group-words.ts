@@ -1,4 +1,4 @@
-import type { AddedMembers, MembershipSource, RosterStatus } from '@portal/contract';
+import type { AddedMembers, RosterStatus } from '@portal/contract';
 import { formatTimeAgo } from '@/lib/format-date-time.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -6,20 +6,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export const membersCount = (n: number) => plural(n, 'member');
 export const appsCount = (n: number) => (n === 0 ? 'None' : plural(n, 'app'));
 
-/** How a player came to be in the group, in words. */
-export const SOURCE_WORDS: Record<MembershipSource, string> = {
-  admin: 'Added by an admin',
-  'sign-in': 'At sign-in',
-  roster: 'Faction roster',
-};
-
 /** The sentence every faction group carries: its members are the game's. */
 export const GAME_KEEPS = 'The game keeps this faction’s members: they change when players join or leave it in SWCombine.';
-
-/** 'Left 2 hours ago': a player the game says left, still counted while a rule's grace period lasts. */
-export function leftWords(leftAt: string, now: Date): string {
-  return `Left ${formatTimeAgo(leftAt, now)}`;
-}
 
 /** When a faction's member list was last read: 'Read 3 minutes ago', 'Never read'. */
 export function rosterReadWords(roster: RosterStatus, now: Date): string {

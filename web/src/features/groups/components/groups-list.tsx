@@ -3,11 +3,11 @@ import { Anchor, Button, Group as Row, Stack, Text } from '@mantine/core';
 import { IconRefresh, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
+import { GroupKindBadge } from '@/components/group-kind-badge.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { groupPagePath } from '@/lib/admin-pages.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { useRefreshRosters } from '../api/refresh-rosters.ts';
-import { GroupKindBadge } from './group-kind-badge.tsx';
 import { appsCount } from './group-words.ts';
 import { RosterStatus } from './roster-status.tsx';
 

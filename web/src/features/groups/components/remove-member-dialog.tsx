@@ -47,8 +47,8 @@ export function RemoveMemberDialog({ group, member, onClose, onRemoved }: Remove
     >
       {member && (
         <>
-          {member.name} loses what {group.name}’s access rules give, at once: apps that admit them only through {group.name} close
-          for them. A grant of their own or another group may still admit them.
+          {member.name} loses what {group.name}’s access rules give, at once: apps that admit them only through {group.name} close for them.
+          A grant of their own or another group may still admit them.
         </>
       )}
     </ConfirmDialog>

@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useNow } from '@/lib/use-now.ts';
-import { leftWords } from './group-words.ts';
+import { leftWords } from '@/lib/membership-words.ts';
 
 /**
  * 'Member', or for a player the game says left 'Left 2 hours ago' with why they are still listed: a rule's
