@@ -136,7 +136,7 @@ describe('/admin/groups', () => {
   });
 
   it("says 'Failed to load groups' when the list cannot be read", async () => {
-    await openGroups({ 'GET /api/admin/groups': errorReply(500, 'internal', 'Database down') });
+    await openGroups({ 'GET /api/admin/groups': errorReply(500, 'internal_error', 'Database down') });
     expect(await screen.findByText('Failed to load groups')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
