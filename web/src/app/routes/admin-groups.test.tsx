@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { admin } from '@/testing/fixtures.ts';
 import { customGroup, factionGroup } from '@/testing/groups.ts';
@@ -30,6 +31,8 @@ async function openGroups(routes: Parameters<typeof stubFetch>[0] = {}) {
 const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
 
 describe('/admin/groups', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('lists groups then factions with their kind, members, apps with rules and last roster read', async () => {
     await openGroups();
     const table = await screen.findByRole('table', { name: 'Groups and factions' });
@@ -77,6 +80,40 @@ describe('/admin/groups', () => {
     expect(api.count('POST /api/admin/groups/refresh')).toBe(1);
     // The groups are read again, so the new read times show once the reads are done.
     await waitFor(() => expect(api.count('GET /api/admin/groups')).toBe(2));
+  });
+
+  it('says when no connected binding may read a roster, with the way to SWC Integration', async () => {
+    const message = 'No faction roster can be read: connect a SWCombine binding with the faction_members scope on SWC Integration first.';
+    const { user } = await openGroups({ 'POST /api/admin/groups/refresh': reply(202, { queued: 0, message }) });
+    await user.click(await screen.findByRole('button', { name: 'Read rosters now' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(message);
+    expect(within(status).getByRole('link', { name: 'Open SWC Integration' })).toHaveAttribute('href', '/admin/swc');
+  });
+
+  it("keeps the answer when the table turns into a phone's cards (a rotated phone, a narrowed window)", async () => {
+    // The phone query's list: its 'change' events are what Mantine's useMediaQuery listens to.
+    const phoneQuery = new EventTarget();
+    let phone = false;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
+      Object.assign(query === PHONE_QUERY ? phoneQuery : new EventTarget(), {
+        matches: query === PHONE_QUERY && phone,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      }),
+    );
+    const { user } = await openGroups({
+      'POST /api/admin/groups/refresh': reply(202, { queued: 2, message: 'Reading 2 faction rosters now.' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Read rosters now' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Reading 2 faction rosters now.');
+
+    phone = true;
+    act(() => void phoneQuery.dispatchEvent(Object.assign(new Event('change'), { matches: true })));
+    expect(await screen.findByRole('list', { name: 'Groups and factions' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Reading 2 faction rosters now.');
   });
 
   it("says why the rosters could not be read now in the server's words", async () => {

@@ -58,7 +58,11 @@ export function RulesForm({ app, saved, groups, onSaved }: RulesFormProps) {
       const request = { appId: app.id, body: bodyOf(values) };
       save.reset();
       if (fresh) {
-        save.mutate(request, { onSuccess: () => onSaved(`Access rules of ${app.name} saved.`) });
+        // The saved rules replace the form (a new one, keyed by them) before a mutate() callback would run: the promise outlives it.
+        save.mutateAsync(request).then(
+          () => onSaved(`Access rules of ${app.name} saved.`),
+          () => undefined, // shown under the button from save.error
+        );
       } else {
         preview.mutate(request, { onSuccess: (result) => setPreviewed({ body: JSON.stringify(request.body), result }) });
       }

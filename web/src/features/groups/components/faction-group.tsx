@@ -12,7 +12,7 @@ export function FactionGroup({ group }: { group: Group }) {
       <Alert color="blue" variant="light" icon={<IconWorld size={18} aria-hidden />} title="Kept by the game">
         <Stack gap="xs">
           <Text size="sm">{GAME_KEEPS} No one can add or remove its members here.</Text>
-          {group.roster && <RosterStatus roster={group.roster} />}
+          {group.roster && <RosterStatus roster={group.roster} onTint />}
         </Stack>
       </Alert>
       <GroupMembers group={group} />

@@ -1,10 +1,12 @@
-import type { Group } from '@portal/contract';
-import { Anchor, Button, Group as Row, Stack, Text } from '@mantine/core';
-import { IconRefresh, IconUsersGroup } from '@tabler/icons-react';
+import type { Group, RosterRefresh } from '@portal/contract';
+import { Alert, Anchor, Button, Group as Row, Stack, Text } from '@mantine/core';
+import { IconPlugConnectedX, IconRefresh, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
+import { ErrorAlert } from '@/components/error-alert.tsx';
 import { GroupKindBadge } from '@/components/group-kind-badge.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
+import { SuccessNotice } from '@/components/success-notice.tsx';
 import { groupPagePath } from '@/lib/admin-pages.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { useRefreshRosters } from '../api/refresh-rosters.ts';
@@ -47,10 +49,19 @@ const columns: Column<Group>[] = [
   },
 ];
 
-/** 'Read rosters now' and what the server answered, right under the button. */
-function ReadRosters() {
+/** The call and its answer, held above the list: a phone's layout and a table's are different trees. */
+function useRosterReads() {
   const read = useRefreshRosters();
-  const outcome = useFeedback();
+  const [answer, setAnswer] = useState<RosterRefresh | null>(null);
+  return { read, answer, setAnswer };
+}
+type RosterReads = ReturnType<typeof useRosterReads>;
+
+/**
+ * 'Read rosters now' and what the server answered, right under the button: green when reads were queued,
+ * yellow when no connected binding may read any roster (with the way to connect one).
+ */
+function ReadRosters({ read, answer, setAnswer }: RosterReads) {
   return (
     <Stack gap="xs">
       <Row gap="sm" align="center" wrap="wrap">
@@ -59,11 +70,8 @@ function ReadRosters() {
           leftSection={<IconRefresh size={16} aria-hidden />}
           loading={read.isPending}
           onClick={() => {
-            outcome.clear();
-            read.mutate(undefined, {
-              onSuccess: (answer) => outcome.succeed(answer.message),
-              onError: (error) => outcome.fail('The rosters could not be read now.', error),
-            });
+            setAnswer(null);
+            read.mutate(undefined, { onSuccess: setAnswer });
           }}
         >
           Read rosters now
@@ -72,7 +80,26 @@ function ReadRosters() {
           Faction rosters are read on a schedule; this reads every one a connected binding may read now.
         </Text>
       </Row>
-      <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
+      {answer && answer.queued > 0 && <SuccessNotice onClose={() => setAnswer(null)}>{answer.message}</SuccessNotice>}
+      {answer && answer.queued === 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconPlugConnectedX size={18} aria-hidden />}
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setAnswer(null)}
+        >
+          <Stack gap={4}>
+            <Text size="sm">{answer.message}</Text>
+            <Anchor component={Link} to="/admin/swc" size="sm" underline="always">
+              Open SWC Integration
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      {read.isError && <ErrorAlert title="The rosters could not be read now." error={read.error} onClose={() => read.reset()} />}
     </Stack>
   );
 }
@@ -80,6 +107,7 @@ function ReadRosters() {
 /** Every group an admin keeps and every faction, with members, the apps whose rules name it and the last roster read. */
 export function GroupsList() {
   const groups = useGroups();
+  const rosterReads = useRosterReads();
   return (
     <QueryList
       query={groups}
@@ -95,7 +123,7 @@ export function GroupsList() {
           </Text>
         )
       }
-      toolbar={<ReadRosters />}
+      toolbar={<ReadRosters {...rosterReads} />}
       errorTitle="Failed to load groups"
       loadingLabel="Loading groups..."
       emptyTitle="No groups yet"

@@ -7,9 +7,9 @@ import { rosterReadWords } from './group-words.ts';
 
 /**
  * A faction roster's last read ('Read 3 minutes ago', 'Never read'), why the last read failed, and when no
- * connected binding may read it, the way to SWC Integration.
+ * connected binding may read it, the way to SWC Integration. `onTint`: it sits on an alert's tinted background.
  */
-export function RosterStatus({ roster }: { roster: Roster }) {
+export function RosterStatus({ roster, onTint = false }: { roster: Roster; onTint?: boolean }) {
   const now = useNow();
   return (
     <Stack gap={2}>
@@ -22,7 +22,8 @@ export function RosterStatus({ roster }: { roster: Roster }) {
         </Text>
       )}
       {!roster.readable && (
-        <Text size="sm" c="dimmed">
+        // Dimmed text on an alert's tint falls below 4.5:1: there it keeps the alert's own colour.
+        <Text size="sm" c={onTint ? undefined : 'dimmed'}>
           No connected binding may read this roster →{' '}
           <Anchor component={Link} to="/admin/swc" size="sm" underline="always">
             SWC Integration
