@@ -190,6 +190,8 @@ describe('the decision and its source on Users and Access Control', () => {
     await admin.getByRole('link', { name: 'Open user page' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Mira Solan' }).waitFor();
     await admin.getByRole('table', { name: 'Apps & access' }).getByText(`Admitted — group ${GROUP}`).waitFor();
+    await expectAccessible(admin, 'the user page, Apps & access with the decision');
+    await screenshotBoth(admin, 'admin-user-page-apps-decision');
     await admin.getByRole('tab', { name: 'Groups' }).click();
     await admin.getByRole('table', { name: 'Groups' }).getByRole('link', { name: GROUP }).waitFor();
     await expectAccessible(admin, 'the user page, Groups');

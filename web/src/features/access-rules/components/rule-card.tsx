@@ -60,7 +60,8 @@ export function RuleCard({ form, index, group, onRemove }: RuleCardProps) {
           <TagsInput
             label="Roles it gives"
             description="The app's roles for its members (the roles claim). Enter or comma adds one."
-            placeholder="officer"
+            // Beside chips a placeholder reads like a typed value.
+            placeholder={form.values.rules[index]?.roles.length ? undefined : 'officer'}
             splitChars={[',', ' ']}
             clearable
             {...form.getInputProps(`${path}.roles`)}
@@ -68,7 +69,7 @@ export function RuleCard({ form, index, group, onRemove }: RuleCardProps) {
           <TagsInput
             label="Scopes it gives"
             description="What the app may do for them (the scope claim). Enter or comma adds one."
-            placeholder="read:fleet"
+            placeholder={form.values.rules[index]?.scopes.length ? undefined : 'read:fleet'}
             splitChars={[',', ' ']}
             clearable
             {...form.getInputProps(`${path}.scopes`)}

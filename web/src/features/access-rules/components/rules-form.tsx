@@ -121,9 +121,12 @@ export function RulesForm({ app, saved, groups, onSaved }: RulesFormProps) {
           </RulesPreview>
         ) : (
           <Row gap="sm" align="center">
-            <Button type="submit" loading={preview.isPending} disabled={!changed} leftSection={<IconEye size={16} aria-hidden />}>
-              Preview changes
-            </Button>
+            {/* Nothing to preview or save until something changed: no button that does nothing. */}
+            {changed && (
+              <Button type="submit" loading={preview.isPending} leftSection={<IconEye size={16} aria-hidden />}>
+                Preview changes
+              </Button>
+            )}
             {undoButton}
             <Text size="sm" c="dimmed">
               {changed ? 'See who the rules admit before saving them.' : 'The rules are as saved.'}

@@ -83,16 +83,17 @@ export function AccessPanel({ user, app }: AccessPanelProps) {
         )}
         <Stack gap={2} miw={0}>
           {/* 'Current: {status}' is what an admin recorded; beside it, whether the player may open the app and what decided it. */}
-          <Group gap={6} wrap="wrap" align="baseline">
-            <Text fw={600} size="lg" c={ready ? undefined : 'dimmed'}>
-              Current: {loading ? '...' : label}
-            </Text>
+          <Text fw={600} size="lg" c={ready ? undefined : 'dimmed'}>
+            <span>Current: {loading ? '...' : label}</span>
             {decision && (
-              <Text fw={600} size="lg" c={decision.allowed ? 'teal.4' : 'red.4'}>
-                {decisionClause(decision)}
-              </Text>
+              <>
+                {' '}
+                <Text span inherit c={decision.allowed ? 'teal.4' : 'red.4'}>
+                  {decisionClause(decision)}
+                </Text>
+              </>
             )}
-          </Group>
+          </Text>
           {decision && (
             <Text size="sm" c="dimmed">
               {formatTimesIn(decision.reason)}

@@ -12,7 +12,14 @@ export function FactionGroup({ group }: { group: Group }) {
       <Alert color="blue" variant="light" icon={<IconWorld size={18} aria-hidden />} title="Kept by the game">
         <Stack gap="xs">
           <Text size="sm">{GAME_KEEPS} No one can add or remove its members here.</Text>
-          {group.roster && <RosterStatus roster={group.roster} onTint />}
+          {group.roster && (
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                Its member list
+              </Text>
+              <RosterStatus roster={group.roster} onTint />
+            </Stack>
+          )}
         </Stack>
       </Alert>
       <GroupMembers group={group} />
