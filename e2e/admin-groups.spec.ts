@@ -39,6 +39,8 @@ const groupsTable = () => admin.getByRole('table', { name: 'Groups and factions'
 describe('Admin → Groups', () => {
   it('opens from the ninth tile and lists the factions the game keeps', async () => {
     await admin.goto(`${baseUrl}/admin`);
+    await admin.getByRole('link', { name: /^Activity/ }).waitFor();
+    await screenshotBoth(admin, 'admin-panel');
     await admin.getByRole('link', { name: /^Groups/ }).click();
     await admin.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
     const faction = groupsTable().getByRole('row').filter({ hasText: 'Galactic Weapon Systems' });
@@ -134,7 +136,11 @@ describe('Admin → Groups', () => {
 describe("an app's access rules, with the preview before Save", () => {
   it('admits the group’s members after the admin has seen who', async () => {
     await admin.goto(`${baseUrl}/admin/apps`);
-    await admin.getByRole('row').filter({ hasText: APP.name }).getByRole('link', { name: 'Access rules' }).click();
+    const row = admin.getByRole('row').filter({ hasText: APP.name });
+    await row.getByRole('link', { name: 'Access rules' }).waitFor();
+    await expectAccessible(admin, '/admin/apps with Access rules in each row');
+    await screenshotBoth(admin, 'admin-apps-access-rules-action');
+    await row.getByRole('link', { name: 'Access rules' }).click();
     await admin.getByRole('heading', { level: 1, name: APP.name }).waitFor();
     const rules = admin.getByRole('region', { name: 'Access rules' });
     await rules.getByText(`No rules yet: only players with a grant of their own may open ${APP.name}`, { exact: false }).waitFor();
