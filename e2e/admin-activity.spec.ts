@@ -59,6 +59,14 @@ describe('Admin → Activity', () => {
     await screenshotBoth(admin, 'admin-activity-details');
     await details.getByRole('button', { name: 'Close' }).click();
 
+    // From and To are the console's own date picker: a calendar and a time, not the browser's mm/dd/yyyy field.
+    expect(await admin.locator('input[type="datetime-local"]').count()).toBe(0);
+    await admin.getByRole('button', { name: 'From' }).click();
+    await admin.getByRole('button', { name: 'Set From' }).waitFor();
+    await expectAccessible(admin, '/admin/activity with the From date picker open');
+    await screenshotBoth(admin, 'admin-activity-date-picker', { fullPage: false });
+    await admin.keyboard.press('Escape');
+
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^activity-.*\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');

@@ -156,18 +156,32 @@ describe('Central Consents & Roles', () => {
     await admin.goto(`${baseUrl}/admin/users`);
     await admin.getByLabel('Search users').fill('Mira');
     await admin.getByRole('button', { name: 'Mira Solan' }).click();
-    // Each row is a sentence naming what changed and the acting admin.
+    // Each row is a sentence naming what changed and the acting admin; the App column beside it names the app, the sentence does not again.
     for (const event of [
-      'Access granted on Armory',
-      'Access suspended on Armory',
-      'Access revoked on Armory',
+      'Access granted',
+      'Access suspended',
+      'Access revoked',
       'Consent granted: armory.read',
       'Role revoked: quartermaster',
     ]) {
-      await admin
-        .getByRole('cell', { name: new RegExp(`^${event}.* by Jorin Vex`) })
-        .first()
-        .waitFor();
+      const row = admin
+        .getByRole('row')
+        .filter({ has: admin.getByRole('cell', { name: `${event} by Jorin Vex`, exact: true }) })
+        .first();
+      await row.waitFor();
+      expect(await row.getByRole('cell', { name: 'Armory', exact: true }).count()).toBe(1);
     }
+  });
+});
+
+describe('Profile of an admin', () => {
+  it('names the admin role once: the Role line, no badge repeating it', async () => {
+    await admin.goto(`${baseUrl}/profile`);
+    const details = admin.getByLabel('Profile details');
+    await details.waitFor();
+    expect(await details.getByText('admin', { exact: true }).count()).toBe(1);
+    expect(await admin.getByRole('main').getByText('admin', { exact: true }).count()).toBe(1);
+    await screenshotBoth(admin, 'profile-admin');
+    await expectAccessible(admin, '/profile of an admin');
   });
 });

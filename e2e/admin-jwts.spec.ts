@@ -35,6 +35,12 @@ describe('/admin/jwts', () => {
     await page.goto(`${baseUrl}/admin/jwts`);
     await page.getByText('No JWT configurations found. Click "Add JWT Configuration" to create your first one.').waitFor();
     await screenshotBoth(page, 'admin-jwts-empty');
+    // The breadcrumb back to the Admin Panel is a tap target of at least 24 px, on a phone as on a desktop.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const crumb = (await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Admin Panel' }).boundingBox())!;
+      expect(crumb.height, `${width} px`).toBeGreaterThanOrEqual(24);
+    }
     await expectAccessible(page, '/admin/jwts, empty');
   });
 
@@ -142,7 +148,7 @@ describe('/admin/jwts', () => {
     await expectAccessible(page, '/admin/jwts with an overdue configuration');
   });
 
-  it('fits all eight columns in its card from 1280 to 1600 px, long machine names wrapping at their parts', async () => {
+  it('fits all eight columns and the worded actions in its card from 1280 to 1600 px, long machine names wrapping at their parts, short ones whole', async () => {
     const db = new pg.Client({ connectionString: inject('databaseUrl') });
     await db.connect();
     await db.query(
@@ -159,11 +165,33 @@ describe('/admin/jwts', () => {
       const fit = await page.evaluate(() => {
         const table = document.querySelector('table')!;
         const card = table.closest('.mantine-Card-root')!.getBoundingClientRect();
-        const deletes = [...table.querySelectorAll('button[aria-label="Delete"]')].map((b) => b.getBoundingClientRect().right);
-        return { overflow: table.parentElement!.scrollWidth - table.parentElement!.clientWidth, cardRight: card.right, deletes };
+        // A worded action shows its whole word.
+        const cut = [...table.querySelectorAll('button .mantine-Button-label')]
+          .filter((l) => l.scrollWidth > l.clientWidth)
+          .map((l) => l.textContent);
+        const deletes = [...table.querySelectorAll('button')]
+          .filter((b) => b.textContent === 'Delete')
+          .map((b) => b.getBoundingClientRect().right);
+        // A short name stands on one line: its height is one line of its text.
+        const short = [...table.querySelectorAll('td p')]
+          .filter((p) => ['billing-worker', 'billing-api', 'svc:billing'].includes(p.textContent ?? ''))
+          .map((p) => ({
+            name: p.textContent,
+            lines: Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)),
+          }));
+        return {
+          overflow: table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+          cardRight: card.right,
+          deletes,
+          short,
+          cut,
+        };
       });
       expect(fit.overflow, `${width} px`).toBeLessThanOrEqual(0);
+      expect(fit.deletes, `${width} px`).toHaveLength(3);
+      expect(fit.cut, `${width} px`).toEqual([]);
       for (const right of fit.deletes) expect(right, `${width} px`).toBeLessThanOrEqual(fit.cardRight);
+      expect(fit.short, `${width} px`).toEqual(['billing-worker', 'billing-api', 'svc:billing'].map((name) => ({ name, lines: 1 })));
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });

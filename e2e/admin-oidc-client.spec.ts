@@ -48,11 +48,54 @@ describe('App Catalog: an app as an OpenID Connect client', () => {
     await dialog.getByText('Confidential client — secret created just now').waitFor();
     await expectAccessible(admin, '/admin/apps with a new client secret shown');
     await screenshotBoth(admin, 'admin-apps-oidc-client', { fullPage: false });
-    // On a phone the dialog scrolls: the secret itself, below the details.
+    // A yellow box, not a brown one: a yellow edge and title on the dialog's own navy, no dimmed yellow fill.
+    const look = await box.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, border: style.borderTopColor };
+    });
+    expect(look.background).toBe('rgba(0, 0, 0, 0)');
+    const [r, g, b] = look.border.match(/\d+/g)!.map(Number);
+    expect(r).toBeGreaterThan(200);
+    expect(g).toBeGreaterThan(150);
+    expect(b).toBeLessThan(120);
+
+    // On a phone the dialog takes the screen; its buttons stay in view below the secret, which is focused into view.
     await admin.setViewportSize({ width: 375, height: 812 });
+    await admin.waitForTimeout(200);
+    for (const control of [
+      box,
+      dialog.getByRole('button', { name: 'New client secret' }),
+      dialog.getByRole('button', { name: 'Remove secret' }),
+    ]) {
+      const at = (await control.boundingBox())!;
+      expect(at.y).toBeGreaterThanOrEqual(0);
+      expect(at.y + at.height).toBeLessThanOrEqual(812);
+    }
     await box.scrollIntoViewIfNeeded();
     await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-apps-oidc-client-secret-375.png') });
     await admin.setViewportSize({ width: 1280, height: 900 });
+
+    // Replacing asks first, in place of the buttons: a neutral box whose one strong colour is its button.
+    await dialog.getByRole('button', { name: 'New client secret' }).click();
+    const question = dialog.getByRole('alert').filter({ hasText: 'Replace the client secret?' });
+    await question.waitFor();
+    const colours = await question.evaluate((el) => ({
+      box: getComputedStyle(el).backgroundColor,
+      button: getComputedStyle([...el.querySelectorAll('button')].find((b) => b.textContent === 'Replace secret')!).backgroundColor,
+    }));
+    const rgb = (css: string) => css.match(/\d+/g)!.slice(0, 3).map(Number);
+    const [boxR, , boxB] = rgb(colours.box);
+    const [buttonR, , buttonB] = rgb(colours.button);
+    expect(boxB!).toBeGreaterThan(boxR!); // navy
+    expect(buttonR!).toBeGreaterThan(buttonB!); // orange
+    await expectAccessible(admin, '/admin/apps asking to replace the client secret');
+    await screenshotBoth(admin, 'admin-apps-oidc-client-replace', { fullPage: false });
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await admin.waitForTimeout(200);
+    const replace = (await question.getByRole('button', { name: 'Replace secret' }).boundingBox())!;
+    expect(replace.y + replace.height).toBeLessThanOrEqual(812);
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await question.getByRole('button', { name: 'Cancel' }).click();
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -68,5 +111,29 @@ describe('App Catalog: an app as an OpenID Connect client', () => {
     await dialog.getByRole('alert').getByRole('button', { name: 'Remove secret' }).click();
     await dialog.getByText('Handbook is a public client again.').waitFor();
     await dialog.getByText('Public client — uses PKCE').waitFor();
+  });
+});
+
+describe("the portal's own pages for an app", () => {
+  it('names the product and the app on a sign-in that cannot go on, and says why an app’s sign-out reaches every app', async () => {
+    const query = new URLSearchParams({
+      client_id: 'handbook',
+      redirect_uri: 'https://evil.example.com/callback',
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    await admin.goto(`${baseUrl}/oidc/authorize?${query}`);
+    await admin.getByRole('heading', { name: 'The sign-in to Handbook cannot go on' }).waitFor();
+    expect(await admin.getByText('Industry Alignment Management Platform', { exact: true }).isVisible()).toBe(true);
+    await screenshotBoth(admin, 'oidc-error-page');
+    await expectAccessible(admin, 'the OpenID error page of a known app');
+
+    await admin.goto(`${baseUrl}/oidc/logout?client_id=handbook`);
+    await admin.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    expect(await admin.getByText(/^Handbook asks to sign you out\. .*single sign-on/).isVisible()).toBe(true);
+    await screenshotBoth(admin, 'oidc-sign-out-page');
+    await expectAccessible(admin, 'an app’s Sign out? page');
   });
 });

@@ -61,7 +61,15 @@ describe('what the sync stored, on Radiant Management', () => {
       sector: { attributes: { uid: sector.uid } },
       coordinates: { galaxy: { attributes: system.galaxy } },
     });
-    await screenshotBoth(page, 'admin-radiant-data-raw');
+    await screenshotBoth(page, 'admin-radiant-data-raw', { fullPage: false });
+    await expectAccessible(page, 'the raw-answer drawer');
+    // On a phone too the close button stays on screen: the answer's long lines scroll inside their own block.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const close = (await drawer.getByRole('button', { name: 'Close' }).boundingBox())!;
+    expect(close.x + close.width).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'detached' });
     await page.context().close();
   });
 
@@ -77,7 +85,19 @@ describe('what the sync stored, on Radiant Management', () => {
     await screenshotBoth(page, 'admin-radiant-map');
     await expectAccessible(page, '/admin/radiant-mgmt/map');
 
-    await page.getByRole('combobox', { name: 'Find a system' }).fill(system.uid);
+    // Names that start with the query come before names that merely contain it, at most 10 of them.
+    const search = page.getByRole('combobox', { name: 'Find a system' });
+    const query = system.name.slice(0, 2).toLowerCase();
+    await search.fill(query);
+    await page.getByRole('option').first().waitFor();
+    const suggested = await page.getByRole('option').allTextContents();
+    expect(suggested.length).toBeLessThanOrEqual(10);
+    const starts = suggested.map((name) => name.toLowerCase().startsWith(query));
+    expect(starts[0]).toBe(true);
+    expect(starts).toEqual([...starts].sort((a, b) => Number(b) - Number(a)));
+    await expectAccessible(page, 'the galaxy map with Find a system open');
+
+    await search.fill(system.uid);
     await page.getByRole('option', { name: system.name, exact: true }).click();
     await page
       .getByRole('status')

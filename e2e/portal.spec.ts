@@ -114,10 +114,12 @@ describe('a player', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: 'Enable SWC automation token' }).isChecked()).toBe(true);
   });
 
-  it('cannot reach the admin panel', async () => {
+  it('cannot reach the admin panel: it is told so there, with a way back to the dashboard', async () => {
     await page.goto(`${baseUrl}/admin`);
-    await page.waitForURL((url) => url.pathname !== '/admin');
+    await page.getByText('You do not have the admin role.').waitFor();
     expect(await page.getByText('Admin Panel').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
   });
 
   it('signs out and lands on /login; the dashboard then needs a new sign-in', async () => {

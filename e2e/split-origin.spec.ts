@@ -13,6 +13,9 @@ interface AdminApp {
   id: string;
   key: string;
   name: string;
+  audience: string;
+  url: string | null;
+  redirect_urls: string[];
 }
 
 /** The admin's calls straight to the auth service, from its own origin (the checks of the results). */
@@ -51,8 +54,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page: admin } = await newPage(browser));
   await signInAs(admin, baseUrl, 'Jorin Vex');
-  // An app whose URL is on the SPA's host registers that origin with the auth service.
-  expect((await adminApi('POST', '/api/admin/apps', app('split-spa', 'Split SPA', spa.url))).status).toBe(201);
+  // The SPA's dashboard among the portal app's redirect URLs makes its host one of the portal's own origins.
+  const portal = ((await adminApi('GET', '/api/admin/apps')).body as AdminApp[]).find((a) => a.key === 'portal')!;
+  const { id, ...fields } = portal;
+  const registered = await adminApi('PUT', `/api/admin/apps/${id}`, {
+    ...fields,
+    redirect_urls: [...portal.redirect_urls, `${spa.url}/dashboard`],
+  });
+  expect(registered.status).toBe(200);
   expect((await adminApi('POST', '/api/admin/apps', app('split-edit', 'Split Edit', 'https://edit.example.com'))).status).toBe(201);
   expect((await adminApi('POST', '/api/admin/apps', app('split-gone', 'Split Gone', 'https://gone.example.com'))).status).toBe(201);
 });
@@ -62,7 +71,7 @@ afterAll(async () => {
 });
 
 describe('the SPA on another origin than the auth service', () => {
-  it('is allowed PUT and DELETE with credentials once an app registers its origin', async () => {
+  it('is allowed PUT and DELETE with credentials once the portal app registers its origin', async () => {
     // The auth service caches the registered origins for a few seconds.
     await expect
       .poll(async () => (await preflight('DELETE')).headers.get('access-control-allow-origin'), { timeout: 20_000, interval: 500 })

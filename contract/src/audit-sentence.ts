@@ -13,19 +13,24 @@ export interface AuditSentenceRow {
   user_name?: string | null;
 }
 
+export interface AuditSentenceOptions {
+  /** The screen shows the app beside the sentence (an App column): the sentence leaves it out. */
+  appShown?: boolean;
+}
+
 /**
  * One audit row as a sentence: what happened and to what, where, to whom, by whom and why.
  * 'Role revoked: staff on Wiki by Jorin Vex', 'Sign-in refused on Wiki (no access granted)';
  * with the user named: 'Access suspended on Wiki for Mira Solan by Jorin Vex', 'Mira Solan: Signed in on Wiki'.
  */
-export function auditSentence(row: AuditSentenceRow): string {
+export function auditSentence(row: AuditSentenceRow, { appShown = false }: AuditSentenceOptions = {}): string {
   const details = row.details;
   const left = leftGroupSentence(row);
   if (left) return left;
   const value = text(details.value) ?? text(details.service) ?? text(details.target) ?? text(details.group);
   const via = text(details.via);
   const reason = text(details.reason);
-  const app = row.app_name ?? row.app_key;
+  const app = appShown ? null : (row.app_name ?? row.app_key);
   const user = text(row.user_name);
   let sentence = auditEventLabel(row.event);
   if (value) sentence += `: ${value}`;

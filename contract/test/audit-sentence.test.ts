@@ -42,4 +42,17 @@ describe('auditSentence', () => {
       'Service JWT rotated: billing-worker',
     );
   });
+
+  it('leaves the app out where the screen shows it in a column of its own', () => {
+    const revoked = {
+      ...row,
+      event: 'role_revoked',
+      app_key: 'wiki',
+      app_name: 'Wiki',
+      actor_name: 'Jorin Vex',
+      details: { value: 'staff' },
+    };
+    expect(auditSentence(revoked, { appShown: true })).toBe('Role revoked: staff by Jorin Vex');
+    expect(auditSentence({ ...row, app_key: 'wiki', app_name: 'Wiki' }, { appShown: true })).toBe('Signed in');
+  });
 });

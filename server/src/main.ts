@@ -20,6 +20,7 @@ import { startJobSystem } from './jobs/index.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { formatBanner, migrationsNote } from './lib/banner.ts';
 import { developmentLogger } from './lib/log-redaction.ts';
+import { checkPortsFree, listenAt, StartError, type Listener } from './lib/listen.ts';
 import { ensurePortalRedirect } from './queries/apps.ts';
 import { findUnsendableGrants } from './services/app-access/grant-values.ts';
 import { createKeySet } from './services/tokens/signing-keys.ts';
@@ -40,6 +41,25 @@ function localUrl(host: string, port: number): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }
 
+/** What this process listens on: the public port (not a worker), the management port, the simulator's. */
+function listenersOf(config: Config): Listener[] {
+  const listeners: Listener[] = [];
+  if (config.mode !== 'worker') listeners.push({ setting: 'PORT', port: config.port, hostSetting: 'HOST', host: config.host });
+  listeners.push({
+    setting: 'MANAGEMENT_PORT',
+    port: config.management.port,
+    hostSetting: 'MANAGEMENT_HOST',
+    host: config.management.host,
+  });
+  if (config.swc.simulator && config.mode !== 'worker') {
+    listeners.push({ setting: 'SWC_SIMULATOR_PORT', port: config.swc.simulatorPort, host: 'localhost' });
+  }
+  return listeners;
+}
+
+/** What a failed start leaves running (the embedded PostgreSQL, the simulator, pools), stopped last first. */
+const stops: (() => Promise<void>)[] = [];
+
 async function main() {
   let config: Config;
   try {
@@ -51,9 +71,11 @@ async function main() {
     }
     throw err;
   }
+  // A taken port stops the start before anything is started, naming the setting to change.
+  const listeners = listenersOf(config);
+  await checkPortsFree(listeners);
   const notes: string[] = [];
   const log = (m: string) => process.stdout.write(`${m}\n`);
-  const stops: (() => Promise<void>)[] = [];
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -158,9 +180,13 @@ async function main() {
       ? undefined
       : await buildApp(deps, { logger, metrics, webDist: config.webDist ?? path.join(repoRoot, 'web/dist') });
   const management = await buildManagementApp(deps, { logger, metrics });
-  await app?.listen({ port: config.port, host: config.host });
+  const [publicPort, managementListener] = [
+    listeners.find((l) => l.setting === 'PORT'),
+    listeners.find((l) => l.setting === 'MANAGEMENT_PORT')!,
+  ];
+  if (app && publicPort) await listenAt(app, publicPort);
   // Listens last, so a management port that answers /readyz means the main port takes requests too.
-  await management.listen({ port: config.management.port, host: config.management.host });
+  await listenAt(management, managementListener);
   const managementPort = (management.server.address() as AddressInfo).port;
   if (config.mode !== 'web') await jobs.work(deps, (app ?? management).log);
   notes.push(`Mode:       ${MODE_NOTES[config.mode]}`);
@@ -187,7 +213,9 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+main().catch(async (err: unknown) => {
+  const reason = err instanceof StartError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
+  process.stderr.write(`Failed to start: ${reason}\n`);
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
   process.exit(1);
 });

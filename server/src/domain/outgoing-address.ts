@@ -113,3 +113,21 @@ export function refusedKind(kind: DestinationKind, policy: DestinationPolicy): R
 export function destinationPolicy(publicUrl: string): DestinationPolicy {
   return { allowLoopback: classifyHost(new URL(publicUrl).hostname) === 'loopback' };
 }
+
+/** Who calls a URL an admin registers: the portal itself (it POSTs there), or the player's browser (sent or loaded there). */
+export type UrlCaller = 'portal' | 'browser';
+
+/**
+ * The one rule for every URL an admin registers: never a link-local address or a cloud metadata
+ * service, however spelled; loopback only where the browser goes (the player's own machine) or while
+ * the portal itself runs on loopback. Answers what is wrong, naming the field by `label`, or undefined.
+ * Only the literal host is checked here: delivery checks every address a name resolves to.
+ */
+export function registeredUrlProblem(label: string, url: string, caller: UrlCaller, publicUrl: string): string | undefined {
+  const policy = caller === 'browser' ? { allowLoopback: true } : destinationPolicy(publicUrl);
+  const refused = refusedKind(classifyHost(new URL(url).hostname), policy);
+  if (refused === 'link-local') return `${label} must not point at a link-local or cloud metadata address`;
+  if (refused === 'loopback')
+    return `${label} must not point at a loopback address (this machine) while the portal itself is not on loopback`;
+  return undefined;
+}

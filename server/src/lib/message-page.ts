@@ -1,9 +1,12 @@
+/** The product's name, on every page the service renders itself, so a player knows whose page this is. */
+const PRODUCT_NAME = 'Industry Alignment Management Platform';
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#0b1220;color:#e6ebf5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:16px;box-sizing:border-box}
 main{max-width:480px;width:100%;background:#131c2e;border:1px solid #24324d;border-radius:12px;padding:32px;box-shadow:0 10px 30px rgba(0,0,0,.35)}
-h1{margin:0 0 12px;font-size:1.4rem}p{margin:0 0 24px;color:#b8c2d6;overflow-wrap:anywhere}
+h1{margin:0 0 12px;font-size:1.4rem}.product{margin:0 0 16px;color:#fab005;font-size:.875rem;font-weight:600}p{margin:0 0 24px;color:#b8c2d6;overflow-wrap:anywhere}
 .btn{display:inline-block;background:#fab005;color:#1a1b1e;text-decoration:none;padding:10px 18px;border-radius:8px;border:0;font:inherit;font-weight:600;cursor:pointer}
 .btn:focus-visible,.link:focus-visible{outline:3px solid #ffe066;outline-offset:2px}
 form{display:flex;flex-wrap:wrap;align-items:center;gap:16px;margin:0}.link{color:#b8c2d6}
@@ -12,9 +15,9 @@ iframe{display:none}`;
 function page(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}
-<title>${escapeHtml(title)} · Industry Alignment Management Platform</title>
+<title>${escapeHtml(title)} · ${PRODUCT_NAME}</title>
 <style>${STYLE}</style></head>
-<body><main role="main">${body}</main></body></html>`;
+<body><main role="main"><p class="product">${PRODUCT_NAME}</p>${body}</main></body></html>`;
 }
 
 /** Signing out of apps that asked for front-channel logout: their pages load hidden, then /login. */
@@ -52,16 +55,35 @@ export function tryLaterPage(input: {
   );
 }
 
-/** GET /auth/logout: a link alone never signs out (any site could link here); the button posts the form. */
+/**
+ * Why one sign-out reaches every app: an app asking to sign the player out (`askedBy`, its name; null when it
+ * did not say which app it is) ends the portal's sign-in, which every app relies on.
+ */
+function signOutReach(askedBy: string | null | undefined): string {
+  const everywhere = 'of the portal and of every app you opened with it, on all your devices.';
+  if (askedBy === undefined) return `This signs you out ${everywhere}`;
+  const app = askedBy ?? 'An app';
+  const its = askedBy ?? 'The app';
+  return (
+    `${app} asks to sign you out. ${its} signed you in through the portal, and every app relies on that one portal sign-in ` +
+    `(single sign-on), so ending it signs you out ${everywhere}`
+  );
+}
+
+/**
+ * GET /auth/logout, or an app's sign-out (`askedBy`: the app's name, or null when unknown): a link alone never
+ * signs out (any site could link here); the button posts the form.
+ */
 export function signOutConfirmPage(
   back: { href: string; label: string },
   form: { action: string; fields: Record<string, string> } = { action: '/auth/logout', fields: {} },
+  askedBy?: string | null,
 ): string {
   const hidden = Object.entries(form.fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   return page(
     'Sign out?',
-    `<h1>Sign out?</h1><p>This signs you out of the portal and of every app you opened with it, on all your devices.</p><form method="post" action="${escapeHtml(form.action)}">${hidden}<button class="btn" type="submit">Sign out</button><a class="link" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></form>`,
+    `<h1>Sign out?</h1><p>${escapeHtml(signOutReach(askedBy))}</p><form method="post" action="${escapeHtml(form.action)}">${hidden}<button class="btn" type="submit">Sign out</button><a class="link" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></form>`,
   );
 }

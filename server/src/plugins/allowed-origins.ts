@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { listAppUrls } from '../queries/apps.ts';
 
+/**
+ * Whose origins: `portal`, the portal's own web origins (PUBLIC_URL, AUTH_BASE_URL and what the
+ * `portal` app registers, e.g. the web app served from a host of its own); `apps`, those and every
+ * origin a registered app names in its URL or redirect URLs.
+ */
+export type OriginCircle = 'portal' | 'apps';
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * Origins allowed to call with credentials: the portal's own and every registered app's.
-     * Answers at once when the cached set decides, else once the apps are read again.
-     */
-    isAllowedOrigin(origin: string): boolean | Promise<boolean>;
+    /** Answers at once when the cached sets decide, else once the apps are read again. */
+    isAllowedOrigin(origin: string, circle: OriginCircle): boolean | Promise<boolean>;
   }
 }
 
@@ -24,30 +28,39 @@ function originOf(url: string): string | null {
   }
 }
 
+const originsOf = (urls: string[]) => new Set(urls.map(originOf).filter((o): o is string => o !== null && o !== 'null'));
+
 /** Calls `then` with the answer, without a promise when the cached set decides; a failed read goes to `fail`. */
-export function checkOrigin(app: FastifyInstance, origin: string, then: (allowed: boolean) => void, fail: (err: Error) => void): void {
-  const answer = app.isAllowedOrigin(origin);
+export function checkOrigin(
+  app: FastifyInstance,
+  origin: string,
+  circle: OriginCircle,
+  then: (allowed: boolean) => void,
+  fail: (err: Error) => void,
+): void {
+  const answer = app.isAllowedOrigin(origin, circle);
   if (typeof answer === 'boolean') then(answer);
   else answer.then(then, fail);
 }
 
 export default fp(async function allowedOrigins(app: FastifyInstance) {
   const { publicUrl, authBaseUrl } = app.deps.config;
-  let origins = new Set<string>();
+  let circles: Record<OriginCircle, Set<string>> = { portal: new Set(), apps: new Set() };
   let readAt = -Infinity;
 
-  async function read(): Promise<Set<string>> {
+  async function read(): Promise<typeof circles> {
     const at = Date.now();
-    const urls = [publicUrl, authBaseUrl, ...(await listAppUrls(app.deps.db))];
-    origins = new Set(urls.map(originOf).filter((o): o is string => o !== null));
+    const urls = await listAppUrls(app.deps.db);
+    const portal = [publicUrl, authBaseUrl, ...urls.filter((u) => u.portal).map((u) => u.url)];
+    circles = { portal: originsOf(portal), apps: originsOf([...portal, ...urls.map((u) => u.url)]) };
     readAt = at;
-    return origins;
+    return circles;
   }
 
-  app.decorate('isAllowedOrigin', (origin: string) => {
-    const known = origins.has(origin);
+  app.decorate('isAllowedOrigin', (origin: string, circle: OriginCircle) => {
+    const known = circles[circle].has(origin);
     const age = Date.now() - readAt;
     if (age < (known ? CACHE_MS : MISS_RELOAD_MS)) return known;
-    return read().then((set) => set.has(origin));
+    return read().then((read) => read[circle].has(origin));
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { checkOrigin } from './allowed-origins.ts';
+import { checkOrigin, type OriginCircle } from './allowed-origins.ts';
 import { forbidden } from './http-error.ts';
 
 declare module 'fastify' {
@@ -20,8 +20,14 @@ export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const isRoutedWrite = (request: FastifyRequest) => UNSAFE_METHODS.has(request.method) && !request.is404;
 
 /**
+ * Whose origins may write to a route: the API (`/api/*`) takes writes from the portal's own web
+ * origins only; sign-in, sign-out and the OpenID Provider's form posts also from registered apps'.
+ */
+export const writeOriginsOf = (route: string | undefined): OriginCircle => (route?.startsWith('/api/') ? 'portal' : 'apps');
+
+/**
  * Cross-site request forgery: every state-changing route refuses calls a browser did not make
- * from an allowed origin. Decided on the matched route, before any folder guard or body
+ * from an allowed origin (see writeOriginsOf). Decided on the matched route, before any folder guard or body
  * parsing, so how the URL was spelled (percent-encoding, double slashes) cannot get around it.
  * `Sec-Fetch-Site: same-origin` also proves a same-origin page (a page cannot forge it): a
  * browser sends `Origin: null` for a form posted under `Referrer-Policy: no-referrer`.
@@ -35,6 +41,12 @@ export default fp(async function crossSiteGuard(app: FastifyInstance) {
       if (request.headers['sec-fetch-site'] === 'same-origin') return done();
       return done(forbidden('Requests that change something must come from the portal or a registered app; this one names no origin.'));
     }
-    checkOrigin(app, origin, (allowed) => done(allowed ? undefined : forbidden(`Requests from ${origin} are not allowed.`)), done);
+    checkOrigin(
+      app,
+      origin,
+      writeOriginsOf(request.routeOptions.url),
+      (allowed) => done(allowed ? undefined : forbidden(`Requests from ${origin} are not allowed.`)),
+      done,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@portal/contract';
 import { messagePage } from '../lib/message-page.ts';
+import { writeOriginsOf } from './cross-site-guard.ts';
 
 function refererOrigin(referer: string | undefined): string | null {
   try {
@@ -23,7 +24,7 @@ async function isSameSiteNavigation(request: FastifyRequest): Promise<boolean> {
   // An allow-list, compared as header values are (case-insensitively): any other value is refused.
   if (site !== undefined) return SAME_SITE_VALUES.has(site.trim().toLowerCase());
   const origin = refererOrigin(request.headers.referer);
-  return origin !== null && (await request.server.isAllowedOrigin(origin));
+  return origin !== null && (await request.server.isAllowedOrigin(origin, writeOriginsOf(request.routeOptions.url)));
 }
 
 /**

@@ -31,18 +31,29 @@ export async function listAppsWithAccess(db: DbClient, userId: string): Promise<
 
 /**
  * The portal admits its own dashboard at the URL it is served from, and its OpenID Provider's
- * interaction pages (a sign-in an app asked for comes back there), and nowhere else.
+ * interaction pages (a sign-in an app asked for comes back there). The addresses an earlier start
+ * wrote (the previous dashboard, any interaction prefix) are replaced; others an admin added (the
+ * web app served from a host of its own) are kept.
  */
 export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string, interactionPrefix: string): Promise<void> {
-  await db.query(`UPDATE apps SET redirect_urls = ARRAY[$1::text, $2::text], url = $1 WHERE key = $3`, [
-    dashboardUrl,
-    interactionPrefix,
-    PORTAL_APP_KEY,
-  ]);
+  await db.query(
+    `UPDATE apps SET
+       redirect_urls = ARRAY[$1::text, $2::text] || ARRAY(
+         SELECT u FROM unnest(redirect_urls) WITH ORDINALITY AS r(u, n)
+         WHERE u NOT IN ($1, $2, coalesce(url, '')) AND u NOT LIKE '%/oidc/interaction/'
+         ORDER BY n
+       ),
+       url = $1
+     WHERE key = $3`,
+    [dashboardUrl, interactionPrefix, PORTAL_APP_KEY],
+  );
 }
 
-/** Origins that may call the API with credentials: every registered app's URL and redirect URLs. */
-export async function listAppUrls(db: DbClient): Promise<string[]> {
-  const { rows } = await db.query<{ u: string }>(`SELECT unnest(array_append(redirect_urls, url)) AS u FROM apps`);
-  return rows.map((r) => r.u).filter(Boolean);
+/** Every registered app's URL and redirect URLs; `portal` marks the portal app's own. */
+export async function listAppUrls(db: DbClient): Promise<{ url: string; portal: boolean }[]> {
+  const { rows } = await db.query<{ url: string | null; portal: boolean }>(
+    `SELECT unnest(array_append(redirect_urls, url)) AS url, key = $1 AS portal FROM apps`,
+    [PORTAL_APP_KEY],
+  );
+  return rows.filter((r): r is { url: string; portal: boolean } => Boolean(r.url));
 }

@@ -54,6 +54,26 @@ export async function findServiceJwt(db: DbClient, id: string, opts: { lock?: bo
   return rows[0] ?? null;
 }
 
+/**
+ * Another configuration than `exceptId` (the one just written in this transaction) that writes the
+ * same key of the same Secret. Waits first for any other transaction doing the same check (a
+ * transaction lock): of two admins claiming one place at once, the second sees the first's row.
+ */
+export async function findServiceJwtWritingTo(
+  db: DbClient,
+  target: Pick<ServiceJwtFields, 'k8s_namespace' | 'k8s_secret_name' | 'k8s_secret_key'>,
+  exceptId: string,
+): Promise<{ id: string; service_name: string } | null> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtext('service_jwt_configs'))");
+  const { rows } = await db.query<{ id: string; service_name: string }>(
+    `SELECT id, service_name FROM service_jwt_configs
+     WHERE k8s_namespace = $1 AND k8s_secret_name = $2 AND k8s_secret_key = $3 AND id <> $4
+     ORDER BY created_at LIMIT 1`,
+    [target.k8s_namespace, target.k8s_secret_name, target.k8s_secret_key, exceptId],
+  );
+  return rows[0] ?? null;
+}
+
 export async function insertServiceJwt(db: DbClient, f: ServiceJwtFields, now: Date): Promise<ServiceJwtRow> {
   const { rows } = await db.query<ServiceJwtRow>(
     `INSERT INTO service_jwt_configs (${INPUT.map(([, column]) => column).join(', ')}, created_at, updated_at)

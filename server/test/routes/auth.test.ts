@@ -40,6 +40,8 @@ describe('GET /auth/login', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('This sign-in link is not valid');
     expect(res.body).toContain('https://evil.example/');
+    // Whose page this is, on the page itself and not only in the tab.
+    expect(res.body).toContain('<p class="product">Industry Alignment Management Platform</p>');
   });
 
   it('sends the browser to SWCombine with the sign-in scopes and a state bound by cookie', async () => {
@@ -163,6 +165,7 @@ describe('sign-in to another app', () => {
     const { response } = await signIn(ctx, '1:100002', {}, { aud: 'wiki', rd });
     expect(response.statusCode).toBe(403);
     expect(response.body).toContain('Sign-in refused for Wiki');
+    expect(response.body).toContain('<p class="product">Industry Alignment Management Platform</p>');
     expect(response.body).toContain('You have not been granted access to this app.');
     const row = (await auditRows('login_denied')).at(-1);
     expect(row).toMatchObject({ app_key: 'wiki', details: { reason: 'You have not been granted access to this app.' } });

@@ -16,7 +16,8 @@ describe('GET /auth/logout', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('<h1>Sign out?</h1>');
-    expect(res.body).toContain('every app');
+    expect(res.body).toContain('This signs you out of the portal and of every app you opened with it, on all your devices.');
+    expect(res.body).toContain('<p class="product">Industry Alignment Management Platform</p>');
     expect(res.body).toMatch(/<form method="post" action="\/auth\/logout"><button class="btn" type="submit">Sign out<\/button>/);
     expect(res.body).toContain(`href="${PUBLIC_URL}/dashboard"`);
     expect(res.headers['set-cookie']).toBeUndefined();

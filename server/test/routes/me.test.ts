@@ -132,12 +132,15 @@ describe('/api/swc/auth-token', () => {
 });
 
 describe('CORS', () => {
-  it('answers credentials only to registered origins', async () => {
-    const ok = await ctx.app.inject({ url: '/api/me', headers: { origin: 'https://open.example.com' }, cookies: { portal_session: mira } });
-    expect(ok.headers['access-control-allow-origin']).toBe('https://open.example.com');
+  it("answers credentials to the portal's own origin only, not to a registered app's", async () => {
+    const ok = await ctx.app.inject({ url: '/api/me', headers: { origin: 'http://localhost:3000' }, cookies: { portal_session: mira } });
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(ok.headers['access-control-allow-credentials']).toBe('true');
     expect(ok.headers['access-control-expose-headers']).toBe('x-total-count');
-    const no = await ctx.app.inject({ url: '/api/me', headers: { origin: 'https://evil.example' }, cookies: { portal_session: mira } });
-    expect(no.headers['access-control-allow-origin']).toBeUndefined();
+    for (const origin of ['https://open.example.com', 'https://evil.example']) {
+      const no = await ctx.app.inject({ url: '/api/me', headers: { origin }, cookies: { portal_session: mira } });
+      expect(no.headers['access-control-allow-origin']).toBeUndefined();
+      expect(no.headers['access-control-allow-credentials']).toBeUndefined();
+    }
   });
 });

@@ -45,4 +45,14 @@ describe("the portal app's own URL comes from PUBLIC_URL only", () => {
       redirect_urls: ['https://auth.example.org/dashboard', 'https://auth.example.org/oidc/interaction/'],
     });
   });
+
+  it('keeps a redirect URL an admin added (the web app on a host of its own) when it starts again', async () => {
+    const SPA = 'https://spa.example.org/dashboard';
+    await ctx.deps.db.query(`UPDATE apps SET redirect_urls = redirect_urls || $1::text WHERE key = 'portal'`, [SPA]);
+    await ensurePortalRedirect(ctx.deps.db, `${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`);
+    expect(await portalApp()).toEqual({
+      url: `${PUBLIC}/dashboard`,
+      redirect_urls: [`${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`, SPA],
+    });
+  });
 });

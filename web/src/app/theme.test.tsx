@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { DEFAULT_THEME } from '@mantine/core';
+import { DEFAULT_THEME, Drawer, Modal } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from './providers.tsx';
 import { theme } from './theme.ts';
@@ -51,5 +51,23 @@ describe('dark theme', () => {
     const error = darkSchemeColor('--mantine-color-error');
     const navy = colors.dark;
     for (const surface of [navy[6], navy[7], navy[8]]) expect(contrast(error, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('dialogs', () => {
+  it('name the close button of every modal and drawer, and add no second banner landmark', () => {
+    render(
+      <AppProviders queryClient={new QueryClient()} env="test">
+        <header>The page's header</header>
+        <Modal opened onClose={() => undefined} title="A modal">
+          body
+        </Modal>
+        <Drawer opened onClose={() => undefined} title="A drawer">
+          body
+        </Drawer>
+      </AppProviders>,
+    );
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
   });
 });

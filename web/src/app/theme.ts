@@ -50,6 +50,12 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg', shadow: 'sm' } satisfies CardProps },
     Paper: { defaultProps: { radius: 'md' } satisfies PaperProps },
     Anchor: { defaultProps: { underline: 'hover' } satisfies AnchorProps },
+    // A dialog's header is a <header> in Mantine, which is a second banner landmark beside the page's own: a plain div
+    // here. Its close button is an icon alone, so it is named here once for every modal and drawer.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+    ModalCloseButton: { defaultProps: { 'aria-label': 'Close' } },
+    DrawerCloseButton: { defaultProps: { 'aria-label': 'Close' } },
   },
 });
 

@@ -1,5 +1,6 @@
 import { Button, Center, EmptyState } from '@mantine/core';
-import { IconLock, IconLogin2, IconShieldOff } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconLock, IconLogin2, IconShieldOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { loginUrl } from '@/lib/auth-urls.ts';
 
 interface AccessRefusalProps {
@@ -11,32 +12,29 @@ interface AccessRefusalProps {
 
 /**
  * Why an admin screen shows nothing else, instead of redirecting. A signed-out visitor gets the portal's
- * normal sign-in, which returns to /dashboard, the one page of the portal that sign-in admits.
+ * normal sign-in, which returns to /dashboard, the one page of the portal that sign-in admits; a player
+ * without the admin role a way back to their dashboard.
  */
 export function AccessRefusal({ reason, description }: AccessRefusalProps) {
   if (reason === 'not-admin') {
     return (
       <Center mih={240} p="md">
-        <EmptyState
-          variant="light"
-          color="red"
-          maw={420}
-          icon={<IconShieldOff size={28} aria-hidden />}
-          title="You do not have the admin role."
-          description={description}
-        />
+        <EmptyState variant="light" color="red" maw={420} icon={<IconShieldOff size={28} aria-hidden />} description={description}>
+          {/* The page's heading: nothing else of the screen is shown. */}
+          <EmptyState.Title order={1}>You do not have the admin role.</EmptyState.Title>
+          <EmptyState.Actions>
+            <Button component={Link} to="/dashboard" variant="default" leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
+              Go to the dashboard
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
       </Center>
     );
   }
   return (
     <Center mih={240} p="md">
-      <EmptyState
-        variant="light"
-        maw={420}
-        icon={<IconLock size={28} aria-hidden />}
-        title="You are not logged in."
-        description={description}
-      >
+      <EmptyState variant="light" maw={420} icon={<IconLock size={28} aria-hidden />} description={description}>
+        <EmptyState.Title order={1}>You are not logged in.</EmptyState.Title>
         <EmptyState.Actions>
           <Button component="a" href={loginUrl(window.location.origin)} leftSection={<IconLogin2 size={16} aria-hidden />}>
             Login with Radiant

@@ -37,7 +37,7 @@ export function ConfirmDialog({
       centered
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
+      closeButtonProps={{ disabled: busy }}
     >
       <Stack gap="lg">
         <Text size="sm" component="div">

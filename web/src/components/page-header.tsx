@@ -18,7 +18,15 @@ export function PageHeader({ title, description, parent }: PageHeaderProps) {
     <Stack gap={4}>
       {parent && (
         <Breadcrumbs component="nav" aria-label="Breadcrumb" separatorMargin={6} fz="sm">
-          <Anchor component={Link} to={parent.to} size="sm" fw={500} style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+          {/* At least 24 px high: a tap target a finger can hit. */}
+          <Anchor
+            component={Link}
+            to={parent.to}
+            size="sm"
+            fw={500}
+            mih={24}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
+          >
             <IconChevronLeft size={16} aria-hidden />
             {parent.label}
           </Anchor>

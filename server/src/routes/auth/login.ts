@@ -23,7 +23,7 @@ export default async function loginRoute(root: FastifyInstance) {
     '/login',
     {
       schema: { tags: ['auth'], summary: 'Start a sign-in for an app (audience) and return to rd', querystring: Query },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      onRequest: app.signInStartLimit,
     },
     async (request, reply) => {
       const result = await startLogin(app.deps, { ...request.query, current: await request.loadAuth(), meta: requestMeta(request) });

@@ -11,6 +11,7 @@ export default async function authorizationPostRoute(app: FastifyInstance) {
     OIDC_ROUTES.authorization,
     {
       config: { bodyTypes: ['application/x-www-form-urlencoded'] },
+      onRequest: app.signInStartLimit,
       schema: { tags: ['openid connect'], summary: 'Authorization endpoint (form post): continues as the same request by GET' },
     },
     async (request, reply) => {

@@ -64,7 +64,7 @@ export default async function endSessionRoutes(root: FastifyInstance) {
     return reply
       .header('cache-control', 'no-store')
       .type('text/html')
-      .send(signOutConfirmPage(back, { action: END_SESSION_CONFIRM_PATH, fields }));
+      .send(signOutConfirmPage(back, { action: END_SESSION_CONFIRM_PATH, fields }, plan.app?.name ?? null));
   }
 
   app.get(OIDC_ROUTES.end_session, { schema: { tags, summary: 'RP-Initiated Logout', querystring: Params } }, (request, reply) =>

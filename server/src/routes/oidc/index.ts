@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createOidcProvider } from '../../services/oidc/provider.ts';
 import { signInErrorHandler } from '../auth/sign-in-pages.ts';
 import authorizationPostRoute from './authorization-post.ts';
+import { createClientAuthLimit } from './client-auth-limit.ts';
 import endSessionRoutes from './end-session.ts';
 import interactionRoute from './interaction.ts';
 import libraryRoutes from './library-routes.ts';
@@ -13,13 +14,15 @@ import userinfoRoute from './userinfo.ts';
 export default async function oidcRoutes(app: FastifyInstance) {
   const oidc = createOidcProvider(app.deps);
   app.setErrorHandler(signInErrorHandler);
-  await app.register(libraryRoutes, { oidc });
+  // One count of failed client authentications for the token, introspection and revocation endpoints.
+  const clientAuthLimit = createClientAuthLimit(app);
+  await app.register(libraryRoutes, { oidc, clientAuthLimit });
   await app.register(async (own) => {
     await own.register(formbody);
     await own.register(authorizationPostRoute);
     await own.register(interactionRoute, { oidc });
     await own.register(userinfoRoute, { oidc });
     await own.register(endSessionRoutes);
-    await own.register(tokenStatusRoutes);
+    await own.register(tokenStatusRoutes, { clientAuthLimit });
   });
 }

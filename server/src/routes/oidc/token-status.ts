@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Refused } from '../../lib/errors.ts';
-import { authenticateClient } from '../../services/oidc/client-auth.ts';
+import { authenticateClient, claimedClientId } from '../../services/oidc/client-auth.ts';
+import { tooManyFailuresMessage } from '../../services/oidc/client-failures.ts';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { introspectToken, revokeToken } from '../../services/oidc/token-status.ts';
 import { OAuthError, oauthErrorHandler } from '../auth/oauth-errors.ts';
+import type { ClientAuthLimit } from './client-auth-limit.ts';
 
 const printable = (name: string, max: number) =>
   z
@@ -30,19 +32,27 @@ const config = { crossSite: 'server-to-server', bodyTypes: ['application/x-www-f
  * tokens are JWTs the protocol library will neither introspect nor revoke, and a client asks about
  * refresh tokens and access tokens alike.
  */
-export default async function tokenStatusRoutes(root: FastifyInstance) {
+export default async function tokenStatusRoutes(root: FastifyInstance, { clientAuthLimit }: { clientAuthLimit: ClientAuthLimit }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const client = async (request: FastifyRequest<{ Body: Body }>, publicAllowed: boolean) => {
-    const { authorization } = request.headers;
+  /** The calling client, authenticated; one that failed too often from this address waits (429) first. */
+  const client = async (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, publicAllowed: boolean) => {
+    const credentials = {
+      authorization: request.headers.authorization,
+      clientId: request.body.client_id,
+      clientSecret: request.body.client_secret,
+    };
+    const claimed = claimedClientId(credentials);
+    const wait = claimed === undefined ? 0 : await clientAuthLimit.waitFor(request, claimed);
+    if (wait) {
+      reply.header('retry-after', String(wait));
+      throw new OAuthError(429, 'slow_down', tooManyFailuresMessage(wait));
+    }
     try {
-      return await authenticateClient(
-        app.deps,
-        { authorization, clientId: request.body.client_id, clientSecret: request.body.client_secret },
-        publicAllowed,
-      );
+      return await authenticateClient(app.deps, credentials, publicAllowed);
     } catch (err) {
-      if (err instanceof Refused) throw new OAuthError(401, 'invalid_client', err.message);
-      throw err;
+      if (!(err instanceof Refused)) throw err;
+      if (claimed !== undefined) await clientAuthLimit.failed(request, claimed);
+      throw new OAuthError(401, 'invalid_client', err.message);
     }
   };
 
@@ -54,7 +64,7 @@ export default async function tokenStatusRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Token introspection (RFC 7662), for the confidential client the token was issued to', body: Body },
     },
     async (request, reply) => {
-      const caller = await client(request, false);
+      const caller = await client(request, reply, false);
       return reply.header('cache-control', 'no-store').send(await introspectToken(app.deps, caller.key, request.body.token));
     },
   );
@@ -66,7 +76,7 @@ export default async function tokenStatusRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Token revocation (RFC 7009): an access token, or a refresh token and its grant', body: Body },
     },
     async (request, reply) => {
-      const caller = await client(request, true);
+      const caller = await client(request, reply, true);
       await revokeToken(app.deps, caller.key, request.body.token);
       return reply.header('cache-control', 'no-store').send('');
     },

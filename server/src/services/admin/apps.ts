@@ -3,13 +3,13 @@ import type { DatabaseError } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { changesOf } from '../../domain/changes.ts';
-import { classifyHost, destinationPolicy, refusedKind, type DestinationPolicy } from '../../domain/outgoing-address.ts';
 import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { listAppAccess } from '../../queries/admin-access.ts';
 import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../../queries/admin-apps.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
+import { refuseForbiddenUrls } from '../registered-urls.ts';
 import { dataApiAudience } from '../sync/data-access.ts';
 
 function uniqueness(err: unknown, f: AppFields): never {
@@ -33,25 +33,18 @@ function refuseDataApiAudience(deps: Pick<Deps, 'config'>, f: AppFields): void {
   }
 }
 
-function refuseForbiddenHost(label: string, url: string | null, policy: DestinationPolicy): void {
-  if (!url) return;
-  const refused = refusedKind(classifyHost(new URL(url).hostname), policy);
-  if (refused === 'link-local') throw new Refused('invalid', `${label} must not point at a link-local or cloud metadata address`);
-  if (refused === 'loopback') {
-    throw new Refused('invalid', `${label} must not point at a loopback address (this machine) while the portal itself is not on loopback`);
-  }
-}
-
 /**
- * The portal POSTs to the back-channel URL itself. The browser loads the front-channel one, so
- * loopback there is the user's own machine, no concern of the portal's; a link-local or metadata
- * address is never a logout page, though. Only the literal host is checked here: delivery checks
- * the address a name resolves to.
+ * The portal POSTs to the back-channel URL itself; the browser is sent to the others, so loopback
+ * there is the player's own machine, no concern of the portal's. A link-local or metadata address is
+ * never an app's page, though.
  */
-function refuseForbiddenLogoutUrls(deps: Pick<Deps, 'config'>, f: AppFields): void {
-  refuseForbiddenHost('Back-channel logout URL', f.backchannel_logout_url, destinationPolicy(deps.config.publicUrl));
-  refuseForbiddenHost('Front-channel logout URL', f.frontchannel_logout_url, { allowLoopback: true });
-}
+const refuseForbiddenAppUrls = (deps: Pick<Deps, 'config'>, f: AppFields) =>
+  refuseForbiddenUrls(deps, [
+    { label: 'URL', url: f.url, caller: 'browser' },
+    ...f.redirect_urls.map((url) => ({ label: 'Redirect URLs', url, caller: 'browser' as const })),
+    { label: 'Front-channel logout URL', url: f.frontchannel_logout_url, caller: 'browser' },
+    { label: 'Back-channel logout URL', url: f.backchannel_logout_url, caller: 'portal' },
+  ]);
 
 export const listAdminApps = async (deps: Pick<Deps, 'db'>) => listApps(deps.db);
 
@@ -69,7 +62,7 @@ export async function appAccess(
 
 export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock'>, actor: Actor, f: AppFields): Promise<App> {
   refuseDataApiAudience(deps, f);
-  refuseForbiddenLogoutUrls(deps, f);
+  refuseForbiddenAppUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
     await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
@@ -84,7 +77,7 @@ export async function changeApp(
   f: AppFields,
 ): Promise<App> {
   refuseDataApiAudience(deps, f);
-  refuseForbiddenLogoutUrls(deps, f);
+  refuseForbiddenAppUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const before = await findAppById(tx, id);
     if (!before) throw new NotFound('No app with this id.');

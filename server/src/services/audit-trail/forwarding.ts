@@ -18,6 +18,7 @@ import {
 } from '../../queries/audit-forwarding.ts';
 import { auditEventsAfter, countAuditAfter, newestAuditId } from '../../queries/audit.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
+import { refuseForbiddenUrls } from '../registered-urls.ts';
 import { toActivityRow } from './activity.ts';
 
 /** The pg-boss queue of delivery rounds (also run every minute by the schedule). */
@@ -66,10 +67,11 @@ export async function forwardingState(deps: Pick<Deps, 'db'>): Promise<Forwardin
  * written from now on; the first delivery round starts at once.
  */
 export async function setForwarding(
-  deps: Pick<Deps, 'db' | 'clock' | 'encryptor' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'encryptor' | 'queue' | 'config'>,
   actor: Actor,
   input: { url: string; secret: string },
 ): Promise<ForwardingState> {
+  refuseForbiddenUrls(deps, [{ label: 'Webhook URL', url: input.url, caller: 'portal' }]);
   const row = await inTransaction(deps.db, async (tx) => {
     const saved = await upsertForwarding(tx, {
       url: input.url,

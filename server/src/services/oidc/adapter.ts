@@ -4,6 +4,7 @@ import { clientMetadata } from '../../domain/oidc-client.ts';
 import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
 import { consumeOidcPayload, destroyOidcPayload, findOidcPayload, upsertOidcPayload } from '../../queries/oidc-payloads.ts';
 import { endAccess } from '../access-end/end-access.ts';
+import { tooManyFailures } from './client-failures.ts';
 import { clientApp } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
 
@@ -13,6 +14,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 /** The registered apps are the clients: there is no second registry. */
 async function findClient(deps: Pick<Deps, 'db'>, clientId: string): Promise<Payload | undefined> {
   if (clientId === PORTAL_APP_KEY || !isStorableId(clientId)) return undefined;
+  const wait = await currentOidcRequest().clientAuthWait?.(clientId);
+  if (wait) throw tooManyFailures(wait);
   const app = await clientApp(deps, clientId);
   if (!app) return undefined;
   const method = currentOidcRequest().basicAuth ? 'client_secret_basic' : 'client_secret_post';

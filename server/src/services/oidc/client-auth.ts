@@ -24,6 +24,12 @@ const fromBasic = (header: string): { id: string; secret: string } | null => {
   }
 };
 
+/** The client a request names, by HTTP Basic or in its body, before anything is checked. */
+export function claimedClientId(credentials: ClientCredentials): string | undefined {
+  const basic = credentials.authorization ? fromBasic(credentials.authorization) : null;
+  return basic?.id ?? credentials.clientId;
+}
+
 const sameSecret = (stored: Buffer, presented: string) => {
   const hash = sha256(presented);
   return stored.length === hash.length && timingSafeEqual(stored, hash);

@@ -36,10 +36,8 @@ export async function createClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor
   const secret = randomToken(32);
   await inTransaction(deps.db, async (tx) => {
     await setClientSecretHash(tx, app.id, sha256(secret), deps.clock.now());
-    await auditAdmin(deps, tx, actor, AuditEvent.ClientSecretCreated, {
-      appKey: app.key,
-      details: { replaced: app.client_secret_hash !== null },
-    });
+    const event = app.client_secret_hash === null ? AuditEvent.ClientSecretCreated : AuditEvent.ClientSecretReplaced;
+    await auditAdmin(deps, tx, actor, event, { appKey: app.key });
   });
   return { client_id: app.key, client_secret: secret };
 }

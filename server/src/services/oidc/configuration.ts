@@ -3,7 +3,9 @@ import { errors } from 'oidc-provider';
 import type { Deps } from '../../deps.ts';
 import { grantedScopes, OIDC_CLAIMS, OIDC_SCOPES, resourceIndicator } from '../../domain/oidc-client.ts';
 import { messagePage } from '../../lib/message-page.ts';
+import { findOidcClientApp } from '../../queries/oidc-clients.ts';
 import { createOidcAdapter, recordJwtAccessToken } from './adapter.ts';
+import { oidcErrorPage } from './error-page.ts';
 import { appOf, playerOf } from './lookups.ts';
 import { OIDC_ROUTES, interactionUrl } from './paths.ts';
 import { playerClaims } from './player.ts';
@@ -24,13 +26,6 @@ export const OIDC_TTL = {
 } as const;
 
 const STANDARD = new Set<string>(OIDC_SCOPES);
-
-/** What a player reads when an app's request cannot be sent back to it (the library's own words name protocol fields). */
-const ERROR_PAGE_TEXT: Record<string, string> = {
-  invalid_redirect_uri:
-    'The app asked to return you to an address that is not registered for it, so the sign-in stops here. An administrator can add the address to the app in App Catalog.',
-  invalid_client: 'No app is registered under this client ID. An administrator can check the app in App Catalog.',
-};
 
 /** At the token endpoint the scopes come from the code or refresh token in hand, not from the request. */
 function issuedScopes(ctx: KoaContextWithOIDC): string[] {
@@ -92,6 +87,9 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
     },
     routes: { ...OIDC_ROUTES },
     ttl: { ...OIDC_TTL },
+    // The portal's CORS plugin answers every origin it admits before the library sees the request (see
+    // plugins/cors.ts); a cross-origin call that reaches the library's own check comes from one it refused.
+    clientBasedCORS: () => false,
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     rotateRefreshToken: true,
     formats: {
@@ -151,13 +149,13 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
       frontchannel_logout_supported: true,
       frontchannel_logout_session_supported: true,
     },
-    renderError: (ctx, out) => {
+    renderError: async (ctx, out) => {
+      const clientId = ctx.oidc?.client?.clientId;
+      const app = clientId ? await findOidcClientApp(deps.db, clientId).catch(() => null) : null;
       ctx.type = 'html';
       ctx.set('cache-control', 'no-store');
       ctx.body = messagePage({
-        title: 'This sign-in cannot go on',
-        message:
-          ERROR_PAGE_TEXT[out.error] ?? (out.error_description ? `${out.error_description}.` : `The request was refused (${out.error}).`),
+        ...oidcErrorPage(out, app?.name ?? null),
         link: { href: `${deps.config.publicUrl}/dashboard`, label: 'Go to the dashboard' },
       });
     },

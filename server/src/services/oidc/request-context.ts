@@ -9,6 +9,11 @@ export interface OidcRequest {
   meta: RequestMeta;
   /** The client authenticates with HTTP Basic (else in the body, or not at all). */
   basicAuth: boolean;
+  /**
+   * At the token endpoint: asked with the client's id before the library authenticates it; answers
+   * the seconds it must wait after too many failed authentications from this address (0: go on).
+   */
+  clientAuthWait?(clientId: string): Promise<number>;
   /** Reads done once per request, whichever hook asks first (the app of a client, a player). */
   memo?: Map<string, Promise<unknown>>;
 }

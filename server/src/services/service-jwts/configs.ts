@@ -2,11 +2,12 @@ import { AuditEvent, RotationType, type RotationHistoryEntry, type ServiceJwtCon
 import type { DatabaseError } from 'pg';
 import type { Deps } from '../../deps.ts';
 import { changesOf } from '../../domain/changes.ts';
-import { inTransaction } from '../../db/pool.ts';
+import { inTransaction, type DbClient } from '../../db/pool.ts';
 import { Conflict, NotFound, UpstreamFailed } from '../../lib/errors.ts';
 import {
   deleteServiceJwt,
   findServiceJwt,
+  findServiceJwtWritingTo,
   insertServiceJwt,
   listRotations,
   listServiceJwts,
@@ -41,6 +42,15 @@ const isUniqueViolation = (err: unknown) => (err as DatabaseError).code === '235
 const duplicate = (name: string) => new Conflict(`A JWT configuration for the service "${name}" already exists.`);
 const missing = () => new NotFound('No JWT configuration with this id.');
 
+/** One Secret key, one configuration: a second would overwrite the first's token at every rotation. */
+async function refuseSharedTarget(tx: DbClient, f: ServiceJwtFields, exceptId: string): Promise<void> {
+  const other = await findServiceJwtWritingTo(tx, f, exceptId);
+  if (!other) return;
+  throw new Conflict(
+    `The JWT configuration "${other.service_name}" already writes the key "${f.k8s_secret_key}" of the Secret ${f.k8s_namespace}/${f.k8s_secret_name}; choose another namespace, Secret name or key.`,
+  );
+}
+
 /** Saving a configuration writes its token at once (rotateServiceJwt). */
 type RotatingDeps = Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'secrets'>;
 
@@ -52,6 +62,7 @@ export async function createServiceJwtConfig(deps: RotatingDeps, actor: Actor, f
     const created = await insertServiceJwt(tx, fields, deps.clock.now()).catch((err: unknown) => {
       throw isUniqueViolation(err) ? duplicate(fields.service_name) : err;
     });
+    await refuseSharedTarget(tx, fields, created.id);
     await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtCreated, { details: { service: created.service_name, id: created.id } });
     return created;
   });
@@ -72,6 +83,7 @@ export async function updateServiceJwtConfig(
     const updated = await updateServiceJwt(tx, id, fields, deps.clock.now()).catch((err: unknown) => {
       throw isUniqueViolation(err) ? duplicate(fields.service_name) : err;
     });
+    await refuseSharedTarget(tx, fields, id);
     const changes = changesOf(previous, updated!, Object.keys(fields));
     await auditAdmin(deps, tx, actor, AuditEvent.ServiceJwtUpdated, { details: { service: updated!.service_name, id, ...changes } });
     return { before: previous, after: updated! };

@@ -113,6 +113,38 @@ describe('creating a configuration', () => {
     expect(res.json().message).toBe('A JWT configuration for the service "billing-worker" already exists.');
   });
 
+  it('answers 409 naming the configuration that already writes the same namespace, Secret and key', async () => {
+    await create();
+    const res = await call('POST', '/api/admin/service-jwts', { ...body, service_name: 'billing-copy' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'conflict',
+      message:
+        'The JWT configuration "billing-worker" already writes the key "token" of the Secret billing/billing-jwt; choose another namespace, Secret name or key.',
+    });
+    expect((await call('GET', '/api/admin/service-jwts')).json()).toHaveLength(1);
+  });
+
+  it('answers 409 when a change would make a configuration write where another already does, and keeps it as it was', async () => {
+    const first = await create();
+    const second = await create({ service_name: 'ledger', k8s_secret_key: 'ledger-token' });
+    const tokenBefore = ctx.kube.value('billing', 'billing-jwt', 'token');
+    const { id, last_rotated_at: _l, token_expires_at: _t, ...fields } = second;
+    const res = await call('PUT', `/api/admin/service-jwts/${id}`, { ...fields, k8s_secret_key: 'token' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(`The JWT configuration "${first.service_name}" already writes the key "token"`);
+    expect(ctx.kube.value('billing', 'billing-jwt', 'token')).toBe(tokenBefore);
+    const listed = (await call('GET', '/api/admin/service-jwts')).json() as { id: string; k8s_secret_key: string }[];
+    expect(listed.find((c) => c.id === id)?.k8s_secret_key).toBe('ledger-token');
+  });
+
+  it('takes another key of the same Secret, and a configuration saved again unchanged', async () => {
+    const first = await create();
+    await create({ service_name: 'ledger', k8s_secret_key: 'ledger-token' });
+    const { id, last_rotated_at: _l, token_expires_at: _t, ...fields } = first;
+    expect((await call('PUT', `/api/admin/service-jwts/${id}`, fields)).statusCode).toBe(200);
+  });
+
   it.each([
     [{ ttl_minutes: 4 }, 'TTL must be at least 5 minutes'],
     [{ ttl_minutes: 1441 }, 'TTL must be at most 1440 minutes'],

@@ -48,6 +48,11 @@ describe('OpenID Connect clients: public and confidential, and what each must pr
 
   it('authenticates a confidential client with Basic or in the body, and refuses a wrong secret', async () => {
     const { client_secret: secret } = (await asAdmin('POST', `/api/admin/apps/${appId}/client-secret`)).json();
+    // A secret made while the app already had one replaced it, and Activity says so.
+    const replaced = await ctx.deps.db.query(
+      "SELECT event FROM audit_log WHERE event LIKE 'client_secret_%' AND app_key = 'wiki' ORDER BY id",
+    );
+    expect(replaced.rows.map((r) => r.event)).toEqual(['client_secret_created', 'client_secret_replaced']);
     const viaBasic = await authorize(ctx, jar);
     expect((await exchange(ctx, viaBasic.code!, viaBasic.verifier, { authorization: basic('wiki', secret) })).statusCode).toBe(200);
     const viaPost = await authorize(ctx, jar);
@@ -130,8 +135,16 @@ describe('OpenID Connect clients: public and confidential, and what each must pr
       expect(res.statusCode).toBe(400);
       expect(res.headers.location).toBeUndefined();
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('This sign-in cannot go on');
-      expect(res.body).toMatch(params.client_id === 'nope' ? /No app is registered under this client ID/ : /not registered for it/);
+      expect(res.body).toContain('<p class="product">Industry Alignment Management Platform</p>');
+      if (params.client_id === 'nope') {
+        expect(res.body).toContain('This sign-in cannot go on');
+        expect(res.body).toContain('No app is registered under this client ID');
+      } else {
+        // The client is known: the page names the app rather than "the app".
+        expect(res.body).toContain('The sign-in to Wiki cannot go on');
+        expect(res.body).toContain('Wiki asked to return you to an address that is not registered for it');
+        expect(res.body).toContain('An administrator can add the address to Wiki in App Catalog.');
+      }
     }
   });
 });

@@ -77,6 +77,11 @@ describe('logout for apps signed in through OpenID Connect: one sign-out path', 
     const ask = await logout({ client_id: 'wiki', post_logout_redirect_uri: WIKI_REDIRECT, state: 's1' });
     expect(ask.statusCode).toBe(200);
     expect(ask.body).toContain('Sign out?');
+    // Why one app's sign-out reaches every app and device: the single sign-on session they share ends.
+    expect(ask.body).toContain(
+      'Wiki asks to sign you out. Wiki signed you in through the portal, and every app relies on that one portal sign-in (single sign-on), so ending it signs you out of the portal and of every app you opened with it, on all your devices.',
+    );
+    expect(ask.body).toContain('Stay signed in, back to Wiki');
     expect(ask.body).toContain('action="/oidc/logout/confirm"');
     expect((await ctx.app.inject({ url: '/api/me', headers: { cookie: jar.header() } })).statusCode).toBe(200);
     const confirm = await ctx.app.inject({

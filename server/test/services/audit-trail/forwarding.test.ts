@@ -106,10 +106,12 @@ describe('forwarding to a webhook', () => {
     expect(received).toHaveLength(30);
   });
 
-  it('never calls a link-local (cloud metadata) address, and says why on the screen', async () => {
-    await call('PUT', '/api/admin/audit/forwarding', { url: 'http://169.254.169.254/latest', secret: SECRET });
+  it('never calls a link-local (cloud metadata) address a name resolves to, and says why on the screen', async () => {
+    // Registration refuses such an address written out (routes/admin/registered-urls.test.ts); a name is checked at delivery.
+    await call('PUT', '/api/admin/audit/forwarding', { url: 'http://siem.example.com/latest', secret: SECRET });
     await writeEvents(1);
-    await expect(forwardAuditEvents(ctx.deps)).rejects.toThrow('link-local');
+    const resolve = async () => [{ address: '169.254.169.254', family: 4 }];
+    await expect(forwardAuditEvents(ctx.deps, { resolve })).rejects.toThrow('link-local');
     expect((await state()).last_error).toContain('cloud metadata service, which the portal never calls');
   });
 

@@ -104,6 +104,23 @@ describe('/admin/activity', () => {
     );
   });
 
+  it('picks From and To with the console’s date picker, not the browser’s mm/dd/yyyy field, and narrows by them', async () => {
+    const { api, user } = await openActivity();
+    expect(document.querySelector('input[type="datetime-local"]')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'From' }));
+    const now = new Date();
+    const day = new Date(now.getFullYear(), now.getMonth(), 15);
+    await user.click(
+      await screen.findByRole('button', { name: `15 ${day.toLocaleDateString('en', { month: 'long' })} ${day.getFullYear()}` }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Set From' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toEqual({ from: day.toISOString(), limit: '50' }));
+    expect(screen.getByRole('button', { name: 'From' })).toHaveTextContent(
+      `15 ${day.toLocaleDateString('en', { month: 'short' })} ${day.getFullYear()}, 00:00`,
+    );
+  });
+
   it('opens an event’s details: where from, and what an edit changed', async () => {
     const { user } = await openActivity();
     await user.click(screen.getByRole('button', { name: 'Details of: App updated on Wiki by Jorin Vex' }));

@@ -109,7 +109,7 @@ describe('/admin/jwts list', () => {
     const cells = within(row).getAllByRole('cell');
     expect(cells[1]).toHaveTextContent('billing-api');
     expect(cells[2]).toHaveTextContent('service:billing');
-    expect(within(cells[3]!).getByText('billing/billing-jwt')).toBeInTheDocument();
+    expect(cells[3]).toHaveTextContent(/^billing\/billing-jwtKey: token$/);
     expect(within(cells[3]!).getByText('Key: token')).toBeInTheDocument();
     expect(within(cells[4]!).getByText('Enabled')).toBeInTheDocument();
     expect(within(cells[4]!).getByText('Every 24 h')).toBeInTheDocument();
@@ -127,18 +127,49 @@ describe('/admin/jwts list', () => {
   it('lets long machine names break after their separators, so the eight columns fit a desktop card', async () => {
     const long = config({
       id: '66666666-6666-4666-8666-666666666666',
-      service_name: 'fleet-ops-telemetry',
+      service_name: 'fleet-ops-telemetry-exporter',
       subject: 'system:serviceaccount:fleet',
-      audience: 'fleet.example-api',
+      audience: 'fleet.example-api.internal',
     });
     openScreen({ [LIST]: reply(200, [long]) });
     await table();
 
-    const cells = within(rowOf('fleet-ops-telemetry')).getAllByRole('cell');
+    const cells = within(rowOf('fleet-ops-telemetry-exporter')).getAllByRole('cell');
     const breaks = (cell: HTMLElement) => [...cell.querySelectorAll('wbr')].map((wbr) => wbr.previousSibling?.textContent);
     expect(breaks(cells[2]!)).toEqual(['system:', 'serviceaccount:']);
-    expect(breaks(cells[1]!)).toEqual(['fleet.', 'example-']);
+    expect(breaks(cells[1]!)).toEqual(['fleet.', 'example-', 'api.']);
     expect(cells[2]).toHaveTextContent(/^system:serviceaccount:fleet$/);
+  });
+
+  it('keeps short machine names whole, so they never break mid-word while the table has room', async () => {
+    openScreen({ [LIST]: reply(200, [billing]) });
+    await table();
+    const cells = within(rowOf('billing')).getAllByRole('cell');
+    for (const [cell, text] of [
+      [cells[0]!, 'billing'],
+      [cells[1]!, 'billing-api'],
+      [cells[2]!, 'service:billing'],
+      [cells[3]!, 'billing/'],
+      [cells[3]!, 'billing-jwt'],
+      [cells[3]!, 'Key: token'],
+    ] as const) {
+      const name = within(cell).getByText(text);
+      expect(name).toHaveStyle({ whiteSpace: 'nowrap' });
+      expect(name.querySelector('wbr')).toBeNull();
+    }
+    // The Kubernetes path may go on the next line only between namespace and secret name.
+    expect([...cells[3]!.querySelectorAll('wbr')].map((wbr) => wbr.previousSibling?.textContent)).toEqual(['billing/']);
+  });
+
+  it('names every row action in words, in the table as on a phone', async () => {
+    openScreen({ [LIST]: reply(200, [billing]) });
+    await table();
+    const actions = within(rowOf('billing')).getAllByRole('cell')[7]!;
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit', 'Rotate Now', 'View History', 'Delete']);
   });
 
   it('badges Active, Overdue and Disabled by the rotation rule', async () => {
@@ -471,6 +502,29 @@ describe('/admin/jwts add and edit', () => {
     expect(api.count(LIST)).toBe(2);
   });
 
+  it("shows the server's 409 for a Secret key another configuration writes in the edit form's red banner, and keeps the form", async () => {
+    const message =
+      'The JWT configuration "billing" already writes the key "token" of the Secret billing/billing-jwt; choose another namespace, Secret name or key.';
+    const { api, app } = openScreen({
+      [LIST]: reply(200, [billing, reports]),
+      [`PUT /api/admin/service-jwts/${reports.id}`]: errorReply(409, 'conflict', message),
+    });
+    await table();
+    await app.user.click(within(rowOf('reports')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit JWT Configuration' });
+    const field = (name: string) => within(dialog).getByRole('textbox', { name });
+    await fill(app, field('K8s Namespace'), 'billing');
+    await fill(app, field('K8s Secret Name'), 'billing-jwt');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Save failed');
+    expect(alert).toHaveTextContent(message);
+    expect(field('K8s Secret Name')).toHaveValue('billing-jwt');
+    expect(within(dialog).getByRole('button', { name: 'Update' })).toBeEnabled();
+    expect(api.count(LIST)).toBe(1);
+  });
+
   it('shows a disabled row unchecked and without the interval field when edited', async () => {
     const { app } = openScreen({ [LIST]: reply(200, [legacy]) });
     await table();
@@ -718,18 +772,10 @@ describe('/admin/jwts on a phone', () => {
     const cards = await screen.findByRole('list', { name: 'JWT configurations' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = within(cards).getByRole('listitem', { name: 'billing' });
-    for (const text of [
-      'billing-api',
-      'service:billing',
-      'billing/billing-jwt',
-      'Key: token',
-      'Enabled',
-      'Every 24 h',
-      'Active',
-      'Never',
-    ]) {
+    for (const text of ['billing-api', 'service:billing', 'Key: token', 'Enabled', 'Every 24 h', 'Active', 'Never']) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
+    expect(card).toHaveTextContent('billing/billing-jwt');
     expect(within(within(cards).getByRole('listitem', { name: 'ledger' })).getByText('Overdue')).toBeInTheDocument();
     for (const name of ['Edit', 'Rotate Now', 'View History', 'Delete']) {
       expect(within(card).getByRole('button', { name })).toBeEnabled();

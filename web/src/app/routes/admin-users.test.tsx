@@ -314,17 +314,17 @@ describe('/admin/users', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Time', 'Event', 'App', 'IP', 'User agent', 'Expires']);
-    // Each event is a sentence: what changed, on which app, by whom; never the raw code.
+    // Each event is a sentence: what changed and by whom, never the raw code; the App column names the app, the sentence does not repeat it.
     expect(rowsOf(log)).toEqual([
       [
         formatDateTime(audit[0]!.created_at),
-        'Signed in on Fleet Ops',
+        'Signed in',
         'Fleet Ops',
         '203.0.113.7',
         audit[0]!.user_agent,
         formatDateTime(audit[0]!.expires_at),
       ],
-      [formatDateTime(audit[1]!.created_at), 'Role revoked: staff on Fleet Ops by Jorin Vex', 'Fleet Ops', '-', '-', '-'],
+      [formatDateTime(audit[1]!.created_at), 'Role revoked: staff by Jorin Vex', 'Fleet Ops', '-', '-', '-'],
     ]);
     expect(screen.queryByText('role_revoked')).not.toBeInTheDocument();
     // Local date-times, not the raw ISO strings.

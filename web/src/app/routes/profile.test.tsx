@@ -29,6 +29,33 @@ describe('/profile', () => {
     expect(screen.getByRole('link', { name: 'Manage SWC consents' })).toHaveAttribute('href', '/swc/consents');
   });
 
+  it('names the role once: the Role line, with badges only for the other roles', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, { ...player, role: 'admin', roles: ['admin', 'staff'] }),
+      'GET /api/swc/auth-token': reply(200, { enabled: false }),
+    });
+    renderApp('/profile');
+
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    expect(field('Role')).toBe('admin');
+    const main = screen.getByRole('main');
+    expect(within(main).getAllByText('admin')).toHaveLength(1);
+    expect(within(within(main).getByRole('list', { name: 'Other roles' })).getByRole('listitem')).toHaveTextContent('staff');
+  });
+
+  it('shows no role badge when the Role line already says it all', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, { ...player, role: 'admin', roles: ['admin'] }),
+      'GET /api/swc/auth-token': reply(200, { enabled: false }),
+    });
+    renderApp('/profile');
+
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    expect(field('Role')).toBe('admin');
+    expect(screen.queryByRole('list', { name: 'Other roles' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByText('admin')).toHaveLength(1);
+  });
+
   it('shows the email when present and dashes for other missing fields', async () => {
     stubFetch({
       'GET /api/me': reply(200, { ...player, email: 'mira@example.test', race: null, faction: '' }),

@@ -42,7 +42,7 @@ export function EventDetailsModal({ event, onClose }: { event: ActivityRow | nul
   const { before, after, ...rest } = event?.details ?? {};
   const changes = record(before) && record(after) ? { before: record(before)!, after: record(after)! } : null;
   return (
-    <Modal opened={event !== null} onClose={onClose} title="Event details" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={event !== null} onClose={onClose} title="Event details" size="lg">
       {event && (
         <Stack gap="md">
           <Text fw={600}>{activitySentence(event)}</Text>

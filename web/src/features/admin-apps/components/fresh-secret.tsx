@@ -16,10 +16,14 @@ export function FreshSecret({ secret, appName }: { secret: string; appName: stri
       tabIndex={-1}
       role="status"
       color="yellow"
-      variant="light"
+      // Outlined: Mantine's light yellow turns brown on navy; the yellow edge and title read as yellow.
+      variant="outline"
       icon={<IconKey size={18} aria-hidden />}
       title="New client secret"
-      style={{ outlineOffset: 2 }}
+      // Clear of the sticky buttons below it when focused into view.
+      style={{ outlineOffset: 2, scrollMarginBottom: 96 }}
+      styles={{ root: { border: '2px solid var(--mantine-color-yellow-5)' }, title: { color: 'var(--mantine-color-yellow-4)' } }}
+      c="yellow.4"
     >
       <Stack gap="xs">
         <CopyValue value={secret} what="client secret" opaque />

@@ -1,5 +1,6 @@
 import type { App } from '@portal/contract';
 import { Modal } from '@mantine/core';
+import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
 import { OidcClientPanel, useClientSecretChanges } from './oidc-client-panel.tsx';
 
 interface OidcClientModalProps {
@@ -15,6 +16,7 @@ interface OidcClientModalProps {
 export function OidcClientModal({ app, opened, onClose }: OidcClientModalProps) {
   const changes = useClientSecretChanges(app);
   const { busy } = changes;
+  const phone = usePhoneLayout();
 
   const close = () => {
     if (busy) return;
@@ -28,9 +30,11 @@ export function OidcClientModal({ app, opened, onClose }: OidcClientModalProps) 
       onClose={close}
       title={`OpenID Connect: ${app.name}`}
       size="lg"
+      // A phone gives the dialog the whole screen: the page behind it is of no use meanwhile.
+      fullScreen={phone}
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
+      closeButtonProps={{ disabled: busy }}
     >
       <OidcClientPanel app={app} changes={changes} />
     </Modal>

@@ -1,5 +1,5 @@
 import type { App } from '@portal/contract';
-import { Divider, Stack } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
@@ -68,25 +68,37 @@ export function OidcClientPanel({ app, changes }: { app: App; changes: ClientSec
   return (
     <Stack gap="md">
       <OidcClientDetails client={client.data} />
-      <Divider />
       {create.data && <FreshSecret secret={create.data.client_secret} appName={app.name} />}
-      <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
-      {asking ? (
-        <SecretConfirm
-          change={asking}
-          appName={app.name}
-          busy={busy}
-          onConfirm={asking === 'replace' ? changes.createSecret : changes.removeSecret}
-          onCancel={changes.cancel}
-        />
-      ) : (
-        <SecretButtons
-          confidential={confidential}
-          creating={create.isPending}
-          onNew={() => (confidential ? changes.ask('replace') : changes.createSecret())}
-          onRemove={() => changes.ask('remove')}
-        />
-      )}
+      {/* The outcome and the buttons stay at the bottom (of the dialog, of the screen) while the details scroll under them. */}
+      <Box
+        data-testid="oidc-client-actions"
+        pos="sticky"
+        bottom={0}
+        bg="var(--mantine-color-body)"
+        py="md"
+        mb="calc(-1 * var(--mantine-spacing-md))"
+        style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Stack gap="sm">
+          <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
+          {asking ? (
+            <SecretConfirm
+              change={asking}
+              appName={app.name}
+              busy={busy}
+              onConfirm={asking === 'replace' ? changes.createSecret : changes.removeSecret}
+              onCancel={changes.cancel}
+            />
+          ) : (
+            <SecretButtons
+              confidential={confidential}
+              creating={create.isPending}
+              onNew={() => (confidential ? changes.ask('replace') : changes.createSecret())}
+              onRemove={() => changes.ask('remove')}
+            />
+          )}
+        </Stack>
+      </Box>
     </Stack>
   );
 }

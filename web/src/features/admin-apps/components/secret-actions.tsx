@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconKey, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 export type SecretChange = 'replace' | 'remove';
 
@@ -34,9 +34,24 @@ export function SecretConfirm({ change, appName, busy, onConfirm, onCancel }: Se
   const question = QUESTIONS[change];
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
+  const titleId = useId();
+  // A neutral box with a coloured edge and title: the filled button is the one strong colour, never orange on orange.
   return (
-    <Alert color={question.color} variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={question.title}>
+    <Paper
+      role="alert"
+      aria-labelledby={titleId}
+      withBorder
+      p="md"
+      bg="dark.8"
+      style={{ borderColor: `var(--mantine-color-${question.color}-filled)` }}
+    >
       <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap" c={`${question.color}.4`}>
+          <IconAlertTriangle size={18} aria-hidden style={{ flexShrink: 0 }} />
+          <Text id={titleId} fw={700} size="sm">
+            {question.title}
+          </Text>
+        </Group>
         <Text size="sm">{question.text(appName)}</Text>
         <Group justify="flex-end" gap="sm">
           <Button ref={cancel} variant="default" onClick={onCancel} disabled={busy}>
@@ -52,7 +67,7 @@ export function SecretConfirm({ change, appName, busy, onConfirm, onCancel }: Se
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
 

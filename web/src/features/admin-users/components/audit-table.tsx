@@ -9,8 +9,8 @@ import { pagesOf, useDetailPaging } from './use-detail-paging.ts';
 
 const auditColumns: Column<AuditRow>[] = [
   { label: 'Time', nowrap: true, card: 'title', cell: (row) => <DateTime iso={row.created_at} /> },
-  { label: 'Event', cell: (row) => <Text size="sm">{auditSentence(row)}</Text> },
-  // The sentence names the app too; the column lets the eye run down the apps.
+  // The App column names the app, so the sentence does not repeat it.
+  { label: 'Event', cell: (row) => <Text size="sm">{auditSentence(row, { appShown: true })}</Text> },
   { label: 'App', cell: (row) => <Text size="sm">{row.app_name ?? row.app_key ?? '-'}</Text> },
   ...deviceColumns<AuditRow>(),
 ];

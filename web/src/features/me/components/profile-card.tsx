@@ -14,6 +14,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     ['UID', user.uid],
     ['Email', user.email],
   ];
+  // The Role line below names the role; the badges name only the other central roles, never that one again.
+  const otherRoles = user.roles.filter((role) => role !== user.role);
   return (
     <Card>
       <Stack gap="lg">
@@ -23,10 +25,10 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
             <Title order={2} fz={{ base: 20, sm: 24 }} style={{ overflowWrap: 'anywhere' }}>
               {user.name}
             </Title>
-            {user.roles.length > 0 && (
-              <Group gap={6}>
-                {user.roles.map((role) => (
-                  <Badge key={role} variant="light" size="sm">
+            {otherRoles.length > 0 && (
+              <Group gap={6} role="list" aria-label="Other roles">
+                {otherRoles.map((role) => (
+                  <Badge key={role} role="listitem" variant="light" size="sm">
                     {role}
                   </Badge>
                 ))}

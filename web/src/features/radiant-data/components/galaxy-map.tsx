@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ListEmpty } from '@/components/list-empty.tsx';
 import { useGalaxyMap } from '../api/get-galaxy-map.ts';
 import { drawGalaxy } from '../map/draw.ts';
+import { findSystems } from '../map/find-systems.ts';
 import { nearestPoint } from '../map/hit-test.ts';
 import { buildGalaxyModel, describeHolding, type GalaxyModel } from '../map/model.ts';
 import { centreOn, fitView, panBy, toScreen, toWorld, zoomAt, type Point, type Size, type View } from '../map/view.ts';
@@ -301,12 +302,18 @@ function GalaxyCanvas({ model }: { model: GalaxyModel }) {
         data={options}
         searchable
         clearable
-        limit={30}
+        // Ten that fit without scrolling (type more to narrow them), in the page's main region rather than a portal.
+        limit={10}
+        withScrollArea={false}
+        comboboxProps={{ withinPortal: false }}
         nothingFoundMessage="No system of that name"
-        filter={({ options: all, search }) => {
-          const q = search.trim().toLowerCase();
-          return all.filter((o) => 'label' in o && (o.label.toLowerCase().includes(q) || o.value.toLowerCase() === q));
-        }}
+        filter={({ options: all, search, limit }) =>
+          findSystems(
+            all.filter((o) => 'value' in o),
+            search,
+            limit,
+          )
+        }
         leftSection={<IconSearch size={16} aria-hidden />}
         onChange={centreOnSystem}
         maw={{ sm: 360 }}

@@ -1,5 +1,5 @@
 import type { DataKind, RadiantRow } from '@portal/contract';
-import { Code, DataList, Drawer, Loader, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Code, DataList, Drawer, Loader, Group, Stack, Text, Title } from '@mantine/core';
 import { DataField } from '@/components/data-field.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { usePhoneLayout } from '@/lib/use-phone-layout.ts';
@@ -28,7 +28,13 @@ function RawAnswer({ target, uid }: { target: DataKind; uid: string }) {
     );
   }
   return (
-    <Code block aria-label="Raw SWCombine answer" style={{ whiteSpace: 'pre', fontSize: 12, overflowX: 'auto', maxWidth: '100%' }}>
+    // Its long lines scroll sideways inside the block (focusable, so the keyboard scrolls it too), never the drawer with its close button.
+    <Code
+      block
+      tabIndex={0}
+      aria-label="Raw SWCombine answer"
+      style={{ whiteSpace: 'pre', fontSize: 12, overflowX: 'auto', maxWidth: '100%' }}
+    >
       {JSON.stringify(detail.data.raw, null, 2)}
     </Code>
   );
@@ -44,7 +50,6 @@ export function RawAnswerDrawer({ target, row, onClose }: RawAnswerDrawerProps) 
       position={phone ? 'bottom' : 'right'}
       size={phone ? '90%' : 'xl'}
       title={row?.name ?? ''}
-      scrollAreaComponent={ScrollArea.Autosize}
     >
       {row && (
         <Stack gap="md">

@@ -1,3 +1,4 @@
+import { declutterLabels, type LabelCandidate, type ScreenBox } from './labels.ts';
 import type { GalaxyModel } from './model.ts';
 import { toScreen, type Size, type View } from './view.ts';
 
@@ -15,6 +16,14 @@ const COLOURS = {
 
 /** Systems are named on the map itself once fewer than this many are in view. */
 const LABEL_SYSTEMS_BELOW = 120;
+/** A label's height in CSS pixels: the 12 px font and a little air. */
+const LABEL_HEIGHT = 14;
+/** Where the zoom buttons stand over the canvas (top right, 12 px in, three 34 px buttons): no label goes under them. */
+/** Label widths by text in the one label font, measured once: a frame that moves the map measures nothing again. */
+const labelWidths = new Map<string, number>();
+const LABEL_FONT = '12px system-ui, sans-serif';
+
+const controlsBox = (size: Size): ScreenBox => ({ left: size.width - 12 - 34, top: 12, right: size.width - 12, bottom: 12 + 3 * 34 });
 
 const inView = (p: { x: number; y: number }, size: Size, margin: number) =>
   p.x >= -margin && p.y >= -margin && p.x <= size.width + margin && p.y <= size.height + margin;
@@ -78,25 +87,37 @@ export function drawGalaxy(ctx: CanvasRenderingContext2D, model: GalaxyModel, vi
   ctx.lineWidth = 1.25;
   ctx.stroke();
 
-  ctx.font = '12px system-ui, sans-serif';
+  ctx.font = LABEL_FONT;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  // Labels go only where they fit: none overlaps another, the ones that matter most placed first.
+  const labels: LabelCandidate[] = [];
+  const texts: string[] = [];
+  const addLabel = (text: string, x: number, y: number, priority: number) => {
+    let width = labelWidths.get(text);
+    if (width === undefined) labelWidths.set(text, (width = ctx.measureText(text).width));
+    labels.push({ x, y, width, height: LABEL_HEIGHT, priority });
+    texts.push(text);
+  };
   if (visible < LABEL_SYSTEMS_BELOW) {
+    // The highlighted system first, then those where the faction holds the most.
     ctx.fillStyle = COLOURS.systemLabel;
     for (let i = 0; i < xs.length; i++) {
       const x = xs[i]! * scale + ox;
       const y = oy - ys[i]! * scale;
-      if (x >= 0 && y >= 0 && x <= size.width && y <= size.height) ctx.fillText(model.names[i]!, x, y + dot + 9);
+      if (x < 0 || y < 0 || x > size.width || y > size.height) continue;
+      addLabel(model.names[i]!, x, y + dot + 9, i === highlight ? Infinity : (model.holdingAt.get(i)?.names.length ?? 0));
     }
   } else {
-    // Sector names where a sector is wide enough on screen to hold one.
+    // Sector names where a sector is wide enough on screen to hold one, the widest first.
     ctx.fillStyle = COLOURS.sectorLabel;
     for (const outline of model.outlines) {
       if (outline.width * scale < 90) continue;
       const p = toScreen(view, size, outline.centre[0], outline.centre[1]);
-      if (inView(p, size, 0)) ctx.fillText(outline.name, p.x, p.y);
+      if (inView(p, size, 0)) addLabel(outline.name, p.x, p.y, outline.width);
     }
   }
+  for (const i of declutterLabels(labels, size, [controlsBox(size)])) ctx.fillText(texts[i]!, labels[i]!.x, labels[i]!.y);
 
   if (highlight >= 0) {
     const p = toScreen(view, size, model.xs[highlight]!, model.ys[highlight]!);

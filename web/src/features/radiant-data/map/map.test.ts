@@ -1,7 +1,9 @@
 import type { GalaxyMap } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { convexHull } from './convex-hull.ts';
+import { findSystems } from './find-systems.ts';
 import { buildPointGrid, nearestPoint } from './hit-test.ts';
+import { declutterLabels } from './labels.ts';
 import { buildGalaxyModel, describeHolding } from './model.ts';
 import { centreOn, clampScale, fitView, panBy, toScreen, toWorld, zoomAt, ZOOM_IN_LIMIT } from './view.ts';
 
@@ -116,5 +118,53 @@ describe('the map model', () => {
     expect(describeHolding(model.holdingAt.get(0)!)).toBe('3 entities: 2 ships, 1 facility');
     expect(model.holdings).toHaveLength(2);
     expect(model.holdings[1]).toMatchObject({ x: -5, y: -5, system: -1, names: ['Crate'] });
+  });
+});
+
+describe('labels', () => {
+  const label = (x: number, y: number, priority = 0, width = 60) => ({ x, y, width, height: 14, priority });
+
+  it('draws a label only where it overlaps none drawn before it, the most important first', () => {
+    // Three names piled on one spot and one apart: the pile shows its most important name, the loner its own.
+    const drawn = declutterLabels([label(100, 100, 1), label(110, 104, 5), label(95, 98, 3), label(300, 100)], size);
+    expect(drawn).toEqual([1, 3]);
+  });
+
+  it('keeps a gap between neighbours, and the order given among equals', () => {
+    // 60 px wide, centres 64 px apart: 4 px between them is too tight to read as two names.
+    expect(declutterLabels([label(100, 50), label(164, 50)], size)).toEqual([0]);
+    expect(declutterLabels([label(100, 50), label(170, 50)], size)).toEqual([0, 1]);
+    expect(declutterLabels([label(100, 50), label(100, 73)], size)).toEqual([0, 1]);
+  });
+
+  it('leaves out a label that would run off the canvas, or under the controls drawn over it', () => {
+    expect(declutterLabels([label(20, 50), label(390, 50), label(200, 296), label(200, 150)], size)).toEqual([3]);
+    const controls = { left: 350, top: 12, right: 390, bottom: 120 };
+    expect(declutterLabels([label(320, 60), label(320, 140)], size, [controls])).toEqual([1]);
+  });
+});
+
+describe('Find a system', () => {
+  const systems = ['Mon Calamari', 'Calamari Prime', 'Dantooine', 'Tatooine', 'Nal Hutta', 'Hutt Space', 'Toon-Tatoo'].map((label, i) => ({
+    value: `9:${i + 1}`,
+    label,
+  }));
+  const names = (search: string, limit = 30) => findSystems(systems, search, limit).map((o) => o.label);
+
+  it('ranks names that start with the query before names that merely contain it', () => {
+    expect(names('cala')).toEqual(['Calamari Prime', 'Mon Calamari']);
+    expect(names('hutt')).toEqual(['Hutt Space', 'Nal Hutta']);
+    expect(names('TOO')).toEqual(['Toon-Tatoo', 'Dantooine', 'Tatooine']);
+  });
+
+  it('puts a name with a word that starts with the query before one that contains it inside a word', () => {
+    expect(names('tat')).toEqual(['Tatooine', 'Toon-Tatoo']);
+    expect(names('ta')).toEqual(['Tatooine', 'Toon-Tatoo', 'Nal Hutta']);
+  });
+
+  it('finds a system by its whole UID first, and suggests at most the limit', () => {
+    expect(names('9:5')).toEqual(['Nal Hutta']);
+    expect(names('a', 2)).toHaveLength(2);
+    expect(names('', 3)).toEqual(['Mon Calamari', 'Calamari Prime', 'Dantooine']);
   });
 });

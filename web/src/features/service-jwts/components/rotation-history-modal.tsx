@@ -66,13 +66,7 @@ function History({ id }: { id: string }) {
 /** A configuration's rotations, manual and automatic, newest first. */
 export function RotationHistoryModal({ opened, config, onClose }: RotationHistoryModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={`Rotation History - ${config?.service_name ?? ''}`}
-      size="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={onClose} title={`Rotation History - ${config?.service_name ?? ''}`} size="xl">
       {config && <History id={config.id} />}
     </Modal>
   );

@@ -1,12 +1,13 @@
-import { ActionIcon, Button, Group, SimpleGrid, Tooltip } from '@mantine/core';
-import { IconEdit, IconHistory, IconRotateClockwise, IconTrash, type TablerIcon } from '@tabler/icons-react';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconEdit, IconListDetails, IconRotateClockwise, IconTrash, type TablerIcon } from '@tabler/icons-react';
 
 export type RowAction = 'edit' | 'rotate' | 'history' | 'delete';
 
+// Rotate Now turns (a new JWT); View History lists: two icons no one mixes up.
 const ACTIONS: ReadonlyArray<{ action: RowAction; label: string; icon: TablerIcon; color?: string }> = [
   { action: 'edit', label: 'Edit', icon: IconEdit },
   { action: 'rotate', label: 'Rotate Now', icon: IconRotateClockwise },
-  { action: 'history', label: 'View History', icon: IconHistory },
+  { action: 'history', label: 'View History', icon: IconListDetails },
   { action: 'delete', label: 'Delete', icon: IconTrash, color: 'red' },
 ];
 
@@ -14,50 +15,38 @@ interface RowActionsProps {
   /** A request is in flight: the actions that change something wait; history stays readable. */
   busy: boolean;
   onAction: (action: RowAction) => void;
-  /** Icons with tooltips in the table; labelled buttons on a phone's card. */
-  variant?: 'icons' | 'buttons';
+  /** Compact buttons with words alone, one above the other, in the table; full-size ones with their icons, two by two, on a phone's card. */
+  compact?: boolean;
 }
 
-/** Row actions: Edit, Rotate Now, View History, Delete (their labels are their accessible names). */
-export function RowActions({ busy, onAction, variant = 'icons' }: RowActionsProps) {
-  if (variant === 'buttons') {
+/** Row actions, each a button with its word: Edit, Rotate Now, View History, Delete. */
+export function RowActions({ busy, onAction, compact = false }: RowActionsProps) {
+  const buttons = ACTIONS.map(({ action, label, icon: Icon, color }) => (
+    <Button
+      key={action}
+      variant={color ? 'light' : 'default'}
+      color={color}
+      size={compact ? 'compact-sm' : 'sm'}
+      px={compact ? 8 : 'xs'}
+      justify={compact ? 'flex-start' : 'center'}
+      leftSection={compact ? undefined : <Icon size={16} stroke={1.7} aria-hidden />}
+      disabled={busy && action !== 'history'}
+      onClick={() => onAction(action)}
+    >
+      {label}
+    </Button>
+  ));
+  if (!compact) {
     return (
       <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
-        {ACTIONS.map(({ action, label, icon: Icon, color }) => (
-          <Button
-            key={action}
-            variant={color ? 'light' : 'default'}
-            color={color}
-            size="sm"
-            px="xs"
-            leftSection={<Icon size={16} stroke={1.7} aria-hidden />}
-            disabled={busy && action !== 'history'}
-            onClick={() => onAction(action)}
-          >
-            {label}
-          </Button>
-        ))}
+        {buttons}
       </SimpleGrid>
     );
   }
+  // One above the other, each as wide as the longest word: the words stay whole and the table keeps room for its columns.
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      {ACTIONS.map(({ action, label, icon: Icon, color }) => (
-        <Tooltip key={action} label={label} withArrow openDelay={300}>
-          <ActionIcon
-            variant="subtle"
-            color={color ?? 'gray'}
-            // The light-variant text colours are near white on navy; tint the icons themselves.
-            c={color ? `${color}.4` : 'dark.1'}
-            size="lg"
-            aria-label={label}
-            disabled={busy && action !== 'history'}
-            onClick={() => onAction(action)}
-          >
-            <Icon size={18} stroke={1.7} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ))}
-    </Group>
+    <Stack gap={4} align="stretch" w="max-content" ml="auto">
+      {buttons}
+    </Stack>
   );
 }

@@ -65,7 +65,7 @@ export function ServiceJwtFormModal({ opened, editing, session, onClose, onSaved
       size="lg"
       closeOnClickOutside={!saving}
       closeOnEscape={!saving}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: saving }}
+      closeButtonProps={{ disabled: saving }}
     >
       <FormBody
         key={session}

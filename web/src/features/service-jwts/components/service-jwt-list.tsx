@@ -1,10 +1,9 @@
 import { rotationStatus, type ServiceJwtConfig } from '@portal/contract';
 import { Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { BreakableText } from '@/components/breakable-text.tsx';
 import { QueryList, type Column, type ListQuery } from '@/components/query-list.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { K8sDetails, RotationSummary } from './config-cells.tsx';
+import { K8sDetails, MachineName, RotationSummary } from './config-cells.tsx';
 import { RotationStatusBadge } from './rotation-status-badge.tsx';
 import { RowActions, type RowAction } from './row-actions.tsx';
 import { useNow } from '@/lib/use-now.ts';
@@ -28,7 +27,7 @@ export function ServiceJwtList({ configs, busy, onAction }: ServiceJwtListProps)
       card: 'title',
       cell: (config) => (
         <Text fw={600} size="sm" style={wrap}>
-          <BreakableText>{config.service_name}</BreakableText>
+          <MachineName value={config.service_name} />
         </Text>
       ),
     },
@@ -36,7 +35,7 @@ export function ServiceJwtList({ configs, busy, onAction }: ServiceJwtListProps)
       label: 'Audience',
       cell: (config) => (
         <Text size="sm" style={wrap}>
-          <BreakableText>{config.audience}</BreakableText>
+          <MachineName value={config.audience} />
         </Text>
       ),
     },
@@ -44,7 +43,7 @@ export function ServiceJwtList({ configs, busy, onAction }: ServiceJwtListProps)
       label: 'Subject',
       cell: (config) => (
         <Text size="sm" style={wrap}>
-          <BreakableText>{config.subject}</BreakableText>
+          <MachineName value={config.subject} />
         </Text>
       ),
     },
@@ -63,8 +62,8 @@ export function ServiceJwtList({ configs, busy, onAction }: ServiceJwtListProps)
       label: 'Actions',
       align: 'right',
       card: 'actions',
-      cell: (config) => <RowActions busy={busy} onAction={(action) => onAction(action, config)} />,
-      cardCell: (config) => <RowActions variant="buttons" busy={busy} onAction={(action) => onAction(action, config)} />,
+      cell: (config) => <RowActions compact busy={busy} onAction={(action) => onAction(action, config)} />,
+      cardCell: (config) => <RowActions busy={busy} onAction={(action) => onAction(action, config)} />,
     },
   ];
   return (
