@@ -1,38 +1,18 @@
 import type { Group, GroupMember } from '@portal/contract';
-import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUserMinus } from '@tabler/icons-react';
+import { IconUserMinus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ListPager, PageRange } from '@/components/list-pager.tsx';
+import { SearchField } from '@/components/search-field.tsx';
+import { PlayerName } from '@/components/player-name.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { MemberStatus } from '@/components/member-status.tsx';
-import { NOT_SIGNED_IN, userLabel } from '@/components/user-select.tsx';
-import { userPagePath } from '@/lib/admin-pages.ts';
+import { userLabel } from '@/components/user-select.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { SOURCE_WORDS } from '@/lib/membership-words.ts';
 import { MEMBERS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, useGroupMembers } from '../api/list-members.ts';
 import type { MemberToRemove } from './remove-member-dialog.tsx';
-
-function Player({ member }: { member: GroupMember }) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Anchor
-        component={Link}
-        to={userPagePath(member.user_id)}
-        size="sm"
-        fw={600}
-        fs={member.name ? undefined : 'italic'}
-        aria-label={member.name ? undefined : userLabel(member)}
-      >
-        {member.name ?? NOT_SIGNED_IN}
-      </Anchor>
-      <Text ff="monospace" size="xs" c="dimmed">
-        {member.uid}
-      </Text>
-    </Stack>
-  );
-}
 
 interface GroupMembersProps {
   group: Group;
@@ -55,7 +35,7 @@ export function GroupMembers({ group, onRemove, notice }: GroupMembersProps) {
 
   const nameOf = (member: GroupMember) => member.name ?? member.uid;
   const columns: Column<GroupMember>[] = [
-    { label: 'Player', card: 'title', cell: (member) => <Player member={member} /> },
+    { label: 'Player', card: 'title', cell: (member) => <PlayerName player={member} /> },
     { label: 'Status', card: 'badge', cell: (member) => <MemberStatus member={member} /> },
     {
       label: 'Joined',
@@ -114,17 +94,14 @@ export function GroupMembers({ group, onRemove, notice }: GroupMembersProps) {
       toolbar={
         <Stack gap="sm">
           {notice}
-          <TextInput
+          <SearchField
             label="Search members"
-            placeholder="Name or UID"
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+            onChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={list.isFetching && !list.isPending ? <Loader size={14} aria-label="Searching" /> : undefined}
-            type="search"
+            searching={list.isFetching && !list.isPending}
           />
         </Stack>
       }
