@@ -20,6 +20,8 @@ export const SCREEN_PATHS: readonly string[] = [
   '/admin/swc',
   '/admin/radiant-mgmt',
   '/admin/activity',
+  '/admin/groups',
+  '/admin/groups/:id',
   '/admin/radiant-mgmt/data',
   '/admin/radiant-mgmt/map',
 ];

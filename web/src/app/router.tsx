@@ -27,6 +27,8 @@ const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
 const adminSwc = lazyScreen(() => import('./routes/admin-swc.tsx'));
 const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.tsx'));
 const adminActivity = lazyScreen(() => import('./routes/admin-activity.tsx'));
+const adminGroups = lazyScreen(() => import('./routes/admin-groups.tsx'));
+const adminGroupPage = lazyScreen(() => import('./routes/admin-group-page.tsx'));
 const adminRadiantData = lazyScreen(() => import('./routes/admin-radiant-data.tsx'));
 const adminRadiantMap = lazyScreen(() => import('./routes/admin-radiant-map.tsx'));
 
@@ -63,6 +65,8 @@ export const appRoutes: RouteObject[] = [
         screenRoute('/admin/access', adminAccess),
         screenRoute('/admin/consents', adminConsents),
         screenRoute('/admin/activity', adminActivity),
+        screenRoute('/admin/groups', adminGroups),
+        screenRoute('/admin/groups/:id', adminGroupPage),
       ]),
       // The JWT screen does no client-side role check: the server answers 403 to a non-admin.
       screenRoute('/admin/jwts', adminJwts),

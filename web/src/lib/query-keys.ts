@@ -22,6 +22,7 @@ const userDetail = (userId: string) => [...adminUsers, 'detail', userId] as cons
 const serviceJwts = ['admin', 'service-jwts'] as const;
 const radiantMgmt = ['admin', 'radiant-mgmt'] as const;
 const activity = ['admin', 'activity'] as const;
+const groups = ['admin', 'groups'] as const;
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -45,7 +46,19 @@ export const queryKeys = {
     user: (userId: string) => [...userDetail(userId), 'user'] as const,
     /** The players with an access record on one app (its page's Access tab), by the app's key. */
     appAccess: (appKey: string) => [...adminUsers, 'app-access', appKey] as const,
+    /** The groups a user is in. */
+    groups: (userId: string) => [...userDetail(userId), 'groups'] as const,
   },
+  groups: {
+    /** Every group and faction with its counts: a change to a group or its members refreshes all of it. */
+    all: groups,
+    list: [...groups, 'list'] as const,
+    /** One page of a group's members (search and paging). */
+    members: (groupId: string, params: UserListParams) => [...groups, groupId, 'members', params] as const,
+    membersOf: (groupId: string) => [...groups, groupId, 'members'] as const,
+  },
+  /** An app's access rules; under the catalog, so a deleted app drops them too. */
+  accessRules: (appId: string) => ['admin', 'apps', appId, 'access-rules'] as const,
   consents: (userId: string, appId: string) => ['admin', 'consents', userId, appId] as const,
   serviceJwts: {
     /** Also the prefix of every service-JWT mutation key, so the screen can tell when one is running. */

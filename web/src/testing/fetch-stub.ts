@@ -8,11 +8,11 @@ export interface StubCall {
   body: unknown;
 }
 
-/** A canned answer: JSON with a status, no response at all, or never answering. */
-export type Reply = { status: number; body?: unknown } | 'network-error' | 'pending';
+/** A canned answer: JSON with a status (and headers, say X-Total-Count), no response at all, or never answering. */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error' | 'pending';
 type Route = Reply | ((call: StubCall, nth: number) => Reply | Promise<Reply>);
 
-export const reply = (status: number, body?: unknown): Reply => ({ status, body });
+export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers });
 export const errorReply = (status: number, error = 'error', message = 'Something failed'): Reply => ({
   status,
   body: { error, message },
@@ -40,7 +40,7 @@ export function stubFetch(routes: Record<string, Route>) {
     if (answer === 'pending') return new Promise<Response>(() => {});
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

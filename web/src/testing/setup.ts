@@ -25,6 +25,8 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+// A Textarea with autosize listens for web fonts arriving.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
 // Screens are lazy chunks: on a loaded 2-core machine the first one of a file can take over a second to import.
 configure({ asyncUtilTimeout: 5_000 });

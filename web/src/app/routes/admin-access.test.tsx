@@ -85,6 +85,33 @@ describe('/admin/access', () => {
     expect(api.count(`DELETE ${base}/grant`)).toBe(1);
   });
 
+  it('says after the recorded status whether the player may open the app and what decided it', async () => {
+    const viaFaction = {
+      status: '',
+      decision: {
+        allowed: true,
+        source: 'faction Galactic Weapon Systems',
+        reason: 'Admitted as a member of faction Galactic Weapon Systems.',
+      },
+    };
+    const { user } = await openAccess({
+      [`GET ${base}`]: reply(200, viaFaction),
+      [`POST ${base}/suspend`]: reply(200, accessAnswer('suspended')),
+    });
+    await pickUser(user, 'mira', 'Mira Solan (1:100002)');
+    await pickApp(user, 'Fleet Ops (fleet)');
+
+    // The spec's text stays as it is; the decision follows it.
+    expect(await screen.findByText('Current: none')).toBeInTheDocument();
+    expect(screen.getByText('— admitted through faction Galactic Weapon Systems')).toBeInTheDocument();
+    expect(screen.getByText('Admitted as a member of faction Galactic Weapon Systems.')).toBeInTheDocument();
+
+    await waitFor(() => expect(button('Suspend')).toBeEnabled());
+    await user.click(button('Suspend'));
+    expect(await screen.findByText('Current: suspended')).toBeInTheDocument();
+    expect(screen.getByText('— refused: the suspension outweighs every rule')).toBeInTheDocument();
+  });
+
   it('asks before revoking, says what each change did, and offers only the changes that would change something', async () => {
     const { api, user } = await openAccess({
       [`GET ${base}`]: reply(200, accessAnswer('active')),

@@ -9,6 +9,7 @@ import { ListEmpty } from '@/components/list-empty.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PageTabs, type PageTab } from '@/components/page-tabs.tsx';
 import { APP_CATALOG } from '@/lib/admin-pages.ts';
+import { AccessRulesEditor } from '@/features/access-rules/components/access-rules-editor.tsx';
 import { ActivityList } from '@/features/admin-activity/components/activity-list.tsx';
 import { useAdminApps } from '@/features/admin-apps/api/list-admin-apps.ts';
 import { AppDetails } from '@/features/admin-apps/components/app-details.tsx';
@@ -37,6 +38,7 @@ function tabsOf(app: App): PageTab[] {
             icon: IconUsers,
             panel: () => (
               <Stack gap="lg">
+                <AccessRulesEditor app={app} />
                 <AppPlayers app={app} />
               </Stack>
             ),

@@ -92,6 +92,16 @@ describe('/admin/apps', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
+  it("leads from each app but the portal to its access rules, on the app page's Access tab", async () => {
+    await openCatalog();
+    expect(within(row('Fleet Ops')).getByRole('link', { name: 'Access rules' })).toHaveAttribute(
+      'href',
+      `/admin/apps/${fleet.id}?tab=access`,
+    );
+    // The portal admits every player: it has no rules.
+    expect(within(row('Portal')).queryByRole('link', { name: 'Access rules' })).not.toBeInTheDocument();
+  });
+
   it('creates an app with every field: icon, split redirect URLs, parsed progress', { timeout: 15_000 }, async () => {
     const { api, user } = await openCatalog({ 'POST /api/admin/apps': reply(201, fleet) });
 

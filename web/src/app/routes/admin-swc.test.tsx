@@ -80,6 +80,18 @@ describe('/admin/swc', () => {
     expect(api.calls.find((c) => c.path === '/api/admin/swc')?.url).toContain('tenant_id=1324&actor=faction-leader');
   });
 
+  it('offers faction_members beside the eight scopes, saying it lets faction groups follow the game', async () => {
+    const go = vi.spyOn(browserNavigation, 'go').mockImplementation(() => undefined);
+    const { user } = await openScreen();
+    const box = screen.getByRole('checkbox', { name: 'faction_members' });
+    expect(box).toHaveAccessibleDescription(
+      "Reads the faction's member list on a schedule, so its faction group follows who joins and leaves in the game (and access given through it with them).",
+    );
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save & Connect' }));
+    expect(go).toHaveBeenCalledWith(expect.stringContaining('requested_scopes=CHARACTER_AUTH+CHARACTER_READ+faction_members'));
+  });
+
   it('ticks exactly the granted scopes once they load, and names who authorized them', async () => {
     await openScreen(connected);
     expect(await screen.findByText('Connected')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { accessAnswer, accessRow, admin, adminApp, adminUser, testUuid } from '@/testing/fixtures.ts';
+import { factionGroup, userGroup } from '@/testing/groups.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002', last_login_at: '2025-03-01T12:30:00.000Z' });
@@ -52,8 +53,47 @@ describe('/admin/users/{id}', () => {
       'href',
       '/admin/users',
     );
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Apps & access', 'Roles & consents', 'Sessions', 'Events']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Apps & access',
+      'Groups',
+      'Roles & consents',
+      'Sessions',
+      'Events',
+    ]);
     expect(screen.getByRole('tab', { name: 'Apps & access' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows each app’s decision and its source beside the recorded status', async () => {
+    const bypassed = {
+      ...accessRow('Market Watch', 'market', ''),
+      decision: { allowed: true, source: 'bypass', reason: 'The app is open to every player (Bypass UID whitelist).' },
+    };
+    await openPage('', { [`GET /api/admin/users/${mira.id}/access`]: reply(200, [access[0], bypassed]) });
+    const table = await screen.findByRole('table', { name: 'Apps & access' });
+    const market = within(within(table).getByRole('row', { name: /Market Watch/ }));
+    // Not "none" alone for an app she can open.
+    expect(market.getByText('none')).toBeInTheDocument();
+    expect(market.getByText('Admitted — bypass')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Fleet Ops/ })).getByText('Admitted — grant')).toBeInTheDocument();
+  });
+
+  it('lists her groups on the Groups tab, a faction she left still counted by a grace period', async () => {
+    const left = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const gws = factionGroup(2);
+    await openPage('?tab=groups', {
+      [`GET /api/admin/users/${mira.id}/groups`]: reply(200, [userGroup(gws, { source: 'roster', left_at: left })]),
+    });
+    const table = await screen.findByRole('table', { name: 'Groups' });
+    const row = within(await within(table).findByRole('row', { name: /Galactic Weapon Systems/ }));
+    expect(row.getByText('Faction 20:2400')).toBeInTheDocument();
+    expect(row.getByText('Faction roster')).toBeInTheDocument();
+    expect(row.getByText('Left 2 hours ago')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: 'Galactic Weapon Systems' })).toHaveAttribute('href', `/admin/groups/${gws.id}`);
+  });
+
+  it('says a player in no group is in none', async () => {
+    await openPage('?tab=groups', { [`GET /api/admin/users/${mira.id}/groups`]: reply(200, []) });
+    expect(await screen.findByText(/^In no group\. A player joins their faction's group at sign-in/)).toBeInTheDocument();
   });
 
   it('lists each app with the status and grants, suspends or revokes in the row', async () => {

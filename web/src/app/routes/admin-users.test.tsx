@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 import { PHONE_QUERY } from '@/lib/use-phone-layout.ts';
 import { errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
 import { accessRow, admin, adminUser } from '@/testing/fixtures.ts';
+import { customGroup, factionGroup, userGroup } from '@/testing/groups.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002', last_login_at: '2025-03-01T12:30:00.000Z' });
@@ -14,9 +15,18 @@ const everyone = [mira, jorin, ...Array.from({ length: 58 }, (_, i) => adminUser
 
 const access: UserAccessRow[] = [
   accessRow('Fleet Ops', 'fleet', 'active'),
-  accessRow('Market Watch', 'market', ''),
+  {
+    ...accessRow('Market Watch', 'market', ''),
+    decision: {
+      allowed: true,
+      source: 'faction Galactic Weapon Systems',
+      reason: 'Admitted as a member of faction Galactic Weapon Systems.',
+    },
+  },
   accessRow('Mining Log', 'mine', 'suspended'),
 ];
+const fleetGroup = customGroup(1, { name: 'Fleet Ops' });
+const groups = [userGroup(factionGroup(2)), userGroup(fleetGroup)];
 const session: SessionRow = {
   app_key: 'fleet',
   sid: 'sid-7f3a9c',
@@ -81,6 +91,7 @@ const detailRoutes = (user: AdminUser) => ({
   [`GET /api/admin/users/${user.id}/access`]: reply(200, access),
   [`GET /api/admin/users/${user.id}/sessions`]: reply(200, [session]),
   [`GET /api/admin/users/${user.id}/audit`]: reply(200, audit),
+  [`GET /api/admin/users/${user.id}/groups`]: reply(200, groups),
 });
 
 async function openUsers(routes: Parameters<typeof stubFetch>[0] = {}) {
@@ -260,12 +271,26 @@ describe('/admin/users', () => {
       within(apps)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['App name', 'App key', 'Status']);
-    expect(rowsOf(apps)).toEqual([
+    ).toEqual(['App name', 'App key', 'Status', 'Decision']);
+    expect(rowsOf(apps).map((cells) => cells.slice(0, 3))).toEqual([
       ['Fleet Ops', 'fleet', 'active'],
       ['Market Watch', 'market', 'none'],
       ['Mining Log', 'mine', 'suspended'],
     ]);
+    // 'none' is what an admin recorded; the decision says the faction's rule admits her anyway.
+    const market = within(within(apps).getByRole('row', { name: /Market Watch/ }));
+    expect(market.getByText('Admitted — faction Galactic Weapon Systems')).toBeInTheDocument();
+    expect(market.getByText('Admitted as a member of faction Galactic Weapon Systems.')).toBeInTheDocument();
+    expect(within(within(apps).getByRole('row', { name: /Mining Log/ })).getByText('Refused — suspended')).toBeInTheDocument();
+    expect(within(within(apps).getByRole('row', { name: /Fleet Ops/ })).getByText('Admitted — grant')).toBeInTheDocument();
+
+    const groupsTable = screen.getByRole('table', { name: 'Groups' });
+    await within(groupsTable).findByRole('link', { name: 'Galactic Weapon Systems' });
+    expect(rowsOf(groupsTable)).toEqual([
+      ['Galactic Weapon Systems', 'Faction 20:2400', `At sign-in${formatDateTime('2025-01-01T10:00:00.000Z')}`, 'Member'],
+      ['Fleet Ops', 'Group', `Added by an admin${formatDateTime('2025-01-01T10:00:00.000Z')}`, 'Member'],
+    ]);
+    expect(within(groupsTable).getByRole('link', { name: 'Fleet Ops' })).toHaveAttribute('href', `/admin/groups/${fleetGroup.id}`);
 
     const sessions = screen.getByRole('table', { name: 'Active Sessions' });
     await waitFor(() => expect(within(sessions).getByText('sid-7f3a9c')).toBeInTheDocument());

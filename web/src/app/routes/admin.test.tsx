@@ -5,7 +5,7 @@ import { admin } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 describe('/admin', () => {
-  it('shows the eight Admin Panel tiles as links, in order', async () => {
+  it("shows the nine Admin Panel tiles as links, in order: the spec's seven, Activity, then Groups", async () => {
     stubFetch({ 'GET /api/me': reply(200, admin) });
     renderApp('/admin');
 
@@ -23,6 +23,7 @@ describe('/admin', () => {
       ['Service JWTs', '/admin/jwts'],
       ['Radiant Management', '/admin/radiant-mgmt'],
       ['Activity', '/admin/activity'],
+      ['Groups', '/admin/groups'],
     ]);
   });
 });

@@ -1,6 +1,8 @@
 import { PORTAL_APP_KEY, type App } from '@portal/contract';
 import { Box, Button, Group, SimpleGrid, Stack, Tooltip } from '@mantine/core';
-import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { appPagePath } from '@/lib/admin-pages.ts';
 
 /** Why the portal app's Delete is disabled: its tooltip, and on a phone's card also shown as text. */
 export const PORTAL_UNDELETABLE = 'The portal app cannot be deleted.';
@@ -16,8 +18,8 @@ interface AppActionsProps {
 }
 
 /**
- * Per-app actions: OpenID Connect (not for the portal, which is the provider itself), Edit and Delete;
- * their labels are their accessible names.
+ * Per-app actions: OpenID Connect and Access rules (not for the portal, which is the provider itself and
+ * admits every player), Edit and Delete; their labels are their accessible names.
  */
 export function AppActions({ app, editing, onEdit, onDelete, onOidc, variant = 'row' }: AppActionsProps) {
   const portal = app.key === PORTAL_APP_KEY;
@@ -38,6 +40,19 @@ export function AppActions({ app, editing, onEdit, onDelete, onOidc, variant = '
   const oidc = portal ? null : (
     <Button size={size} fullWidth={card} variant="default" leftSection={<IconKey size={iconSize} aria-hidden />} onClick={onOidc}>
       OpenID Connect
+    </Button>
+  );
+  // The rules live on the app's page (its Access tab), beside the players with access of their own.
+  const rules = portal ? null : (
+    <Button
+      component={Link}
+      to={appPagePath(app.id, 'access')}
+      size={size}
+      fullWidth={card}
+      variant="default"
+      leftSection={<IconUsersGroup size={iconSize} aria-hidden />}
+    >
+      Access rules
     </Button>
   );
   const remove = portal ? (
@@ -70,12 +85,14 @@ export function AppActions({ app, editing, onEdit, onDelete, onOidc, variant = '
           {remove}
         </SimpleGrid>
         {oidc}
+        {rules}
       </Stack>
     );
   }
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       {oidc}
+      {rules}
       {edit}
       {remove}
     </Group>

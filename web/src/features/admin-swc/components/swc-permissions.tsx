@@ -8,7 +8,7 @@ import { contractValidator } from '@/lib/form-validation.ts';
 import { browserNavigation, swcConnectUrl } from '../api/connect-url.ts';
 import { useDisconnectSwcBinding } from '../api/disconnect-swc-binding.ts';
 import { useSwcBinding } from '../api/get-swc-binding.ts';
-import { INITIAL_TICKS, ticksFromGranted } from './scope-ticks.ts';
+import { INITIAL_TICKS, SCOPE_HINTS, ticksFromGranted } from './scope-ticks.ts';
 import { SwcFailure } from './swc-failure.tsx';
 import { SwcStatus } from './swc-status.tsx';
 
@@ -95,7 +95,13 @@ export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
         <Checkbox.Group label="Scopes" description="What SWCombine is asked to grant on Save & Connect." {...form.getInputProps('scopes')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
             {SWC_BINDING_SCOPES.map((scope) => (
-              <Checkbox key={scope} value={scope} label={scope} styles={{ label: { overflowWrap: 'anywhere' } }} />
+              <Checkbox
+                key={scope}
+                value={scope}
+                label={scope}
+                description={SCOPE_HINTS[scope]}
+                styles={{ label: { overflowWrap: 'anywhere' } }}
+              />
             ))}
           </SimpleGrid>
         </Checkbox.Group>

@@ -7,10 +7,12 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { SuccessNotice } from '@/components/success-notice.tsx';
 import { userLabel, type UserOption } from '@/components/user-select.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
+import { formatTimesIn } from '@/lib/format-date-time.ts';
 import { useAccessStatus } from '../api/get-access-status.ts';
 import { useGrantAccess } from '../api/grant-access.ts';
 import { useRevokeAccess } from '../api/revoke-access.ts';
 import { useSuspendAccess } from '../api/suspend-access.ts';
+import { decisionClause } from './decision-words.ts';
 
 interface AccessPanelProps {
   /** The picked user and app; null until picked. */
@@ -27,7 +29,10 @@ const look = {
 
 type Status = AccessStatus['status'];
 
-/** 'Current: {status or none}' and Grant, Suspend, Revoke (Revoke asks first); each says what it did. */
+/**
+ * 'Current: {status or none}' with the decision and its source after it ('— admitted through faction …'), and
+ * Grant, Suspend, Revoke (Revoke asks first); each says what it did.
+ */
 export function AccessPanel({ user, app }: AccessPanelProps) {
   const userId = user?.id ?? null;
   const appKey = app?.key ?? null;
@@ -44,6 +49,7 @@ export function AccessPanel({ user, app }: AccessPanelProps) {
   const failure = grant.error ?? suspend.error;
 
   const current: Status | undefined = ready ? status.data?.status : undefined;
+  const decision = ready && !loading ? status.data?.decision : undefined;
   const label = displayStatus(current);
   const { color, icon: StatusIcon } = look[label as keyof typeof look] ?? look.none;
 
@@ -67,7 +73,7 @@ export function AccessPanel({ user, app }: AccessPanelProps) {
 
   return (
     <Stack gap="md">
-      <Group gap="sm" wrap="nowrap" aria-live="polite">
+      <Group gap="sm" wrap="nowrap" align="flex-start" aria-live="polite">
         {loading ? (
           <Loader size={28} type="dots" aria-hidden />
         ) : (
@@ -75,9 +81,25 @@ export function AccessPanel({ user, app }: AccessPanelProps) {
             <StatusIcon size={16} />
           </ThemeIcon>
         )}
-        <Text fw={600} size="lg" c={ready ? undefined : 'dimmed'}>
-          Current: {loading ? '...' : label}
-        </Text>
+        <Stack gap={2} miw={0}>
+          {/* 'Current: {status}' is what an admin recorded; beside it, whether the player may open the app and what decided it. */}
+          <Text fw={600} size="lg" c={ready ? undefined : 'dimmed'}>
+            <span>Current: {loading ? '...' : label}</span>
+            {decision && (
+              <>
+                {' '}
+                <Text span inherit c={decision.allowed ? 'teal.4' : 'red.4'}>
+                  {decisionClause(decision)}
+                </Text>
+              </>
+            )}
+          </Text>
+          {decision && (
+            <Text size="sm" c="dimmed">
+              {formatTimesIn(decision.reason)}
+            </Text>
+          )}
+        </Stack>
       </Group>
       {!ready && (
         <Text size="sm" c="dimmed">

@@ -1,12 +1,11 @@
 import type { AppAccessRow } from '@portal/contract';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ListPager, PageRange } from '@/components/list-pager.tsx';
+import { PlayerName } from '@/components/player-name.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
-import { NOT_SIGNED_IN, userLabel } from '@/components/user-select.tsx';
-import { userPagePath } from '@/lib/admin-pages.ts';
+import { userLabel } from '@/components/user-select.tsx';
 import { APP_PLAYERS_PAGE_SIZE, useAppAccess } from '../api/list-app-access.ts';
 import { AccessStatusBadge } from './access-status-badge.tsx';
 import { DateTime } from './detail-cells.tsx';
@@ -22,21 +21,7 @@ function Player({ row }: { row: AppAccessRow }) {
   return (
     <Group gap="sm" wrap="nowrap">
       <UserAvatar user={row} size={28} />
-      <Stack gap={0} miw={0}>
-        <Anchor
-          component={Link}
-          to={userPagePath(row.user_id)}
-          size="sm"
-          fw={600}
-          fs={row.name ? undefined : 'italic'}
-          aria-label={row.name ? undefined : userLabel(row)}
-        >
-          {row.name ?? NOT_SIGNED_IN}
-        </Anchor>
-        <Text ff="monospace" size="xs" c="dimmed">
-          {row.uid}
-        </Text>
-      </Stack>
+      <PlayerName player={row} />
     </Group>
   );
 }

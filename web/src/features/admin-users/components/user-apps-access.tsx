@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { useUserAccess } from '../api/list-user-access.ts';
 import { AccessStatusBadge } from './access-status-badge.tsx';
+import { DecisionCell } from './decision-cell.tsx';
 import { Mono } from './detail-cells.tsx';
 import { useAccessRows } from './use-access-rows.tsx';
 
@@ -24,6 +25,7 @@ export function UserAppsAccess({ user }: { user: AdminUser }) {
     },
     { label: 'Key', cell: (row) => <Mono>{row.app_key}</Mono> },
     { label: 'Status', nowrap: true, card: 'badge', cell: (row) => <AccessStatusBadge status={row.status} /> },
+    { label: 'Decision', maw: 300, cell: (row) => <DecisionCell decision={row.decision} /> },
     rows.column,
   ];
 
@@ -35,12 +37,12 @@ export function UserAppsAccess({ user }: { user: AdminUser }) {
         rowKey={(row) => row.app_key}
         label="Apps & access"
         title
-        description="The user's own access to each app. 'none' is no grant: an app that bypasses the UID whitelist admits them anyway. A suspension or revocation outweighs everything."
+        description="Status is what an admin recorded for the user ('none': nothing). Decision is whether they may open the app and what decided it: a grant, a group's or faction's rule, the bypass, or being a global admin. A suspension or revocation outweighs everything."
         toolbar={rows.notice}
         errorTitle="Failed to load apps/users."
         empty="No apps in the catalog."
         cardLabel={(row) => row.app_name}
-        minWidth={640}
+        minWidth={860}
       />
       {rows.question}
     </>

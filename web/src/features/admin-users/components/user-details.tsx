@@ -7,14 +7,18 @@ import { userPagePath } from '@/lib/admin-pages.ts';
 import { useUserAccess } from '../api/list-user-access.ts';
 import { AccessStatusBadge } from './access-status-badge.tsx';
 import { AuditTable } from './audit-table.tsx';
+import { DecisionCell } from './decision-cell.tsx';
 import { Mono } from './detail-cells.tsx';
 import { SessionsTable } from './sessions-table.tsx';
+import { UserGroups } from './user-groups.tsx';
 import { UserSummary } from './user-summary.tsx';
 
 const accessColumns: Column<UserAccessRow>[] = [
   { label: 'App name', cell: (row) => row.app_name },
   { label: 'App key', cell: (row) => <Mono>{row.app_key}</Mono> },
   { label: 'Status', nowrap: true, cell: (row) => <AccessStatusBadge status={row.status} /> },
+  // The status is what an admin recorded; the decision says whether the player may open the app, and why.
+  { label: 'Decision', maw: 320, cell: (row) => <DecisionCell decision={row.decision} /> },
 ];
 
 function AccessTable({ userId }: { userId: string }) {
@@ -30,7 +34,7 @@ function AccessTable({ userId }: { userId: string }) {
       errorTitle="Failed to load apps/users."
       empty="No apps in the catalog."
       cardLabel={(row) => row.app_name}
-      minWidth={340}
+      minWidth={560}
     />
   );
 }
@@ -58,6 +62,7 @@ export function UserDetails({ user, onClose }: UserDetailsProps) {
         </Stack>
       </Card>
       <AccessTable userId={user.id} />
+      <UserGroups userId={user.id} />
       <SessionsTable user={user} />
       <AuditTable userId={user.id} />
     </Stack>

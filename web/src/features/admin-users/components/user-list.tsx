@@ -1,9 +1,9 @@
 import type { AdminUser } from '@portal/contract';
-import { Group, Loader, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPager } from '@/components/list-pager.tsx';
+import { SearchField } from '@/components/search-field.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { NOT_SIGNED_IN, userLabel } from '@/components/user-select.tsx';
@@ -99,17 +99,14 @@ export function UserList({ selectedId, onSelect }: UserListProps) {
         )
       }
       toolbar={
-        <TextInput
+        <SearchField
           label="Search users"
-          placeholder="Name or UID"
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={list.isFetching && !list.isPending ? <Loader size={14} aria-label="Searching" /> : undefined}
-          type="search"
+          searching={list.isFetching && !list.isPending}
         />
       }
       footer={<ListPager page={page} pages={pages} onChange={setPage} label="Pages of users" />}

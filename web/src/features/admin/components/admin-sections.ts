@@ -7,6 +7,7 @@ import {
   IconRefresh,
   IconShieldCheck,
   IconUsers,
+  IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react';
 
@@ -46,5 +47,11 @@ export const adminSections: readonly AdminSection[] = [
     to: '/admin/activity',
     description: 'Every sign-in and admin change, searchable; export and forwarding.',
     icon: IconActivity,
+  },
+  {
+    label: 'Groups',
+    to: '/admin/groups',
+    description: 'Groups of players and the factions the game keeps, for apps’ access rules.',
+    icon: IconUsersGroup,
   },
 ];

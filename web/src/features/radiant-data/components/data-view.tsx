@@ -1,9 +1,10 @@
 import { DATA_KINDS, ROW_STATES, type DataKind, type RadiantRow, type RowState } from '@portal/contract';
-import { ActionIcon, Button, Group, Loader, SegmentedControl, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Select, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBraces, IconDatabase, IconSearch } from '@tabler/icons-react';
+import { IconBraces, IconDatabase } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPager, PageRange } from '@/components/list-pager.tsx';
+import { SearchField } from '@/components/search-field.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { ROWS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, useRowList } from '../api/list-rows.ts';
 import { RawAnswerDrawer } from './raw-answer-drawer.tsx';
@@ -100,17 +101,14 @@ export function DataView({ target, onTargetChange }: DataViewProps) {
               allowDeselect={false}
               w={{ base: '100%', xs: 160 }}
             />
-            <TextInput
+            <SearchField
               label={`Search ${target}`}
-              placeholder="Name or UID"
               value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
+              onChange={(value) => {
+                setSearch(value);
                 restart();
               }}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={list.isFetching && !list.isPending ? <Loader size={14} aria-label="Searching" /> : undefined}
-              type="search"
+              searching={list.isFetching && !list.isPending}
               style={{ flex: '1 1 200px' }}
             />
             <SegmentedControl

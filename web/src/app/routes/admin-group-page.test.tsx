@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
+import { admin } from '@/testing/fixtures.ts';
+import { customGroup, factionGroup, groupMember, membersRoute } from '@/testing/groups.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
+
+const fleetOps = customGroup(1, { name: 'Fleet Ops', description: 'Pilots of the home fleet.', member_count: 30, app_count: 2 });
+const gws = factionGroup(2, { member_count: 2, app_count: 1, roster: { read_at: null, error: null, readable: false } });
+const mira = groupMember(1, { name: 'Mira Solan', uid: '1:100002' });
+/** 30 members: two pages of 25. */
+const crew = [mira, ...Array.from({ length: 29 }, (_, i) => groupMember(i + 2))];
+const base = `/api/admin/groups/${fleetOps.id}`;
+
+async function openGroup(group = fleetOps, routes: Parameters<typeof stubFetch>[0] = {}) {
+  const api = stubFetch({
+    'GET /api/me': reply(200, admin),
+    'GET /api/admin/groups': reply(200, [fleetOps, gws]),
+    [`GET /api/admin/groups/${group.id}/members`]: membersRoute(crew),
+    ...routes,
+  });
+  const app = renderApp(`/admin/groups/${group.id}`);
+  await screen.findByRole('heading', { level: 1, name: group.name });
+  return { api, ...app };
+}
+
+const membersTable = () => screen.findByRole('table', { name: 'Members' });
+const memberQueries = (api: ReturnType<typeof stubFetch>) =>
+  api.calls.filter((c) => c.method === 'GET' && c.path === `${base}/members`).map((c) => new URL(c.url).searchParams);
+
+describe('/admin/groups/{id}, a group an admin keeps', () => {
+  it('shows its facts and the first page of members with the total, searched and paged on the server', async () => {
+    const { api, user } = await openGroup();
+    expect(screen.getByText('30 members · 2 apps with access rules naming it')).toBeInTheDocument();
+    expect(screen.getByText('Pilots of the home fleet.', { selector: 'span' })).toBeInTheDocument();
+    const table = await membersTable();
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
+    const row = within(within(table).getByRole('link', { name: 'Mira Solan' }).closest('tr')!);
+    expect(row.getByText('1:100002')).toBeInTheDocument();
+    expect(row.getByText('Member')).toBeInTheDocument();
+    expect(row.getByText('Added by an admin')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: 'Mira Solan' })).toHaveAttribute('href', `/admin/users/${mira.user_id}`);
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
+    expect(memberQueries(api).at(-1)?.get('offset')).toBe('25');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search members' }), 'mira');
+    await waitFor(() => expect(memberQueries(api).at(-1)?.get('q')).toBe('mira'));
+    expect(memberQueries(api).at(-1)?.get('offset')).toBe('0');
+    expect(await screen.findByText('1–1 of 1')).toBeInTheDocument();
+  });
+
+  it('names the pieces that are not UIDs at the field and sends nothing, then adds the rest and says what happened', async () => {
+    const { api, user } = await openGroup(fleetOps, {
+      [`POST ${base}/members`]: reply(200, { added: 3, already: 1, new_users: 2 }),
+    });
+    const field = screen.getByRole('textbox', { name: /^UIDs/ });
+    await user.type(field, '1:100002, bogus 2:2400{Enter}1:100003');
+    expect(screen.getByText('2 UIDs found.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add players' }));
+
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Not UIDs: “bogus”, “2:2400”.'));
+    expect(field).toHaveFocus();
+    expect(api.count(`POST ${base}/members`)).toBe(0);
+
+    await user.clear(field);
+    await user.type(field, '1:100002 1:100003{Enter}1:100004,1:100005 1:100002');
+    await user.click(screen.getByRole('button', { name: 'Add players' }));
+
+    expect(
+      await screen.findByText('Added 3 players to Fleet Ops (2 new to the portal, added as users); 1 player was already in it.'),
+    ).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === `${base}/members`)?.body).toEqual({
+      uids: ['1:100002', '1:100003', '1:100004', '1:100005'],
+    });
+    expect(field).toHaveValue('');
+  });
+
+  it('asks for at least one UID', async () => {
+    const { api, user } = await openGroup();
+    await user.click(screen.getByRole('button', { name: 'Add players' }));
+    expect(screen.getByRole('textbox', { name: /^UIDs/ })).toHaveAccessibleDescription(expect.stringContaining('Paste at least one UID.'));
+    expect(api.count(`POST ${base}/members`)).toBe(0);
+  });
+
+  it('asks before removing a member, saying what they lose, then removes them', async () => {
+    const { api, user } = await openGroup(fleetOps, { [`DELETE ${base}/members/${mira.user_id}`]: reply(204) });
+    await membersTable();
+    await user.click(screen.getByRole('button', { name: 'Remove Mira Solan from Fleet Ops' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from Fleet Ops?' });
+    expect(dialog).toHaveTextContent('Mira Solan loses what Fleet Ops’s access rules give, at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.count(`DELETE ${base}/members/${mira.user_id}`)).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Mira Solan from Fleet Ops' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove from Fleet Ops?' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Mira Solan removed from Fleet Ops.')).toBeInTheDocument();
+    expect(api.count(`DELETE ${base}/members/${mira.user_id}`)).toBe(1);
+  });
+
+  it('renames the group, with a taken name refused at the field', async () => {
+    let nth = 0;
+    const { api, user } = await openGroup(fleetOps, {
+      [`PUT ${base}`]: () =>
+        nth++ === 0
+          ? errorReply(409, 'conflict', 'Another group is already named "Home Fleet".')
+          : reply(200, { ...fleetOps, name: 'Home Fleet Pilots' }),
+    });
+    const settings = within(screen.getByRole('region', { name: 'Name and description' }));
+    const name = settings.getByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('Fleet Ops');
+    await user.clear(name);
+    await user.type(name, 'Home Fleet');
+    await user.click(settings.getByRole('button', { name: 'Save group' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(expect.stringContaining('Another group is already named "Home Fleet".')));
+
+    await user.type(name, ' Pilots');
+    await user.click(settings.getByRole('button', { name: 'Save group' }));
+    expect(await settings.findByText('Group “Home Fleet Pilots” saved.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      name: 'Home Fleet Pilots',
+      description: 'Pilots of the home fleet.',
+    });
+  });
+
+  it('deletes the group after asking what ends, and goes back to Groups saying so', async () => {
+    const { api, user, pathname } = await openGroup(fleetOps, { [`DELETE ${base}`]: reply(204) });
+    await user.click(screen.getByRole('button', { name: 'Delete group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete group?' });
+    expect(dialog).toHaveTextContent(
+      'Fleet Ops is deleted and its 30 members taken out of it, with the access rules of 2 apps that name it. Its members lose what those rules gave them, at once.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete group' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Groups' });
+    expect(pathname()).toBe('/admin/groups');
+    expect(screen.getByText('Group “Fleet Ops” deleted.')).toBeInTheDocument();
+    expect(api.count(`DELETE ${base}`)).toBe(1);
+  });
+
+  it('says so when no group has the id', async () => {
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/groups': reply(200, [fleetOps]) });
+    renderApp('/admin/groups/20000000-0000-4000-8000-000000000099');
+    expect(await screen.findByText('No such group')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/groups/{id}, a faction', () => {
+  const leaving = groupMember(3, { name: 'Dax Orrel', source: 'roster', left_at: hoursAgo(2) });
+  const factionMembers = [groupMember(1, { name: 'Mira Solan', source: 'sign-in' }), leaving];
+
+  it('is read-only: the game keeps its members; a member who left shows when, while a grace period keeps them', async () => {
+    const { api } = await openGroup(gws, { [`GET /api/admin/groups/${gws.id}/members`]: membersRoute(factionMembers) });
+    expect(screen.getByText('Faction 20:2400')).toBeInTheDocument();
+    expect(screen.getByText(/The game keeps this faction’s members/)).toBeInTheDocument();
+    expect(screen.getByText('Never read')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'SWC Integration' })).toHaveAttribute('href', '/admin/swc');
+
+    const table = await membersTable();
+    const row = within(within(table).getByRole('link', { name: 'Dax Orrel' }).closest('tr')!);
+    expect(row.getByText('Left 2 hours ago')).toBeInTheDocument();
+    expect(row.getByText('Access kept while a rule’s grace period counts')).toBeInTheDocument();
+    expect(row.getByText('Faction roster')).toBeInTheDocument();
+    expect(within(table).getByText('At sign-in')).toBeInTheDocument();
+
+    for (const name of ['Add players', 'Save group', 'Delete group'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+    expect(api.calls.every((c) => c.method === 'GET')).toBe(true);
+  });
+});

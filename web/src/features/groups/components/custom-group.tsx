@@ -1,0 +1,28 @@
+import type { Group } from '@portal/contract';
+import { useState } from 'react';
+import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
+import { AddMembersCard } from './add-members-card.tsx';
+import { GroupMembers } from './group-members.tsx';
+import { GroupSettingsCard } from './group-settings-card.tsx';
+import { RemoveMemberDialog, type MemberToRemove } from './remove-member-dialog.tsx';
+
+/** A group an admin keeps: add players, its members with Remove, its name and description, Delete. */
+export function CustomGroup({ group }: { group: Group }) {
+  const [removing, setRemoving] = useState<MemberToRemove | null>(null);
+  const outcome = useFeedback();
+  return (
+    <>
+      <AddMembersCard group={group} />
+      <GroupMembers
+        group={group}
+        onRemove={(member) => {
+          outcome.clear();
+          setRemoving(member);
+        }}
+        notice={<ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />}
+      />
+      <GroupSettingsCard group={group} />
+      <RemoveMemberDialog group={group} member={removing} onClose={() => setRemoving(null)} onRemoved={outcome.succeed} />
+    </>
+  );
+}

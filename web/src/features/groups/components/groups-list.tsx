@@ -1,0 +1,136 @@
+import type { Group, RosterRefresh } from '@portal/contract';
+import { Alert, Anchor, Button, Group as Row, Stack, Text } from '@mantine/core';
+import { IconPlugConnectedX, IconRefresh, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert.tsx';
+import { GroupKindBadge } from '@/components/group-kind-badge.tsx';
+import { QueryList, type Column } from '@/components/query-list.tsx';
+import { SuccessNotice } from '@/components/success-notice.tsx';
+import { groupPagePath } from '@/lib/admin-pages.ts';
+import { useGroups } from '../api/list-groups.ts';
+import { useRefreshRosters } from '../api/refresh-rosters.ts';
+import { appsCount } from './group-words.ts';
+import { RosterStatus } from './roster-status.tsx';
+
+const count = new Intl.NumberFormat();
+
+const columns: Column<Group>[] = [
+  {
+    label: 'Name',
+    card: 'title',
+    cell: (group) => (
+      <Stack gap={2}>
+        <Anchor component={Link} to={groupPagePath(group.id)} size="sm" fw={600} underline="always">
+          {group.name}
+        </Anchor>
+        {group.description && (
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {group.description}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  { label: 'Kind', nowrap: true, card: 'badge', cell: (group) => <GroupKindBadge group={group} /> },
+  { label: 'Members', nowrap: true, cell: (group) => <Text size="sm">{count.format(group.member_count)}</Text> },
+  { label: 'Apps with rules', nowrap: true, cell: (group) => <Text size="sm">{appsCount(group.app_count)}</Text> },
+  {
+    label: 'Roster',
+    maw: 300,
+    cell: (group) =>
+      group.roster ? (
+        <RosterStatus roster={group.roster} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Kept by admins
+        </Text>
+      ),
+  },
+];
+
+/** The call and its answer, held above the list: a phone's layout and a table's are different trees. */
+function useRosterReads() {
+  const read = useRefreshRosters();
+  const [answer, setAnswer] = useState<RosterRefresh | null>(null);
+  return { read, answer, setAnswer };
+}
+type RosterReads = ReturnType<typeof useRosterReads>;
+
+/**
+ * 'Read rosters now' and what the server answered, right under the button: green when reads were queued,
+ * yellow when no connected binding may read any roster (with the way to connect one).
+ */
+function ReadRosters({ read, answer, setAnswer }: RosterReads) {
+  return (
+    <Stack gap="xs">
+      <Row gap="sm" align="center" wrap="wrap">
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={read.isPending}
+          onClick={() => {
+            setAnswer(null);
+            read.mutate(undefined, { onSuccess: setAnswer });
+          }}
+        >
+          Read rosters now
+        </Button>
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
+          Faction rosters are read on a schedule; this reads every one a connected binding may read now.
+        </Text>
+      </Row>
+      {answer && answer.queued > 0 && <SuccessNotice onClose={() => setAnswer(null)}>{answer.message}</SuccessNotice>}
+      {answer && answer.queued === 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconPlugConnectedX size={18} aria-hidden />}
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setAnswer(null)}
+        >
+          <Stack gap={4}>
+            <Text size="sm">{answer.message}</Text>
+            <Anchor component={Link} to="/admin/swc" size="sm" underline="always">
+              Open SWC Integration
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      {read.isError && <ErrorAlert title="The rosters could not be read now." error={read.error} onClose={() => read.reset()} />}
+    </Stack>
+  );
+}
+
+/** Every group an admin keeps and every faction, with members, the apps whose rules name it and the last roster read. */
+export function GroupsList() {
+  const groups = useGroups();
+  const rosterReads = useRosterReads();
+  return (
+    <QueryList
+      query={groups}
+      columns={columns}
+      rowKey={(group) => group.id}
+      label="Groups and factions"
+      title
+      description="Groups you keep, then every SWCombine faction a member signed in from or whose roster was read."
+      aside={
+        groups.data && (
+          <Text size="sm" c="dimmed">
+            {groups.data.length === 1 ? '1 group' : `${count.format(groups.data.length)} groups`}
+          </Text>
+        )
+      }
+      toolbar={<ReadRosters {...rosterReads} />}
+      errorTitle="Failed to load groups"
+      loadingLabel="Loading groups..."
+      emptyTitle="No groups yet"
+      empty="Create one above. A faction appears here when one of its members signs in or its roster is read."
+      emptyIcon={<IconUsersGroup size={28} aria-hidden />}
+      cardLabel={(group) => group.name}
+      minWidth={760}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import type { Group, GroupMember, UserGroup } from '@portal/contract';
+import { reply, type StubCall } from './fetch-stub.ts';
+import { testUuid } from './fixtures.ts';
+
+/** A row of GET /api/admin/groups: a group an admin keeps, numbered for tests. */
+export function customGroup(n: number, overrides: Partial<Group> = {}): Group {
+  return {
+    id: testUuid(n, '20000000'),
+    kind: 'custom',
+    name: `Group ${n}`,
+    description: '',
+    faction_uid: null,
+    member_count: 0,
+    app_count: 0,
+    roster: null,
+    created_at: '2025-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A faction group, its roster read and readable unless told otherwise. */
+export function factionGroup(n: number, overrides: Partial<Group> = {}): Group {
+  return customGroup(n, {
+    kind: 'faction',
+    name: 'Galactic Weapon Systems',
+    faction_uid: '20:2400',
+    roster: { read_at: null, error: null, readable: true },
+    ...overrides,
+  });
+}
+
+/** A member of a group, numbered for tests, in it since the start of 2025. */
+export function groupMember(n: number, overrides: Partial<GroupMember> = {}): GroupMember {
+  return {
+    user_id: testUuid(n),
+    uid: `1:${100000 + n}`,
+    name: `Pilot ${String(n).padStart(3, '0')}`,
+    source: 'admin',
+    added_at: '2025-01-01T10:00:00.000Z',
+    left_at: null,
+    ...overrides,
+  };
+}
+
+/** A group of a player's (GET /api/admin/users/{id}/groups). */
+export function userGroup(group: Group, overrides: Partial<UserGroup> = {}): UserGroup {
+  return {
+    id: group.id,
+    kind: group.kind,
+    name: group.name,
+    faction_uid: group.faction_uid,
+    source: group.kind === 'faction' ? 'sign-in' : 'admin',
+    added_at: '2025-01-01T10:00:00.000Z',
+    left_at: null,
+    ...overrides,
+  };
+}
+
+/** GET …/members answered like the server: q filters name or UID, limit/offset page, the total in X-Total-Count. */
+export function membersRoute(members: readonly GroupMember[]) {
+  return (call: StubCall) => {
+    const url = new URL(call.url);
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const matching = members.filter((m) => !q || (m.name ?? '').toLowerCase().includes(q) || m.uid.includes(q));
+    return reply(200, matching.slice(offset, offset + limit), { 'x-total-count': String(matching.length) });
+  };
+}
