@@ -11,6 +11,7 @@ import {
 import { appKeyField } from '../admin-apps.ts';
 import { EndedSessions, SessionId } from '../admin-users.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { firstLoadPaths } from './first-load-paths.ts';
 
 const SessionParams = z.object({ sid: SessionId });
 const AppParams = z.object({ appKey: appKeyField('App key') });
@@ -54,7 +55,7 @@ export const account = {
     answer: AccountEventList,
     errors: [400, 401],
   }),
-  notices: defineEndpoint({ method: 'GET', path: '/api/me/notices', status: 200, answer: AccountNotices, errors: [401] }),
+  notices: defineEndpoint({ method: 'GET', path: firstLoadPaths.notices, status: 200, answer: AccountNotices, errors: [401] }),
   noticesSeen: defineEndpoint({
     method: 'POST',
     path: '/api/me/notices/seen',
