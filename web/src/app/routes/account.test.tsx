@@ -100,6 +100,7 @@ describe('/account', () => {
     expect(within(rows[0]!).getByText('Chrome on Windows')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
     expect(within(rows[0]!).queryByRole('button', { name: /Sign out/ })).not.toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Sign out here with Logout')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('198.51.100.7')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Sign out Firefox on Android' })).toBeInTheDocument();
   });

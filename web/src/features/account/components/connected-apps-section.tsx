@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
-import { ListEmpty } from '@/components/list-empty.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { AppIcon } from '@/components/app-icon.tsx';
 import { useConnectedApps } from '../api/get-connected-apps.ts';
@@ -75,7 +74,9 @@ export function ConnectedAppsSection() {
       ) : (
         <>
           {apps.data.oidc.length === 0 ? (
-            <ListEmpty description="No app keeps tokens for you. An app you sign in to with your character shows here." />
+            <Text size="sm" c="dimmed">
+              No app keeps tokens for you. An app you sign in to with your character shows here.
+            </Text>
           ) : (
             <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Connected apps">
               {apps.data.oidc.map((app) => (

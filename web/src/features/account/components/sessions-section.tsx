@@ -18,13 +18,15 @@ const DEVICE_ICONS: Record<DeviceKind, typeof IconDevices> = {
 function Device({ session }: { session: AccountSession }) {
   const Icon = DEVICE_ICONS[session.device_kind];
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Icon size={20} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="sm" fw={500} title={session.user_agent ?? undefined}>
-        {session.device}
-      </Text>
+    <Group gap="xs" wrap="wrap">
+      <Group gap="xs" wrap="nowrap">
+        <Icon size={20} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" fw={500} title={session.user_agent ?? undefined}>
+          {session.device}
+        </Text>
+      </Group>
       {session.current && (
-        <Badge variant="light" color="teal" size="sm">
+        <Badge variant="light" color="teal" size="sm" style={{ flexShrink: 0 }}>
           This device
         </Badge>
       )}
@@ -41,9 +43,13 @@ export function SessionsSection() {
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
 
   const signOutButton = (session: AccountSession, card = false) =>
-    session.current ? null : (
+    session.current ? (
+      <Text size="xs" c="dimmed">
+        Sign out here with Logout
+      </Text>
+    ) : (
       <Button
-        size={card ? 'sm' : 'compact-sm'}
+        size={card ? 'sm' : 'compact-xs'}
         fullWidth={card}
         variant="light"
         color="red"
