@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshotBoth } from './helpers/browser.ts';
 import { api, signIn } from './helpers/http-session.ts';
+import { refusal, signInFlow } from './helpers/openid-client-flow.ts';
 import { seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -18,7 +19,7 @@ import { signInAs } from './helpers/sign-in.ts';
 const baseUrl = inject('baseUrl');
 // The apps' side: the callback answers a blank page; /backchannel keeps the logout tokens it receives.
 const APPS_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3900) + 60}`;
-const CALLBACK = `${APPS_ORIGIN}/ledger/callback`;
+const CALLBACK = `${APPS_ORIGIN}/logbook/callback`;
 const BACKCHANNEL = `${APPS_ORIGIN}/backchannel`;
 const PHONE_UA = 'Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0';
 
@@ -26,7 +27,7 @@ let browser: Browser;
 let apps: Server;
 let adminCookie: string;
 let admin: ReturnType<typeof api>;
-let ledger: client.Configuration;
+let logbook: client.Configuration;
 let here: { context: BrowserContext; page: Page };
 const logoutTokens: string[] = [];
 
@@ -48,75 +49,44 @@ function startApps(): Promise<Server> {
       });
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Ledger</title>');
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Logbook</title>');
   });
   return new Promise((resolve) => server.listen(Number(new URL(APPS_ORIGIN).port), '127.0.0.1', () => resolve(server)));
 }
 
-/** What the app does to sign the player in, in her browser: code flow with PKCE, state and nonce. */
-async function connectLedger(context: BrowserContext) {
-  const checks = {
-    pkceCodeVerifier: client.randomPKCECodeVerifier(),
-    expectedState: client.randomState(),
-    expectedNonce: client.randomNonce(),
-  };
-  const url = client.buildAuthorizationUrl(ledger, {
-    redirect_uri: CALLBACK,
-    scope: 'openid profile offline_access',
-    state: checks.expectedState,
-    nonce: checks.expectedNonce,
-    code_challenge: await client.calculatePKCECodeChallenge(checks.pkceCodeVerifier),
-    code_challenge_method: 'S256',
-  });
-  const page = await context.newPage();
-  try {
-    await page.goto(url.href);
-    await page.waitForURL((u) => u.href.startsWith(`${CALLBACK}?`));
-    return await client.authorizationCodeGrant(ledger, new URL(page.url()), { ...checks, idTokenExpected: true });
-  } finally {
-    await page.close();
-  }
-}
-
-const refusal = (call: Promise<unknown>) =>
-  call.then(
-    () => 'accepted',
-    (e: { error?: string; code?: string }) => e.error ?? e.code,
-  );
-
 beforeAll(async () => {
   await seedApps(inject('databaseUrl'), [
     {
-      key: 'ledger',
-      name: 'Ledger',
+      key: 'logbook',
+      name: 'Logbook',
       icon: '📜',
-      url: `${APPS_ORIGIN}/ledger/`,
+      url: `${APPS_ORIGIN}/logbook/`,
       redirect_urls: [CALLBACK],
       backchannel_logout_url: BACKCHANNEL,
       skip_uid_whitelist: true,
     },
-    { key: 'holonet', name: 'Holonet', icon: '📡', url: 'https://holonet.example.com/' },
-    { key: 'armory', name: 'Armory', icon: '🛡️', url: 'https://armory.example.com/' },
+    { key: 'relay', name: 'Relay', icon: '📡', url: 'https://relay.example.com/' },
+    { key: 'arsenal', name: 'Arsenal', icon: '🛡️', url: 'https://arsenal.example.com/' },
   ]);
   adminCookie = await signIn(baseUrl, '1:100001');
   admin = api(baseUrl, adminCookie);
-  const secret = await admin('POST', `/api/admin/apps/${await appIdOf('ledger')}/client-secret`);
+  const secret = await admin('POST', `/api/admin/apps/${await appIdOf('logbook')}/client-secret`);
   expect(secret.status).toBe(201);
-  ledger = await client.discovery(
+  logbook = await client.discovery(
     new URL(baseUrl),
-    'ledger',
+    'logbook',
     undefined,
     client.ClientSecretBasic((secret.body as { client_secret: string }).client_secret),
     { execute: [client.allowInsecureRequests] },
   );
-  // Holonet opens to the group Pilots, which Mira is in; Armory to the faction Galactic Weapon Systems, which she is not.
+  // Relay opens to the group Pilots, which Mira is in; Arsenal to the faction Galactic Weapon Systems, which she is not.
   await signIn(baseUrl, '1:100002'); // Mira exists before she is added to a group
   const pilots = (await admin('POST', '/api/admin/groups', { name: 'Pilots', description: 'Who flies' })).body as { id: string };
   await admin('POST', `/api/admin/groups/${pilots.id}/members`, { uids: ['1:100002'] });
-  await admin('PUT', `/api/admin/apps/${await appIdOf('holonet')}/access-rules`, { rules: [{ group_id: pilots.id }] });
+  await admin('PUT', `/api/admin/apps/${await appIdOf('relay')}/access-rules`, { rules: [{ group_id: pilots.id }] });
   const groups = (await admin('GET', '/api/admin/groups')).body as { id: string; faction_uid: string | null }[];
   const gws = groups.find((g) => g.faction_uid === '20:2400')!;
-  await admin('PUT', `/api/admin/apps/${await appIdOf('armory')}/access-rules`, { rules: [{ group_id: gws.id }] });
+  await admin('PUT', `/api/admin/apps/${await appIdOf('arsenal')}/access-rules`, { rules: [{ group_id: gws.id }] });
   apps = await startApps();
   browser = await launchBrowser();
   here = { context: await browser.newContext({ viewport: { width: 1280, height: 900 } }), page: undefined as unknown as Page };
@@ -166,36 +136,36 @@ describe('where you are signed in', () => {
 
 describe('connected apps', () => {
   it('disconnects an OpenID Connect app: its refresh is invalid_grant and its back-channel URL got the logout token', async () => {
-    const tokens = await connectLedger(here.context);
+    const tokens = await signInFlow(logbook, here.context, CALLBACK, 'openid profile offline_access');
     expect(tokens.refresh_token).toEqual(expect.any(String));
     const sid = tokens.claims()!.sid;
 
     const { page } = here;
     await page.goto(`${baseUrl}/account`);
-    const card = page.getByRole('listitem', { name: 'Ledger' });
+    const card = page.getByRole('listitem', { name: 'Logbook' });
     await card.getByText('Can act while you are away').waitFor();
-    await card.getByRole('list', { name: 'What Ledger may do' }).getByText('Act while you are away').waitFor();
+    await card.getByRole('list', { name: 'What Logbook may do' }).getByText('Act while you are away').waitFor();
     await expectAccessible(page, 'Your account with a connected app');
     await screenshotBoth(page, 'account-connected');
 
-    await card.getByRole('button', { name: 'Disconnect Ledger' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Disconnect Ledger?' });
+    await card.getByRole('button', { name: 'Disconnect Logbook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disconnect Logbook?' });
     await dialog.getByText('it can no longer act for you while you are away', { exact: false }).waitFor();
     await expectAccessible(page, 'Your account, asking to disconnect an app');
     await screenshotBoth(page, 'account-disconnect', { fullPage: false });
     await dialog.getByRole('button', { name: 'Disconnect' }).click();
-    await page.getByText('Ledger disconnected.').waitFor();
-    await page.getByText('No app keeps tokens for you', { exact: false }).waitFor();
+    await page.getByText('Logbook disconnected.').waitFor();
+    await card.waitFor({ state: 'detached' });
     await expectAccessible(page, 'Your account after a Disconnect');
 
-    expect(await refusal(client.refreshTokenGrant(ledger, tokens.refresh_token!))).toBe('invalid_grant');
+    expect(await refusal(client.refreshTokenGrant(logbook, tokens.refresh_token!))).toBe('invalid_grant');
     await expect.poll(() => logoutTokens.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const logout = decodeJwt(logoutTokens.at(-1)!);
-    expect(logout).toMatchObject({ iss: baseUrl, aud: 'ledger', sub: '1:100002', sid });
+    expect(logout).toMatchObject({ iss: baseUrl, aud: 'logbook', sub: '1:100002', sid });
     expect(logout.events).toEqual({ 'http://schemas.openid.net/event/backchannel-logout': {} });
 
     // What changed says it, in her words.
-    await page.getByRole('table', { name: 'What changed' }).getByText('You disconnected Ledger').waitFor();
+    await page.getByRole('table', { name: 'What changed' }).getByText('You disconnected Logbook').waitFor();
   });
 
   it('says why each app is open, and which group would open another', async () => {
@@ -212,7 +182,7 @@ describe('connected apps', () => {
 });
 
 describe('the dashboard tells a change to your access once', () => {
-  it('shows "Your access to Holonet ended" after an admin takes Mira out of Pilots, and not on the next visit', async () => {
+  it('shows "Your access to Relay ended" after an admin takes Mira out of Pilots, and not on the next visit', async () => {
     const groups = (await admin('GET', '/api/admin/groups')).body as { id: string; name: string }[];
     const pilots = groups.find((g) => g.name === 'Pilots')!;
     const users = (await admin('GET', '/api/admin/users?q=Mira')).body as { id: string }[];
@@ -224,13 +194,13 @@ describe('the dashboard tells a change to your access once', () => {
 
     const { page } = here;
     await page.goto(`${baseUrl}/dashboard`);
-    await page.getByText('Your access to Holonet ended: an admin removed you from Pilots.').waitFor();
+    await page.getByText('Your access to Relay ended: an admin removed you from Pilots.').waitFor();
     await expectAccessible(page, 'the dashboard with a change to your access');
     await screenshotBoth(page, 'dashboard-access-notice');
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Your apps' }).waitFor();
-    await page.getByRole('link', { name: /Ledger/ }).waitFor();
-    expect(await page.getByText('Your access to Holonet ended', { exact: false }).count()).toBe(0);
+    await page.getByRole('link', { name: /Logbook/ }).waitFor();
+    expect(await page.getByText('Your access to Relay ended', { exact: false }).count()).toBe(0);
   });
 });
