@@ -21,11 +21,17 @@ export type AdminUser = z.infer<typeof AdminUser>;
 export const AdminUserList = z.array(AdminUser);
 
 /** A whole number given as query text: digits only, so no sign, space or control character slips through. */
-const wholeNumber = (label: string, min: number, max: number) =>
+export const wholeNumber = (label: string, min: number, max: number) =>
   singleLineText(label, { max: 10 })
     .regex(/^[0-9]+$/, `${label} must be a whole number`)
     .transform(Number)
     .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
+
+/** A session's public id (its `sid`), as the session lists and the id_token name it. */
+export const SessionId = singleLineText('Session id (sid)', { min: 1, max: 64 }).regex(
+  /^[A-Za-z0-9_-]+$/,
+  'Session id (sid) is not a session id',
+);
 
 /** GET /api/admin/users: optional search (name or UID) and paging; the total is in X-Total-Count. */
 export const UserListQuery = z.object({

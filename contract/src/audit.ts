@@ -58,6 +58,9 @@ export const AuditEvent = {
   RosterReadFailed: 'roster_read_failed',
   GroupJoined: 'group_joined',
   GroupLeft: 'group_left',
+  SessionSignedOut: 'session_signed_out',
+  OtherSessionsSignedOut: 'other_sessions_signed_out',
+  AppDisconnected: 'app_disconnected',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -121,6 +124,9 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   roster_read_failed: 'Faction roster could not be read',
   group_joined: 'Joined a faction',
   group_left: 'Left a group',
+  session_signed_out: 'Signed out a session on another device',
+  other_sessions_signed_out: 'Signed out everywhere else',
+  app_disconnected: 'App disconnected',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */

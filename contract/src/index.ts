@@ -2,6 +2,7 @@ export * from './error.ts';
 export * from './error-body.ts';
 export * from './text.ts';
 export * from './me.ts';
+export * from './account.ts';
 export * from './roles.ts';
 export * from './portal.ts';
 export * from './apps.ts';

@@ -8,6 +8,7 @@ export const SCREEN_PATHS: readonly string[] = [
   '/login',
   '/dashboard',
   '/profile',
+  '/account',
   '/swc/consents',
   '/admin',
   '/admin/apps',

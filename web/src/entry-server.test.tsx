@@ -16,6 +16,7 @@ import { dashboardApp, player, testConfig } from './testing/fixtures.ts';
 
 const apps = [dashboardApp({ id: 'fleet', name: 'Fleet Tracker' }), dashboardApp({ id: 'market', name: 'Market Watch' })];
 const answered = (body: unknown) => ({ status: 200, body: JSON.stringify(body) });
+const noNotices = { notices: [] };
 
 // React's act() warns unless told it runs in a test (Testing Library's render sets this; hydrateRoot is called directly here).
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -52,7 +53,7 @@ describe('the server render of the first screens', () => {
       pathname: '/dashboard',
       origin: 'https://portal.example.org',
       config: testConfig,
-      answers: { '/api/me': answered(player), '/api/apps': answered(apps) },
+      answers: { '/api/me': answered(player), '/api/apps': answered(apps), '/api/me/notices': answered(noNotices) },
     });
     expect(rendered).not.toBeNull();
     expect(rendered!.html).toContain('Your apps');
@@ -67,6 +68,26 @@ describe('the server render of the first screens', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'User menu: Mira Solan' })).not.toHaveAttribute('aria-disabled'));
     // The answers came with the page: nothing is asked again.
     expect(fetches.calls).toEqual([]);
+  });
+
+  it('renders a change to the access above the cards; hydrated, it is counted seen and nothing else is asked', async () => {
+    const fetches = stubFetch({ 'POST /api/me/notices/seen': reply(204) });
+    const notice = {
+      at: '2026-11-22T12:00:00.000Z',
+      event: 'group_left',
+      sentence: 'Your access to Fleet Ops ended: you left Galactic Weapon Systems',
+    };
+    const rendered = await renderPage({
+      pathname: '/dashboard',
+      origin: 'https://portal.example.org',
+      config: testConfig,
+      answers: { '/api/me': answered(player), '/api/apps': answered(apps), '/api/me/notices': answered({ notices: [notice] }) },
+    });
+    expect(rendered!.html).toContain('Your access to Fleet Ops ended: you left Galactic Weapon Systems.');
+
+    const mismatches = await hydratePage('/dashboard', rendered!.html, JSON.parse(JSON.stringify(rendered!.state)));
+    expect(mismatches).toEqual([]);
+    await waitFor(() => expect(fetches.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/me/notices/seen']));
   });
 
   it('renders /login with the origin the server saw; once hydrated the button names the browser’s own', async () => {
@@ -96,7 +117,7 @@ describe('the server render of the first screens', () => {
   });
 
   it("asks the server for exactly the dashboard's first requests, and for none on /login", () => {
-    expect(pages['/dashboard']).toEqual({ signedIn: true, requests: ['/api/me', '/api/apps'] });
+    expect(pages['/dashboard']).toEqual({ signedIn: true, requests: ['/api/me', '/api/apps', '/api/me/notices'] });
     expect(pages['/login']).toEqual({ signedIn: false, requests: [] });
   });
 
@@ -107,13 +128,13 @@ describe('the server render of the first screens', () => {
         pathname: '/dashboard',
         origin: 'https://p.example',
         config: testConfig,
-        answers: { '/api/me': answered(player), '/api/apps': answered(apps) },
+        answers: { '/api/me': answered(player), '/api/apps': answered(apps), '/api/me/notices': answered(noNotices) },
       }),
       renderPage({
         pathname: '/dashboard',
         origin: 'https://p.example',
         config: testConfig,
-        answers: { '/api/me': answered(other), '/api/apps': answered([]) },
+        answers: { '/api/me': answered(other), '/api/apps': answered([]), '/api/me/notices': answered(noNotices) },
       }),
     ]);
     expect(first!.html).toContain('Mira Solan');

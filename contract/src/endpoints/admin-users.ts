@@ -7,19 +7,17 @@ import {
   AdminUserList,
   AuditRow,
   EndedSessions,
+  SessionId,
   SessionRow,
   UserAccessRow,
   UserDetailPageQuery,
   UserListQuery,
 } from '../admin-users.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { singleLineText } from '../text.ts';
 
 const UserParams = z.object({ id: z.uuid('id must be a user id (a UUID)') });
 const AppParams = UserParams.extend({ appKey: appKeyField('App key') });
-const SessionParams = UserParams.extend({
-  sid: singleLineText('Session id (sid)', { min: 1, max: 64 }).regex(/^[A-Za-z0-9_-]+$/, 'Session id (sid) is not a session id'),
-});
+const SessionParams = UserParams.extend({ sid: SessionId });
 const errors = [400, 401, 403, 404, 409] as const;
 /** A user's access to one app: read, or changed, each answering the status it leaves. */
 const access = <const M extends 'GET' | 'POST' | 'DELETE', const S extends '' | '/grant' | '/suspend'>(method: M, suffix: S) =>

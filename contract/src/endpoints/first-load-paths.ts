@@ -4,5 +4,6 @@
 export const firstLoadPaths = {
   me: '/api/me',
   apps: '/api/apps',
+  notices: '/api/me/notices',
   swcConsents: '/api/swc/consents',
 } as const;

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.ts';
+import { account } from './account.ts';
 import { adminApps } from './admin-apps.ts';
 import { adminAudit } from './admin-audit.ts';
 import { adminConsents } from './admin-consents.ts';
@@ -11,13 +12,27 @@ import { radiantData } from './radiant-data.ts';
 import { radiantMgmt } from './radiant-mgmt.ts';
 import { serviceJwts } from './service-jwts.ts';
 
-export { adminApps, adminAudit, adminConsents, adminGroups, adminSwc, adminUsers, me, radiantData, radiantMgmt, serviceJwts, syncedData };
+export {
+  account,
+  adminApps,
+  adminAudit,
+  adminConsents,
+  adminGroups,
+  adminSwc,
+  adminUsers,
+  me,
+  radiantData,
+  radiantMgmt,
+  serviceJwts,
+  syncedData,
+};
 export { firstLoadPaths } from './first-load-paths.ts';
 export { ClientSecret, OidcClient } from './admin-apps.ts';
 
 /** Every declared endpoint of the JSON API (the server's route test checks it against the routes). */
 export const allEndpoints: readonly Endpoint[] = [
   me,
+  account,
   adminApps,
   adminUsers,
   adminGroups,

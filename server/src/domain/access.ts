@@ -56,7 +56,8 @@ export function ruleCounts(rule: Pick<RuleMatch, 'left_at' | 'grace_hours'>, now
   return ends === null || ends.getTime() > now.getTime();
 }
 
-const groupLabel = (group: RuleMatch['group']) => `${group.kind === 'faction' ? 'faction' : 'group'} ${group.name}`;
+/** How a decision's `source` names a group: "group Fleet Ops", "faction Galactic Weapon Systems". */
+export const groupLabel = (group: RuleMatch['group']) => `${group.kind === 'faction' ? 'faction' : 'group'} ${group.name}`;
 
 /**
  * Who may use an app: the one rule behind forward auth, token exchange, sign-in, the dashboard,

@@ -49,3 +49,13 @@ export async function playersByIds(
   );
   return rows;
 }
+
+/** The groups each app's rules admit (groups an admin keeps first, then factions, by name), by app id. */
+export async function ruleGroupsByApp(db: DbClient): Promise<Map<string, { name: string; kind: GroupKind }[]>> {
+  const { rows } = await db.query<{ app_id: string; name: string; kind: GroupKind }>(
+    `SELECT r.app_id, g.name, g.kind FROM app_access_rules r JOIN groups g ON g.id = r.group_id ORDER BY g.kind, lower(g.name)`,
+  );
+  const byApp = new Map<string, { name: string; kind: GroupKind }[]>();
+  for (const { app_id, ...group } of rows) byApp.set(app_id, [...(byApp.get(app_id) ?? []), group]);
+  return byApp;
+}

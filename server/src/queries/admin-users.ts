@@ -90,7 +90,7 @@ export interface Page<T> {
  * The rows of `sql` (counted with `count(*) OVER () AS total`, its last two parameters LIMIT and OFFSET);
  * a page past the end is counted by `countSql`, which takes the other parameters.
  */
-async function page<T extends object>(db: DbClient, sql: string, countSql: string, params: unknown[]): Promise<Page<T>> {
+export async function page<T extends object>(db: DbClient, sql: string, countSql: string, params: unknown[]): Promise<Page<T>> {
   const { rows } = await db.query<T & { total: string }>(sql, params);
   if (rows.length === 0 && Number(params.at(-1)) > 0) {
     const { rows: c } = await db.query<{ n: string }>(countSql, params.slice(0, -2));

@@ -19,6 +19,7 @@ const BODIES: Record<string, object> = {
   'POST /api/admin/service-jwts': { ...SERVICE_JWT, service_name: 'evil' },
   'PUT /api/admin/service-jwts/{id}': { ...SERVICE_JWT, ttl_minutes: 60 },
   'POST /api/swc/auth-token': { enabled: true },
+  'POST /api/me/notices/seen': { until: '2026-11-22T12:00:00Z' },
 };
 const bodyFor = (method: string, template: string): object | undefined =>
   BODIES[`${method} ${template}`] ??
@@ -41,7 +42,7 @@ function fill(template: string): string {
   return template
     .replace('{id}', template.includes('/users/') ? ids.userId! : template.includes('/apps/') ? ids.appId! : ids.jwtId!)
     .replace('{appKey}', 'wiki')
-    .replace('{sid}', ids.sid!);
+    .replace('{sid}', template.startsWith('/api/me/') ? ids.ownSid! : ids.sid!);
 }
 
 /** Spellings that the router decodes or normalises to the same route, or that it should refuse. */
@@ -106,6 +107,16 @@ beforeAll(async () => {
   ids.userId = users[0].id;
   ids.sid = (await ctx.app.inject({ url: `/api/admin/users/${ids.userId}/sessions`, cookies: { portal_session: admin } })).json()[0].sid;
   await call('POST', `/api/admin/users/${ids.userId}/apps/wiki/grant`, {});
+  // The admin's own account: another session to sign out, and an app holding a grant to disconnect, so that
+  // each refused write below would have changed something had it got through.
+  await signIn(ctx, '1:100001');
+  const own = (await ctx.app.inject({ url: '/api/me/sessions', cookies: { portal_session: admin } })).json();
+  ids.ownSid = own.find((s: { current: boolean }) => !s.current).sid;
+  await ctx.deps.db.query(
+    `INSERT INTO oidc_payloads (model, id, payload, client_id, account_id, expires_at)
+     VALUES ('Grant', 'admin-grant', '{"iat": 1795000000, "openid": {"scope": "openid"}}', 'wiki', '1:100001', '2100-01-01')`,
+  );
+  expect((await ctx.app.inject({ url: '/api/me/connected-apps', cookies: { portal_session: admin } })).json().oidc).toHaveLength(1);
 });
 afterAll(() => ctx.close());
 

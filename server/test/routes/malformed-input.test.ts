@@ -165,6 +165,7 @@ const VALID_BODIES: Record<string, object> = {
   'POST /api/admin/groups': { name: 'Fleet Ops', description: 'Pilots' },
   'PUT /api/admin/groups/{id}': { name: 'Fleet Ops', description: 'Pilots' },
   'POST /api/admin/groups/{id}/members': { uids: ['1:5'] },
+  'POST /api/me/notices/seen': { until: '2026-11-22T12:00:00Z' },
 };
 
 const NUL = 'a\u0000b';

@@ -15,6 +15,7 @@ const sessionGuard = lazyScreen(() => import('./guards/session-guard.tsx').then(
 const adminGuard = lazyScreen(() => import('./guards/admin-guard.tsx').then((m) => ({ default: m.AdminGuard })));
 const dashboard = lazyScreen(() => import('./routes/dashboard.tsx'));
 const profile = lazyScreen(() => import('./routes/profile.tsx'));
+const account = lazyScreen(() => import('./routes/account.tsx'));
 const swcConsents = lazyScreen(() => import('./routes/swc-consents.tsx'));
 const admin = lazyScreen(() => import('./routes/admin.tsx'));
 const adminApps = lazyScreen(() => import('./routes/admin-apps.tsx'));
@@ -55,6 +56,7 @@ export const appRoutes: RouteObject[] = [
     shellRoute(sessionGuard, [
       screenRoute('/dashboard', dashboard),
       screenRoute('/profile', profile),
+      screenRoute('/account', account),
       screenRoute('/swc/consents', swcConsents),
       shellRoute(adminGuard, [
         screenRoute('/admin', admin),

@@ -23,6 +23,7 @@ const serviceJwts = ['admin', 'service-jwts'] as const;
 const radiantMgmt = ['admin', 'radiant-mgmt'] as const;
 const activity = ['admin', 'activity'] as const;
 const groups = ['admin', 'groups'] as const;
+const account = ['account'] as const;
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -64,6 +65,16 @@ export const queryKeys = {
     /** Also the prefix of every service-JWT mutation key, so the screen can tell when one is running. */
     all: serviceJwts,
     rotations: (id: string) => [...serviceJwts, id, 'rotations'] as const,
+  },
+  /** The player's own account: a sign-out or a Disconnect refreshes what sits under it (the events too). */
+  account: {
+    all: account,
+    sessions: [...account, 'sessions'] as const,
+    connectedApps: [...account, 'connected-apps'] as const,
+    appsWhy: [...account, 'apps-why'] as const,
+    events: (page: { limit: number; offset: number }) => [...account, 'events', page] as const,
+    /** Not under `account`: a change on the account screen is not news for the dashboard. */
+    notices: ['notices'] as const,
   },
   automationToken: ['swc', 'auth-token'] as const,
   /** The player's own SWCombine consents. */

@@ -5,7 +5,7 @@ import { accessRules, previewAccessRules, setAccessRules } from '../../services/
 import { createClientSecret, describeOidcClient, removeClientSecret } from '../../services/oidc/client-secret.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
-import { withTotal } from './with-total.ts';
+import { withTotal } from '../with-total.ts';
 
 const tags = ['admin: apps'];
 

@@ -13,7 +13,7 @@ import {
 import { requestRosterReads } from '../../services/groups/rosters.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
-import { withTotal } from './with-total.ts';
+import { withTotal } from '../with-total.ts';
 
 const tags = ['admin: groups'];
 

@@ -14,7 +14,7 @@ import {
 } from '../../services/admin/users.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
-import { withTotal } from './with-total.ts';
+import { withTotal } from '../with-total.ts';
 
 const tags = ['admin: users and access'];
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireSession } from '../../plugins/session.ts';
+import accountRoutes from './account.ts';
 import appsRoute from './apps.ts';
 import meRoute from './me.ts';
 import swcConsentRoutes from './swc-consents.ts';
@@ -14,4 +15,5 @@ export default async function signedInRoutes(app: FastifyInstance) {
   await app.register(appsRoute);
   await app.register(swcTokenRoutes);
   await app.register(swcConsentRoutes);
+  await app.register(accountRoutes);
 }

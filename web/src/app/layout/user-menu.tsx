@@ -1,6 +1,6 @@
 import { isAdmin, type CurrentUser } from '@portal/contract';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { logoutUrl } from '@/lib/auth-urls.ts';
@@ -42,6 +42,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           )}
           <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
             Profile
+          </Menu.Item>
+          <Menu.Item component={Link} to="/account" leftSection={<IconUserShield size={16} aria-hidden />}>
+            Your account
           </Menu.Item>
           <Menu.Divider />
           <Menu.Item type="submit" form={logoutFormId} leftSection={<IconLogout size={16} aria-hidden />}>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { dashboardApp, player } from '@/testing/fixtures.ts';
@@ -95,13 +95,67 @@ describe('/dashboard', () => {
   });
 
   it('sends credentials with every call to the auth service base URL', async () => {
-    const api = stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, [fleet]) });
+    const api = stubFetch({
+      'GET /api/me': reply(200, player),
+      'GET /api/apps': reply(200, [fleet]),
+      'GET /api/me/notices': reply(200, { notices: [] }),
+    });
     renderApp('/dashboard');
     await screen.findByText('Fleet Ops');
+    await waitFor(() => expect(api.count('GET /api/me/notices')).toBe(1));
 
     expect(api.calls.map((c) => [c.url, c.credentials])).toEqual([
       ['https://auth.example.test/api/me', 'include'],
       ['https://auth.example.test/api/apps', 'include'],
+      ['https://auth.example.test/api/me/notices', 'include'],
     ]);
+  });
+});
+
+describe('/dashboard: a change to your access', () => {
+  const left = {
+    at: '2026-11-22T12:00:00.000Z',
+    event: 'group_left',
+    sentence: 'Your access to Fleet Ops ended: you left Galactic Weapon Systems',
+  };
+  const granted = { at: '2026-11-22T11:00:00.000Z', event: 'access_granted', sentence: 'An admin gave you access to Wiki' };
+
+  it('is told above the apps the first time, and counts as seen up to the newest', async () => {
+    const api = stubFetch({
+      'GET /api/me': reply(200, player),
+      'GET /api/apps': reply(200, [fleet]),
+      'GET /api/me/notices': reply(200, { notices: [left] }),
+      'POST /api/me/notices/seen': reply(204),
+    });
+    renderApp('/dashboard');
+
+    expect(await screen.findByText('Your access changed')).toBeInTheDocument();
+    expect(screen.getByText('Your access to Fleet Ops ended: you left Galactic Weapon Systems.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See what changed on Your account' })).toHaveAttribute('href', '/account');
+    await waitFor(() => expect(api.count('POST /api/me/notices/seen')).toBe(1));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ until: left.at });
+  });
+
+  it('lists several changes, and Dismiss takes the notice away', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, player),
+      'GET /api/apps': reply(200, [fleet]),
+      'GET /api/me/notices': reply(200, { notices: [left, granted] }),
+      'POST /api/me/notices/seen': reply(204),
+    });
+    const app = renderApp('/dashboard');
+
+    expect(await screen.findByText('Your access changed 2 times')).toBeInTheDocument();
+    expect(screen.getByText('An admin gave you access to Wiki.')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your access changed 2 times')).not.toBeInTheDocument();
+    expect(screen.getByText('Fleet Ops')).toBeInTheDocument();
+  });
+
+  it('shows nothing when there is no change, or the notices cannot be read', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, [fleet]), 'GET /api/me/notices': errorReply(500) });
+    renderApp('/dashboard');
+    await screen.findByText('Fleet Ops');
+    expect(screen.queryByText(/Your access changed/)).not.toBeInTheDocument();
   });
 });

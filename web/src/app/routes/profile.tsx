@@ -1,4 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useMe } from '@/features/me/api/get-me.ts';
@@ -13,6 +15,12 @@ export default function ProfileRoute() {
       <PageHeader title="Your Profile" />
       <ProfileCard user={user} />
       <SwcSettingsCard />
+      <Anchor component={Link} to="/account" fw={500} w="fit-content">
+        <Group gap={4} wrap="nowrap">
+          Your account
+          <IconChevronRight size={16} aria-hidden />
+        </Group>
+      </Anchor>
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { AccessStatusBadge } from './access-status-badge.tsx';
 import { DateTime } from './detail-cells.tsx';
 import { GrantPlayerForm } from './grant-player-form.tsx';
 import { useAccessRows } from './use-access-rows.tsx';
-import { pagesOf } from './use-detail-paging.ts';
+import { pagesOf } from '@/lib/use-detail-paging.ts';
 
 interface AppPlayersProps {
   app: { id: string; key: string; name: string };

@@ -5,7 +5,7 @@ import { QueryList, type Column } from '@/components/query-list.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { useUserAudit } from '../api/list-user-audit.ts';
 import { DateTime, deviceColumns } from './detail-cells.tsx';
-import { pagesOf, useDetailPaging } from './use-detail-paging.ts';
+import { pagesOf, useDetailPaging } from '@/lib/use-detail-paging.ts';
 
 const auditColumns: Column<AuditRow>[] = [
   { label: 'Time', nowrap: true, card: 'title', cell: (row) => <DateTime iso={row.created_at} /> },

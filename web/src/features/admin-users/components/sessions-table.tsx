@@ -9,7 +9,7 @@ import { useUserSessions } from '../api/list-user-sessions.ts';
 import { deviceColumns, Mono, orDash } from './detail-cells.tsx';
 import { EndAllSessionsModal } from './end-all-sessions-modal.tsx';
 import { EndSessionModal } from './end-session-modal.tsx';
-import { pagesOf, useDetailPaging } from './use-detail-paging.ts';
+import { pagesOf, useDetailPaging } from '@/lib/use-detail-paging.ts';
 
 /** Compact in a table row, full width on a phone's card. */
 function EndSessionButton({ card = false, onClick }: { card?: boolean; onClick: () => void }) {

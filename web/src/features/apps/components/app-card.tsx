@@ -1,7 +1,7 @@
 import { phaseOf, type DashboardApp } from '@portal/contract';
 import { Box, Card, Group, Stack, Text } from '@mantine/core';
 import { LinkCard } from '@/components/link-card.tsx';
-import { AppIcon } from './app-icon.tsx';
+import { AppIcon } from '@/components/app-icon.tsx';
 import { AppPhase } from './app-phase.tsx';
 
 function AppCardBody({ app }: { app: DashboardApp }) {

@@ -1,0 +1,173 @@
+import { auditEventLabel, PORTAL_APP_KEY, type OpenVia } from '@portal/contract';
+import { graceEndsAt, groupLabel, ruleCounts, type AccessDecision, type RuleMatch } from './access.ts';
+
+/** Words for the player: what each scope an app holds lets it do. */
+const SCOPE_WORDS: Record<string, string> = {
+  openid: 'Know who you are (your character’s UID)',
+  profile: 'See your character’s name, picture, race and faction',
+  email: 'See your email address',
+  roles: 'See your roles on this app',
+  groups: 'See your groups and your faction',
+  offline_access: 'Act while you are away',
+};
+
+export function scopeInWords(scope: string): string {
+  return SCOPE_WORDS[scope] ?? `Use the permission “${scope}” an admin granted you`;
+}
+
+/** Why the player may open an app, in the player's words ("through your faction Galactic Weapon Systems"). */
+export interface OpenReason {
+  via: OpenVia;
+  group: string | null;
+  why: string;
+  until: Date | null;
+}
+
+/**
+ * The reason the one access rule admitted the player, as they read it; null for a refusal (a
+ * suspended, revoked or never-admitted player is not told an app is open to them).
+ */
+export function openReason(decision: AccessDecision, rules: readonly RuleMatch[], now: Date): OpenReason | null {
+  if (!decision.allowed) return null;
+  switch (decision.via) {
+    case 'portal':
+      return null;
+    case 'access':
+      return { via: 'grant', group: null, why: 'granted by an admin', until: null };
+    case 'bypass':
+      return { via: 'bypass', group: null, why: 'open to every player', until: null };
+    case 'global_admin':
+      return { via: 'global_admin', group: null, why: 'as a global admin', until: null };
+    case 'group':
+    case 'faction': {
+      const rule = rules.find((r) => ruleCounts(r, now) && groupLabel(r.group) === decision.source)!;
+      const kind = decision.via === 'faction' ? 'faction' : 'group';
+      const until = graceEndsAt(rule);
+      const why = until
+        ? `through your former ${kind} ${rule.group.name}, until its grace period ends`
+        : `through your ${kind} ${rule.group.name}`;
+      return { via: decision.via, group: rule.group.name, why, until };
+    }
+  }
+}
+
+/** "Open to members of the group Fleet Ops or the faction Galactic Weapon Systems". */
+export function askableWhy(groups: readonly { name: string; kind: string }[]): string {
+  const named = groups.map((g) => `the ${g.kind === 'faction' ? 'faction' : 'group'} ${g.name}`);
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} or ${named.at(-1)}` : (named[0] ?? '');
+  return `Open to members of ${list}`;
+}
+
+/** What a sentence reads of one of the player's own audit rows. */
+export interface PlayerEventRow {
+  event: string;
+  app_key: string | null;
+  app_name: string | null;
+  details: Record<string, unknown>;
+  /** An admin did it (not the player, nor the portal by itself). */
+  by_admin: boolean;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const and = (items: readonly string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? ''));
+
+/** The group events that ended access: "Your access to Fleet Ops ended: you left Galactic Weapon Systems". */
+function groupEndSentence(row: PlayerEventRow): string | null {
+  const group = text(row.details.group);
+  if (!group) return null;
+  const ended = texts(row.details.apps_ended);
+  const cause =
+    row.event === 'group_member_removed'
+      ? `an admin removed you from ${group}`
+      : row.details.grace_ended === true
+        ? `the grace period after you left ${group} ran out`
+        : `you left ${group}`;
+  if (ended.length) return `Your access to ${and(ended)} ended: ${cause}`;
+  return cause.charAt(0).toUpperCase() + cause.slice(1);
+}
+
+/**
+ * One of the player's own events as they read it: "You signed in", "An admin gave you access to Wiki",
+ * "Your access to Fleet Ops ended: you left Galactic Weapon Systems". Admins are not named to a player.
+ */
+export function playerEventSentence(row: PlayerEventRow): string {
+  const app = row.app_key === PORTAL_APP_KEY ? null : (row.app_name ?? row.app_key);
+  const on = app ? ` on ${app}` : '';
+  const value = text(row.details.value);
+  const reason = text(row.details.reason);
+  const because = reason ? ` (${reason})` : '';
+  switch (row.event) {
+    case 'login':
+      return app ? `You signed in to ${app}` : 'You signed in';
+    case 'login_denied':
+      return `A sign-in${app ? ` to ${app}` : ''} was refused${because}`;
+    case 'login_failed':
+      return `A sign-in failed${because}`;
+    case 'logout':
+      return 'You signed out everywhere';
+    case 'session_signed_out':
+      return `You signed out ${text(row.details.device) ?? 'a device'}`;
+    case 'other_sessions_signed_out': {
+      const n = Number(row.details.sessions_ended ?? 0);
+      return `You signed out everywhere else (${n} ${n === 1 ? 'session' : 'sessions'})`;
+    }
+    case 'session_ended_by_admin':
+      return 'An admin signed out one of your sessions';
+    case 'user_added':
+      return 'An admin added you to the platform';
+    case 'access_granted':
+      return `An admin gave you access to ${app ?? 'an app'}`;
+    case 'access_suspended':
+      return `An admin suspended your access to ${app ?? 'an app'}`;
+    case 'access_revoked':
+      return `An admin revoked your access to ${app ?? 'an app'}`;
+    case 'group_left':
+    case 'group_member_removed':
+      return groupEndSentence(row) ?? 'You left a group';
+    case 'group_joined':
+      return `You joined ${text(row.details.group) ?? 'a faction'}`;
+    case 'oidc_authorized':
+      return `You signed in to ${app ?? 'an app'} (OpenID Connect)`;
+    case 'oidc_refused':
+      return `${app ?? 'An app'} could not sign you in${because}`;
+    case 'oidc_grant_reused':
+      return `A code or refresh token of ${app ?? 'an app'} was used twice: the app was disconnected`;
+    case 'app_disconnected':
+      return `You disconnected ${app ?? 'an app'}`;
+    case 'scope_granted':
+      return `An admin granted you the permission ${value ?? ''}${on}`;
+    case 'scope_revoked':
+      return `An admin revoked your permission ${value ?? ''}${on}`;
+    case 'role_granted':
+      return `An admin gave you the role ${value ?? ''}${on}`;
+    case 'role_revoked':
+      return `An admin took the role ${value ?? ''}${on} from you`;
+    case 'automation_token_enabled':
+      return 'You switched the SWC automation token on';
+    case 'automation_token_disabled':
+      return 'You switched the SWC automation token off';
+    case 'swc_consent_granted':
+      return 'You granted SWCombine permissions';
+    case 'swc_consent_revoked':
+      return `You revoked the SWCombine permission ${text(row.details.scope) ?? ''}`.trim();
+    case 'swc_grant_lost':
+      return 'SWCombine no longer accepts the permissions you granted';
+    case 'swc_token_exchanged':
+      return `${app ?? 'An app'} acted on SWCombine for you`;
+    default:
+      return `${auditEventLabel(row.event)}${on}`;
+  }
+}
+
+/** The events that may give or end access to an app: the dashboard tells the player of them once. */
+export const ACCESS_CHANGE_EVENTS = ['access_granted', 'access_suspended', 'access_revoked', 'group_left', 'group_member_removed'];
+
+/** Is the event a change that gave or ended access (leaving a group that opened nothing is not)? */
+export function isAccessChange(row: Pick<PlayerEventRow, 'event' | 'details'>): boolean {
+  if (!ACCESS_CHANGE_EVENTS.includes(row.event)) return false;
+  return row.event.startsWith('group_') ? texts(row.details.apps_ended).length > 0 : true;
+}
+
+/** Events about the portal's own deliveries, not the player's doing nor a change to their access. */
+export const NOT_THE_PLAYERS = ['backchannel_logout_delivered', 'backchannel_logout_failed'] as const;
