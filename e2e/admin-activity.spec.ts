@@ -61,7 +61,7 @@ describe('Admin → Activity', () => {
 
     // From and To are the console's own date picker: a calendar and a time, not the browser's mm/dd/yyyy field.
     expect(await admin.locator('input[type="datetime-local"]').count()).toBe(0);
-    await admin.getByRole('button', { name: 'From' }).click();
+    await admin.getByRole('button', { name: 'From', exact: true }).click();
     await admin.getByRole('button', { name: 'Set From' }).waitFor();
     await expectAccessible(admin, '/admin/activity with the From date picker open');
     await screenshotBoth(admin, 'admin-activity-date-picker', { fullPage: false });
