@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { DEFAULT_THEME, Drawer, Modal } from '@mantine/core';
+import { DEFAULT_THEME, Drawer, Modal, TextInput } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +69,18 @@ describe('dialogs', () => {
     );
     expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
     expect(screen.getAllByRole('banner')).toHaveLength(1);
+  });
+});
+
+describe('fields', () => {
+  it('keep an example grey when the field is in error, so it does not read as something typed wrong', () => {
+    render(
+      <AppProviders queryClient={new QueryClient()} env="test">
+        <TextInput label="UID" placeholder="1:12345" error="Enter a UID" />
+      </AppProviders>,
+    );
+    const wrapper = screen.getByPlaceholderText('1:12345').parentElement!;
+    expect(wrapper).toHaveAttribute('data-error', 'true');
+    expect(wrapper.style.getPropertyValue('--input-placeholder-color')).toBe('var(--mantine-color-placeholder)');
   });
 });

@@ -56,6 +56,8 @@ export const theme = createTheme({
     DrawerHeader: { defaultProps: { component: 'div' } },
     ModalCloseButton: { defaultProps: { 'aria-label': 'Close' } },
     DrawerCloseButton: { defaultProps: { 'aria-label': 'Close' } },
+    // A field in error keeps its placeholder grey: a red example reads like something typed wrong.
+    Input: { vars: () => ({ wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } }) },
   },
 });
 
