@@ -43,6 +43,13 @@ const REFUSED = {
   none: 'You have not been granted access to this app.',
 } as const;
 
+/** The same refusals as an admin reads them about a player. */
+const REFUSED_AS_ADMIN_READS = {
+  suspended: 'Suspended: an admin suspended the player on this app, which wins over every grant and rule.',
+  revoked: 'Revoked: an admin revoked the player on this app, which wins over every rule.',
+  none: 'No grant, no access rule for a group the player is in, and the app is not open to every player.',
+} as const;
+
 const HOUR_MS = 3_600_000;
 
 /** Until when a rule still counts a player who left its group; null while the player is a member. */
@@ -93,7 +100,7 @@ export function decideAccess({ app, status, isGlobalAdmin, rules = [], now }: Ac
 
 /** The decision as the admin screens and the player's account show it, with a sentence. */
 export function describeDecision(decision: AccessDecision, rules: readonly RuleMatch[] = [], now?: Date): AccessDecisionView {
-  if (!decision.allowed) return { allowed: false, source: decision.source, reason: decision.reason };
+  if (!decision.allowed) return { allowed: false, source: decision.source, reason: REFUSED_AS_ADMIN_READS[decision.source] };
   const leaving = now ? rules.find((r) => r.left_at !== null && ruleCounts(r, now) && groupLabel(r.group) === decision.source) : undefined;
   const sentences: Record<AccessVia, string> = {
     portal: 'Every player may open the portal.',

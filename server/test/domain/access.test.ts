@@ -103,6 +103,16 @@ describe('decideAccess', () => {
       });
     });
 
+    it('tells the player why they are refused, and the admin the same about the player', () => {
+      const refused = decideAccess({ app, status: null, isGlobalAdmin: false, rules: [], now });
+      expect(refused).toMatchObject({ allowed: false, reason: 'You have not been granted access to this app.' });
+      expect(describeDecision(refused).reason).toBe(
+        'No grant, no access rule for a group the player is in, and the app is not open to every player.',
+      );
+      const suspended = decideAccess({ app, status: 'suspended', isGlobalAdmin: false, rules: [gws], now });
+      expect(describeDecision(suspended).reason).toMatch(/^Suspended: an admin suspended the player/);
+    });
+
     it('counts a player who left for the rule’s grace period, then no longer', () => {
       const left = rule('Galactic Weapon Systems', 'faction', { grace_hours: 2, left_at: new Date(now.getTime() - 3_600_000) });
       const decision = decideAccess({ app, status: null, isGlobalAdmin: false, rules: [left], now });
