@@ -87,6 +87,12 @@ function groupEndSentence(row: PlayerEventRow): string | null {
   return cause.charAt(0).toUpperCase() + cause.slice(1);
 }
 
+/** Why an admin's change to rules or groups opened or ended apps for the player. */
+function changeCause(row: PlayerEventRow): string {
+  if (row.details.cause === 'group_deleted') return `an admin deleted the group ${text(row.details.group) ?? ''}`.trimEnd();
+  return 'an admin changed who may open it';
+}
+
 /**
  * One of the player's own events as they read it: "You signed in", "An admin gave you access to Wiki",
  * "Your access to Fleet Ops ended: you left Galactic Weapon Systems". Admins are not named to a player.
@@ -125,6 +131,15 @@ export function playerEventSentence(row: PlayerEventRow): string {
     case 'group_left':
     case 'group_member_removed':
       return groupEndSentence(row) ?? 'You left a group';
+    case 'group_member_added': {
+      const group = text(row.details.group) ?? 'a group';
+      const opened = texts(row.details.apps_opened);
+      return opened.length ? `An admin added you to ${group}: you may now open ${and(opened)}` : `An admin added you to ${group}`;
+    }
+    case 'access_opened':
+      return `You may now open ${and(texts(row.details.apps_opened)) || 'an app'}: ${changeCause(row)}`;
+    case 'access_ended':
+      return `Your access to ${and(texts(row.details.apps_ended)) || 'an app'} ended: ${changeCause(row)}`;
     case 'group_joined':
       return `You joined ${text(row.details.group) ?? 'a faction'}`;
     case 'oidc_authorized':
@@ -161,11 +176,21 @@ export function playerEventSentence(row: PlayerEventRow): string {
 }
 
 /** The events that may give or end access to an app: the dashboard tells the player of them once. */
-export const ACCESS_CHANGE_EVENTS = ['access_granted', 'access_suspended', 'access_revoked', 'group_left', 'group_member_removed'];
+export const ACCESS_CHANGE_EVENTS = [
+  'access_granted',
+  'access_suspended',
+  'access_revoked',
+  'access_opened',
+  'access_ended',
+  'group_left',
+  'group_member_removed',
+  'group_member_added',
+];
 
-/** Is the event a change that gave or ended access (leaving a group that opened nothing is not)? */
+/** Is the event a change that gave or ended access (joining or leaving a group that opens nothing is not)? */
 export function isAccessChange(row: Pick<PlayerEventRow, 'event' | 'details'>): boolean {
   if (!ACCESS_CHANGE_EVENTS.includes(row.event)) return false;
+  if (row.event === 'group_member_added') return texts(row.details.apps_opened).length > 0;
   return row.event.startsWith('group_') ? texts(row.details.apps_ended).length > 0 : true;
 }
 

@@ -33,6 +33,28 @@ export async function insertAudit(db: DbClient, e: AuditEntry): Promise<void> {
   );
 }
 
+/** Many rows in one statement: one per player an admin's change touched. */
+export async function insertAuditRows(db: DbClient, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const column = <T>(pick: (e: AuditEntry) => T) => entries.map(pick);
+  await db.query(
+    `INSERT INTO audit_log (created_at, event, user_id, actor_id, app_key, ip, user_agent, expires_at, details)
+     SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+                          $8::timestamptz[], $9::jsonb[])`,
+    [
+      column((e) => e.at),
+      column((e) => e.event),
+      column((e) => e.userId ?? null),
+      column((e) => e.actorId ?? null),
+      column((e) => e.appKey ?? null),
+      column((e) => e.ip ?? null),
+      column((e) => e.userAgent ?? null),
+      column((e) => e.expiresAt ?? null),
+      column((e) => JSON.stringify(e.details ?? {})),
+    ],
+  );
+}
+
 /** What the Activity filters become in SQL (the contract's AuditFilters, with the failure events for `outcome`). */
 export interface AuditRowFilter {
   from?: string | undefined;

@@ -126,25 +126,25 @@ export async function ensureUsers(
   return { ids: new Map(rows.map((r) => [r.uid, r.id])), created: rows.filter((r) => r.created).length };
 }
 
-/** Adds players (a player who had left comes back); answers how many were not in the group before. */
+/** Adds players (a player who had left comes back); answers those who were not in the group before. */
 export async function addMembers(
   db: DbClient,
   groupId: string,
   userIds: readonly string[],
   source: MembershipSource,
   now: Date,
-): Promise<number> {
-  const { rows } = await db.query<{ was_in: boolean }>(
+): Promise<string[]> {
+  const { rows } = await db.query<{ user_id: string; was_in: boolean }>(
     `WITH before AS (SELECT user_id FROM group_members WHERE group_id = $1 AND user_id = ANY($2::uuid[]) AND left_at IS NULL)
      INSERT INTO group_members (group_id, user_id, source, added_at)
      SELECT $1, u, $3, $4 FROM unnest($2::uuid[]) AS u
      ON CONFLICT (group_id, user_id) DO UPDATE SET left_at = NULL,
        added_at = CASE WHEN group_members.left_at IS NULL THEN group_members.added_at ELSE EXCLUDED.added_at END,
        source = CASE WHEN group_members.left_at IS NULL THEN group_members.source ELSE EXCLUDED.source END
-     RETURNING user_id IN (SELECT user_id FROM before) AS was_in`,
+     RETURNING user_id, user_id IN (SELECT user_id FROM before) AS was_in`,
     [groupId, userIds, source, now],
   );
-  return rows.filter((r) => !r.was_in).length;
+  return rows.filter((r) => !r.was_in).map((r) => r.user_id);
 }
 
 /** Takes players out of the group at once (an admin's removal); answers those who were in it. */

@@ -106,6 +106,22 @@ describe("the player's events, in their words", () => {
     expect(isAccessChange({ event: 'group_left', details: { group: 'GWS', apps_ended: ['Fleet Ops'] } })).toBe(true);
     expect(isAccessChange({ event: 'group_left', details: { group: 'GWS', apps_ended: [] } })).toBe(false);
     expect(isAccessChange({ event: 'login', details: {} })).toBe(false);
+    expect(isAccessChange({ event: 'group_member_added', details: { group: 'Pilots', apps_opened: ['Depot'] } })).toBe(true);
+    expect(isAccessChange({ event: 'group_member_added', details: { group: 'Pilots', apps_opened: [] } })).toBe(false);
+    expect(isAccessChange({ event: 'access_ended', details: { cause: 'rules_changed', apps_ended: ['Depot'] } })).toBe(true);
+  });
+
+  it('says what an admin’s change to groups or rules opened or ended, without naming the admin', () => {
+    expect(sentence('group_member_added', { group: 'Pilots', apps_opened: ['Depot', 'Wiki'] }, null, true)).toBe(
+      'An admin added you to Pilots: you may now open Depot and Wiki',
+    );
+    expect(sentence('group_member_added', { group: 'Pilots', apps_opened: [] }, null, true)).toBe('An admin added you to Pilots');
+    expect(sentence('access_opened', { cause: 'rules_changed', app: 'Depot', apps_opened: ['Depot'] }, null, true)).toBe(
+      'You may now open Depot: an admin changed who may open it',
+    );
+    expect(sentence('access_ended', { cause: 'group_deleted', group: 'Pilots', apps_ended: ['Depot', 'Wiki'] }, null, true)).toBe(
+      'Your access to Depot and Wiki ended: an admin deleted the group Pilots',
+    );
   });
 });
 

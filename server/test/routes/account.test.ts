@@ -317,6 +317,44 @@ describe('the dashboard notice', () => {
     ]);
   });
 
+  it('tells the player of what an admin opened or ended by adding them to a group, changing rules or deleting the group', async () => {
+    const depot = await createAppFixture(ctx, { key: 'depot', name: 'Depot' });
+    const quartermasters = (await call(admin, 'POST', '/api/admin/groups', { name: 'Quartermasters', description: '' })).json();
+    await call(admin, 'PUT', `/api/admin/apps/${depot.id}/access-rules`, { rules: [{ group_id: quartermasters.id }] });
+    const mira = await signInWith('1:100002');
+    await call(mira, 'POST', '/api/me/notices/seen', { until: ctx.clock.now().toISOString() });
+    const noticeAfter = async (change: () => Promise<unknown>) => {
+      ctx.clock.advance(1000);
+      await change();
+      const { notices } = (await call(mira, 'GET', '/api/me/notices')).json();
+      await call(mira, 'POST', '/api/me/notices/seen', { until: ctx.clock.now().toISOString() });
+      return notices.map((n: { sentence: string }) => n.sentence);
+    };
+
+    expect(
+      await noticeAfter(() => call(admin, 'POST', `/api/admin/groups/${quartermasters.id}/members`, { uids: ['1:100002', '1:100003'] })),
+    ).toEqual(['An admin added you to Quartermasters: you may now open Depot']);
+    expect(await noticeAfter(() => call(admin, 'PUT', `/api/admin/apps/${depot.id}/access-rules`, { rules: [] }))).toEqual([
+      'Your access to Depot ended: an admin changed who may open it',
+    ]);
+    expect(
+      await noticeAfter(() => call(admin, 'PUT', `/api/admin/apps/${depot.id}/access-rules`, { rules: [{ group_id: quartermasters.id }] })),
+    ).toEqual(['You may now open Depot: an admin changed who may open it']);
+    expect(await noticeAfter(() => call(admin, 'DELETE', `/api/admin/groups/${quartermasters.id}`))).toEqual([
+      'Your access to Depot ended: an admin deleted the group Quartermasters',
+    ]);
+    // Each is hers alone, and in What changed too; the other player added got one row of his own.
+    const events = (await call(mira, 'GET', '/api/me/events?limit=10')).json();
+    expect(events.map((e: { event: string }) => e.event)).toEqual(
+      expect.arrayContaining(['group_member_added', 'access_ended', 'access_opened']),
+    );
+    const rows = await ctx.deps.db.query(
+      "SELECT count(*)::int AS n FROM audit_log WHERE event = 'group_member_added' AND details->>'group_id' = $1",
+      [quartermasters.id],
+    );
+    expect(rows.rows[0].n).toBe(2);
+  });
+
   it('says "you left" a faction in the words of the change, and hides nothing later than what was shown', async () => {
     const fleet = await createAppFixture(ctx, { key: 'fleet', name: 'Fleet Ops' });
     const gws = (await call(admin, 'GET', '/api/admin/groups')).json().find((g: { faction_uid: string }) => g.faction_uid === '20:2400');

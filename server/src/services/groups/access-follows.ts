@@ -9,6 +9,19 @@ import { endAccess, type AccessEnding, type EndedAccess } from '../access-end/en
 
 /** Per player, the apps a change took from them (ids). */
 export type LostAccess = Map<string, string[]>;
+/** Per player, the apps a change opened to them (ids). */
+export type GainedAccess = Map<string, string[]>;
+
+/** Per player, the pairs of `from` that `to` does not hold. */
+function missingFrom(from: ReadonlySet<string>, to: ReadonlySet<string>): Map<string, string[]> {
+  const byPlayer = new Map<string, string[]>();
+  for (const pair of from) {
+    if (to.has(pair)) continue;
+    const [userId, appId] = pair.split(' ') as [string, string];
+    byPlayer.set(userId, [...(byPlayer.get(userId) ?? []), appId]);
+  }
+  return byPlayer;
+}
 
 /** The (player, app) pairs the one access rule admits at `at`, as "userId appId". */
 export async function admittedPairs(
@@ -40,8 +53,8 @@ export interface MembershipChange {
   groupIds: readonly string[];
   /** Makes the change, in the transaction. */
   apply(tx: DbClient): Promise<void>;
-  /** Writes the change's audit events, knowing what it took from whom. */
-  audit(tx: DbClient, lost: LostAccess, ended: EndedAccess): Promise<void>;
+  /** Writes the change's audit events, knowing what it took from whom and what it opened to whom. */
+  audit(tx: DbClient, lost: LostAccess, ended: EndedAccess, gained: GainedAccess): Promise<void>;
   /** Compare the decisions before at this moment (default: now, as after). */
   before?: Date;
 }
@@ -55,9 +68,10 @@ export interface MembershipChange {
 export async function followMembershipChange(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
   change: MembershipChange,
-): Promise<{ lost: LostAccess; ended: EndedAccess }> {
+): Promise<{ lost: LostAccess; gained: GainedAccess; ended: EndedAccess }> {
   const now = deps.clock.now();
   let lost: LostAccess = new Map();
+  let gained: GainedAccess = new Map();
   const ended = await endAccess(
     deps,
     async (tx) => {
@@ -65,16 +79,12 @@ export async function followMembershipChange(
       const before = await admittedPairs(deps, tx, change.userIds, appIds, change.before ?? now);
       await change.apply(tx);
       const after = await admittedPairs(deps, tx, change.userIds, appIds, now);
-      lost = new Map();
-      for (const pair of before) {
-        if (after.has(pair)) continue;
-        const [userId, appId] = pair.split(' ') as [string, string];
-        lost.set(userId, [...(lost.get(userId) ?? []), appId]);
-      }
+      lost = missingFrom(before, after);
+      gained = missingFrom(after, before);
       return [...lost].map(([userId, ids]): AccessEnding => ({ kind: 'player-apps', userId, appIds: ids }));
     },
-    (tx, result) => change.audit(tx, lost, result),
+    (tx, result) => change.audit(tx, lost, result, gained),
   );
   // Nothing lost still changes who is in which group: the forward-auth answers carry the groups.
-  return { lost, ended };
+  return { lost, gained, ended };
 }

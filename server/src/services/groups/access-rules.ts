@@ -7,6 +7,7 @@ import { findAppById } from '../../queries/apps.ts';
 import { findGroupsByIds } from '../../queries/groups.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
+import { tellPlayers } from './players-told.ts';
 import { admittedPairs } from './access-follows.ts';
 
 const SAMPLE = 10;
@@ -96,6 +97,14 @@ export async function setAccessRules(
           players_no_longer_admitted: changed.removed.length,
         },
       });
+      const forThisApp = (userIds: readonly string[]) => new Map(userIds.map((userId) => [userId, [appId]]));
+      await tellPlayers(
+        deps,
+        tx,
+        actor,
+        { gained: forThisApp(changed.added), lost: forThisApp(changed.removed) },
+        { cause: 'rules_changed', app: app.name },
+      );
     },
   );
   return { rules: await listAccessRules(deps.db, appId) };

@@ -19,7 +19,9 @@ import {
 } from '../../queries/groups.ts';
 import { listRosterBindings } from '../../queries/swc-bindings.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
-import { appNames } from './app-names.ts';
+import { insertAuditRows } from '../../queries/audit.ts';
+import { appNames, appNamesById } from './app-names.ts';
+import { tellPlayers } from './players-told.ts';
 import { followMembershipChange } from './access-follows.ts';
 
 const GAME_KEEPS = 'The game keeps this faction’s members: they change when players join or leave it in SWCombine.';
@@ -106,10 +108,12 @@ export async function removeGroup(
     userIds: members,
     groupIds: [id],
     apply: (tx) => deleteGroup(tx, id),
-    audit: async (tx, lost) =>
-      auditAdmin(deps, tx, actor, AuditEvent.GroupDeleted, {
+    audit: async (tx, lost, _ended, gained) => {
+      await auditAdmin(deps, tx, actor, AuditEvent.GroupDeleted, {
         details: { group: group.name, group_id: id, members: members.length, players_who_lost_access: lost.size },
-      }),
+      });
+      await tellPlayers(deps, tx, actor, { lost, gained }, { cause: 'group_deleted', group: group.name });
+    },
   });
 }
 
@@ -128,29 +132,58 @@ export async function groupMembers(
   };
 }
 
-/** Adds players by UID; a UID the portal never saw becomes a user, as Users → Add does. */
+/**
+ * Adds players by UID; a UID the portal never saw becomes a user, as Users → Add does. Each player
+ * added is told, with the apps the group's rules open to them now.
+ */
 export async function addGroupMembers(
-  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
   actor: Actor,
   id: string,
   uids: readonly string[],
 ): Promise<AddedMembers> {
-  const result = await inTransaction(deps.db, async (tx) => {
-    const group = await mustBeKept(tx, id);
-    const unique = [...new Set(uids)];
-    const { ids, created } = await ensureUsers(
+  const group = await mustBeKept(deps.db, id);
+  const unique = [...new Set(uids)];
+  const { ids, created } = await inTransaction(deps.db, (tx) =>
+    ensureUsers(
       tx,
       unique.map((uid) => ({ uid })),
-    );
-    const added = await insertMembers(tx, id, [...ids.values()], 'admin', deps.clock.now());
-    const answer = { added, already: unique.length - added, new_users: created };
-    await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {
-      details: { group: group.name, group_id: id, ...answer, uids: unique.slice(0, 50) },
-    });
-    return answer;
+    ),
+  );
+  let added: string[] = [];
+  await followMembershipChange(deps, {
+    userIds: [...ids.values()],
+    groupIds: [id],
+    apply: async (tx) => {
+      added = await insertMembers(tx, id, [...ids.values()], 'admin', deps.clock.now());
+    },
+    audit: async (tx, _lost, _ended, gained) => {
+      await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {
+        details: {
+          group: group.name,
+          group_id: id,
+          added: added.length,
+          already: unique.length - added.length,
+          new_users: created,
+          uids: unique.slice(0, 50),
+        },
+      });
+      const names = await appNamesById(tx, [...new Set([...gained.values()].flat())]);
+      await insertAuditRows(
+        tx,
+        added.map((userId) => ({
+          event: AuditEvent.GroupMemberAdded,
+          userId,
+          actorId: actor.userId,
+          ip: actor.meta.ip,
+          userAgent: actor.meta.userAgent,
+          at: deps.clock.now(),
+          details: { group: group.name, group_id: id, apps_opened: (gained.get(userId) ?? []).map((a) => names.get(a) ?? a).sort() },
+        })),
+      );
+    },
   });
-  await deps.authCache.flush(); // admitted at the next request, everywhere
-  return result;
+  return { added: added.length, already: unique.length - added.length, new_users: created };
 }
 
 /** Takes a player out of a group an admin keeps; what its rules gave them ends at once. */
