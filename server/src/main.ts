@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
-import { createSwcBudget } from './integrations/swcombine/budget.ts';
+import { createSwcBudget } from './services/swcombine/budget.ts';
 import { createSwcClient } from './integrations/swcombine/oauth-client.ts';
 import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';

@@ -7,6 +7,9 @@ import { sha256 } from '../../lib/tokens.ts';
 import { findOidcClientApp, type OidcClientApp } from '../../queries/oidc-clients.ts';
 import { isStorableId } from './ids.ts';
 
+/** The registered app behind a client, as authentication answers it. */
+export type { OidcClientApp };
+
 /** How a request names its client (RFC 6749 §2.3.1): HTTP Basic, or client_id and client_secret in its body. */
 export interface ClientCredentials {
   authorization?: string;

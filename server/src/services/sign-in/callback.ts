@@ -1,8 +1,9 @@
 import type { Deps } from '../../deps.ts';
+import type { AttemptPurpose } from '../../domain/attempt-purpose.ts';
 import { Refused } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findAppById } from '../../queries/apps.ts';
-import { consumeLoginAttempt, type AttemptPurpose } from '../../queries/login-attempts.ts';
+import { consumeLoginAttempt } from '../../queries/login-attempts.ts';
 import type { RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 import { completeSwcBinding } from '../swc-bindings/callback.ts';
