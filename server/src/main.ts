@@ -16,7 +16,7 @@ import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
 import { createSecretSink } from './integrations/kubernetes/choose-sink.ts';
 import { authChangeChannel } from './db/notify.ts';
-import { startJobSystem } from './jobs/index.ts';
+import { startJobSystem } from './jobs/system.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { formatBanner, migrationsNote } from './lib/banner.ts';
 import { developmentLogger } from './lib/log-redaction.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
+import { startJobSystem, type JobSystem } from '../../src/jobs/system.ts';
 import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/access-end/backchannel-logout.ts';
 import { RADIANT_SYNC_JOB } from '../../src/services/sync/index.ts';
 import { serviceJwtFixture } from '../helpers/fixtures.ts';
