@@ -1,53 +1,21 @@
-import { PgBoss, type ConstructorOptions, type Db } from 'pg-boss';
+import { PgBoss, type ConstructorOptions } from 'pg-boss';
 import pg from 'pg';
 import { timeoutSettings, type DbTimeouts, type TimeoutSettings } from '../db/pool.ts';
 import { startWorkerPresence, type WorkerPresence } from '../db/worker-presence.ts';
-import type { Deps, JobQueue } from '../deps.ts';
-import { BACKCHANNEL_LOGOUT_JOB, deliverBackchannelLogout, type BackchannelLogoutJob } from '../services/access-end/backchannel-logout.ts';
-import { AUDIT_FORWARD_JOB, forwardAuditEvents } from '../services/audit-trail/forwarding.ts';
-import { runRotationSweep } from '../services/service-jwts/sweep.ts';
-import { purgeFinishedSignIns } from '../services/sessions/cleanup.ts';
-import { refreshDueBindings } from '../services/swc-bindings/refresh.ts';
-import { RADIANT_SYNC_JOB, type RadiantSyncJob } from '../services/sync/index.ts';
-import { handleDetailsJob, startDetailsFill, SYNC_DETAILS_JOB } from '../services/sync/details-job.ts';
-import { handleSyncJob } from '../services/sync/job.ts';
-import { runDueSchedules } from '../services/sync/schedules.ts';
-import { requeueStalledRuns } from '../services/sync/sweep.ts';
-import { applyGraceEnds } from '../services/groups/grace-ends.ts';
-import { readDueRosters, ROSTER_READ_JOB } from '../services/groups/rosters.ts';
+import type { Deps, JobDefinition, JobQueue, JobRetries } from '../deps.ts';
+import { LEGACY_SCHEMA, takeOverLegacyJobs } from './legacy-takeover.ts';
+import { JOBS } from './registry.ts';
 
-/** What the jobs below use: every port (the forward-auth cache to flush it on every replica when access ends). */
-export type JobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'keys' | 'secrets' | 'swc' | 'encryptor' | 'queue' | 'authCache'>;
+/** What the jobs use: every port (the forward-auth cache to flush it on every replica when access ends). */
+export type JobDeps = Deps;
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
-const SCHEDULES: { name: string; cron: string; run: (deps: JobDeps) => Promise<unknown> }[] = [
-  { name: 'service-jwt-rotation-sweep', cron: '* * * * *', run: (deps) => runRotationSweep(deps) },
-  { name: 'signing-key-rotation', cron: '17 * * * *', run: (deps) => deps.keys.ensure() },
-  { name: 'sign-in-cleanup', cron: '*/15 * * * *', run: (deps) => purgeFinishedSignIns(deps) },
-  { name: 'swc-binding-refresh', cron: '*/5 * * * *', run: (deps) => refreshDueBindings(deps) },
-  // Sync runs whose job died or hangs resume at most a minute after their lease runs out.
-  { name: 'radiant-sync-sweep', cron: '* * * * *', run: (deps) => requeueStalledRuns(deps) },
-  // The details fill of a killed job goes on within a minute of its worker's death (or its lease's end).
-  { name: 'radiant-sync-details-sweep', cron: '* * * * *', run: (deps) => startDetailsFill(deps) },
-  // Due schedules queue their runs; each is claimed once, whichever replica's sweep sees it.
-  { name: 'radiant-sync-schedules', cron: '* * * * *', run: (deps) => runDueSchedules(deps) },
-  // Faction rosters due (every ROSTER_INTERVAL_MIN) are read; a leave ends access within a minute of its read.
-  { name: 'faction-roster-sweep', cron: '* * * * *', run: (deps) => readDueRosters(deps) },
-  { name: 'group-grace-sweep', cron: '* * * * *', run: (deps) => applyGraceEnds(deps) },
-];
+const SWEEP_RETRIES: JobRetries = { retryLimit: 3, retryDelay: 10, retryBackoff: true };
+/** The jobs that services send, whose jobs waiting in pg-boss 10 are taken over. */
+const HANDED_OVER = JOBS.filter((job) => job.handedOver).map((job) => job.name);
 
-/** Queues that take jobs from any replica (the sweeps' queues exist only where jobs run). */
-const HANDED_OVER = [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB, AUDIT_FORWARD_JOB, SYNC_DETAILS_JOB, ROSTER_READ_JOB];
-
-/**
- * The job system's schema. pg-boss 10 kept its jobs in `pgboss` (its schema version 24), which no later
- * release migrates: pg-boss 12 starts only on version 25 or later, and refuses that schema.
- */
+/** The job system's schema; the jobs still waiting where pg-boss 10 kept them are taken over (legacy-takeover.ts). */
 export const JOB_SCHEMA = 'pgboss_v12';
-/** Where pg-boss 10 kept its jobs; those still waiting there are taken over (see takeOverLegacyJobs). */
-const LEGACY_SCHEMA = 'pgboss';
-/** The first schema version of pg-boss 11; the ones below are pg-boss 10's. */
-const FIRST_UNSUPPORTED_LEGACY_VERSION = 25;
 /** pg_advisory_lock key of the job system's set-up (an arbitrary constant of this product). */
 const SETUP_LOCK = 0x5743_0b05;
 
@@ -116,39 +84,6 @@ async function withSetupLock(databaseUrl: string, timeouts: DbTimeouts, work: ()
   }
 }
 
-/**
- * Moves the jobs still waiting in a schema of pg-boss 10 into this system's queues, in one transaction,
- * so that a job is either still there for a pg-boss 10 worker of a rolling upgrade, or here; never both.
- * A job keeps its id, data and start time; its retries start over.
- */
-async function takeOverLegacyJobs(databaseUrl: string, boss: PgBoss, legacySchema: string, timeouts: DbTimeouts): Promise<void> {
-  const schema = pg.escapeIdentifier(legacySchema);
-  const db = boss.getDb();
-  const { rows: found } = await db.executeSql('SELECT to_regclass($1) IS NOT NULL AS installed', [`${schema}.version`]);
-  if (found[0]?.installed !== true) return;
-  const { rows: versions } = await db.executeSql(`SELECT version FROM ${schema}.version`);
-  const version: unknown = versions[0]?.version;
-  if (typeof version !== 'number' || version >= FIRST_UNSUPPORTED_LEGACY_VERSION) return;
-
-  const client = new pg.Client({ connectionString: databaseUrl, ...timeoutSettings(timeouts) });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    const { rows: jobs } = await client.query<{ id: string; name: string; data: object | null; start_after: Date }>(
-      `DELETE FROM ${schema}.job WHERE name = ANY($1) AND state IN ('created', 'retry') RETURNING id, name, data, start_after`,
-      [HANDED_OVER],
-    );
-    const tx: Db = { executeSql: (text, values) => client.query(text, values) };
-    for (const job of jobs) await boss.send(job.name, job.data, { id: job.id, startAfter: job.start_after, db: tx });
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions = {}): Promise<JobSystem> {
   const runsJobs = opts.runsJobs ?? true;
   let presence: WorkerPresence | undefined;
@@ -169,27 +104,14 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
   // Replicas starting together deadlock creating the same queues and schedules; one sets them up at a time.
   await withSetupLock(databaseUrl, timeouts, async () => {
     await boss.start();
-    await boss.createQueue(BACKCHANNEL_LOGOUT_JOB, { retryLimit: 8, retryDelay: 5, retryBackoff: true });
-    // A job works about 2 minutes of a sync, then queues its continuation; when one is killed mid-way, the sweep hands
-    // its run to a new job once its worker's presence lock is gone (pg-boss's own expiry after 5 minutes comes later).
-    await boss.createQueue(RADIANT_SYNC_JOB, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
-    // Activity forwarding: a round every minute and one when the webhook is set; a failed round is retried with
-    // backoff (up to about 20 minutes), and the next minute's round starts over from the cursor anyway.
-    await boss.createQueue(AUDIT_FORWARD_JOB, { retryLimit: 6, retryDelay: 20, retryBackoff: true, retryDelayMax: 1200 });
-    // The same slices for the details fill; a job that finds the fill held by another stops at once.
-    await boss.createQueue(SYNC_DETAILS_JOB, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
-    // An admin's "Read rosters now".
-    await boss.createQueue(ROSTER_READ_JOB, { retryLimit: 2, retryDelay: 30 });
-    if (runsJobs) {
-      for (const job of SCHEDULES) {
-        await boss.createQueue(job.name, { retryLimit: 3, retryDelay: 10, retryBackoff: true });
-        await boss.schedule(job.name, job.cron);
-      }
-      await boss.schedule(AUDIT_FORWARD_JOB, '* * * * *');
+    // Queues that take jobs from any replica exist everywhere; the sweeps' queues only where jobs run.
+    for (const job of JOBS.filter((job) => job.handedOver || runsJobs)) {
+      await boss.createQueue(job.name, job.retries ?? SWEEP_RETRIES);
+      if (runsJobs && job.schedule !== undefined) await boss.schedule(job.name, job.schedule);
     }
     // A failed take-over leaves the jobs where they were, for the next start to try again.
     if (legacySchema !== undefined) {
-      await takeOverLegacyJobs(databaseUrl, boss, legacySchema, timeouts).catch((err: unknown) =>
+      await takeOverLegacyJobs(databaseUrl, boss, legacySchema, HANDED_OVER, timeouts).catch((err: unknown) =>
         opts.log?.(`job system could not take over the waiting jobs of pg-boss 10 in schema ${legacySchema}`, err),
       );
     }
@@ -205,35 +127,23 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
       if (!runsJobs) throw new Error('this job system only hands jobs over (PORTAL_MODE=web); the worker runs them');
       // Held before any sync job runs, so that every lease this worker takes names a live worker.
       presence = await startWorkerPresence(databaseUrl, { log: (msg) => log.warn({ job: 'worker-presence' }, msg) });
-      for (const job of SCHEDULES) {
-        await boss.work(job.name, () => runLogged(job.name, log, () => job.run(deps)));
+      const run = (job: JobDefinition, data: object) =>
+        runLogged(job.name, log, () =>
+          job.run(deps, {
+            data,
+            resend: async (next, startAfter) => void (await boss.send(job.name, next, { startAfter })),
+            worker: presence?.id() ?? null,
+            warn: (msg) => log.warn({ job: job.name }, msg),
+          }),
+        );
+      for (const job of JOBS) {
+        const options = job.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: job.pollingIntervalSeconds };
+        await boss.work<object>(job.name, options, async (jobs) => {
+          for (const { data } of jobs) await run(job, data);
+        });
       }
-      await boss.work<BackchannelLogoutJob>(BACKCHANNEL_LOGOUT_JOB, async (jobs) => {
-        for (const job of jobs) await runLogged(BACKCHANNEL_LOGOUT_JOB, log, () => deliverBackchannelLogout(deps, job.data));
-      });
-      await boss.work(ROSTER_READ_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const _job of jobs) await runLogged(ROSTER_READ_JOB, log, () => readDueRosters(deps, { force: true }));
-      });
-      await boss.work(AUDIT_FORWARD_JOB, async (jobs) => {
-        for (const _job of jobs) await runLogged(AUDIT_FORWARD_JOB, log, () => forwardAuditEvents(deps));
-      });
-      // Polled every second (pg-boss's default is 2 s): an admin who triggers a sync sees it start at once.
-      await boss.work<RadiantSyncJob>(RADIANT_SYNC_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) {
-          const resend = async (data: RadiantSyncJob, startAfter: Date) => void (await boss.send(RADIANT_SYNC_JOB, data, { startAfter }));
-          await runLogged(RADIANT_SYNC_JOB, log, () => handleSyncJob(deps, job.data, { resend, worker: presence?.id() }));
-        }
-      });
-      await boss.work(SYNC_DETAILS_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const _ of jobs) {
-          const resend = async (startAfter: Date) => void (await boss.send(SYNC_DETAILS_JOB, {}, { startAfter }));
-          const warn = (msg: string) => log.warn({ job: SYNC_DETAILS_JOB }, msg);
-          await runLogged(SYNC_DETAILS_JOB, log, () => handleDetailsJob(deps, { resend, worker: presence?.id(), log: warn }));
-        }
-      });
-      // Runs and a details fill left behind by a worker that was killed (its presence lock is gone) go on now.
-      await runLogged('radiant-sync-sweep', log, () => requeueStalledRuns(deps)).catch(() => undefined);
-      await runLogged('radiant-sync-details-sweep', log, () => startDetailsFill(deps)).catch(() => undefined);
+      // Work left behind by a worker that was killed (its presence lock is gone) goes on now.
+      for (const job of JOBS.filter((job) => job.atWorkerStart)) await run(job, {}).catch(() => undefined);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
