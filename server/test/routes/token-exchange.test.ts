@@ -1,7 +1,7 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcAuthError, SwcUpstreamError } from '../../src/integrations/swcombine/client.ts';
-import { findSwcTokens } from '../../src/queries/swc-tokens.ts';
+import { findSwcTokens } from '../../src/services/swc-grants/queries/swc-tokens.ts';
 import { createAppFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { consentsOf, grantConsent } from '../helpers/swc-consent.ts';

@@ -4,7 +4,7 @@ import { budgetView, type BudgetReserve, type BudgetView } from '../../domain/sw
 import type { SwcBudget } from '../../integrations/swcombine/budget.ts';
 import { SwcBudgetExhausted } from '../../integrations/swcombine/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { ensureBudgetRow, exhaustBudget, observeBudget, readBudget, takeFromBudget } from '../../queries/swc-budget.ts';
+import { ensureBudgetRow, exhaustBudget, observeBudget, readBudget, takeFromBudget } from './queries/budget.ts';
 
 /** The SWCombine request budget as every replica sees it: limit, what is left, the interactive reserve and the reset. */
 export async function budgetStatus(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<BudgetView> {

@@ -3,7 +3,7 @@ import type { DatabaseError } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict } from '../../lib/errors.ts';
-import { finishRun, insertQueuedRun, listRuns, type SyncRunRow } from '../../queries/sync-runs.ts';
+import { finishRun, insertQueuedRun, listRuns, type SyncRunRow } from './queries/runs.ts';
 import { auditAdmin, type RequestMeta } from '../audit.ts';
 import { LEASE_MS } from './lease.ts';
 import { auditRunFailed } from './run-failed.ts';

@@ -2,7 +2,7 @@ import { AuditEvent, SYNC_TARGETS, type SyncSchedule, type SyncScheduleInput, ty
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { insertScheduledRun } from '../../queries/sync-runs.ts';
+import { insertScheduledRun } from './queries/runs.ts';
 import {
   claimDueSchedules,
   deleteSchedule,
@@ -11,7 +11,7 @@ import {
   setSchedulePaused,
   upsertSchedule,
   type ScheduleRow,
-} from '../../queries/sync-schedules.ts';
+} from './queries/schedules.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
 import { LEASE_MS } from './lease.ts';

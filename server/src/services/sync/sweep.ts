@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { reserveStalledRuns } from '../../queries/sync-leases.ts';
+import { reserveStalledRuns } from './queries/leases.ts';
 import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
 import { LEASE_MS } from './lease.ts';
 

@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
-import type { AccessStatus, RuleMatch } from '../domain/access.ts';
-import { accessFactsColumns, groupNamesColumn } from './access-facts.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
+import { accessFactsColumns, groupNamesColumn } from '../../../queries/access-facts.ts';
 
 /** Everything a forward-auth check needs about one session and one app, read in one round trip. */
 export interface ForwardAuthRow {

@@ -1,7 +1,7 @@
 import type { AppAccessRow } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
-import type { AccessStatus } from '../domain/access.ts';
-import { selectList, type DbRow } from './columns.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import type { AccessStatus } from '../../../domain/access.ts';
+import { selectList, type DbRow } from '../../../queries/columns.ts';
 
 export type AppAccessDbRow = DbRow<AppAccessRow, 'updated_at'>;
 

@@ -1,5 +1,5 @@
-import type { DbClient } from '../db/pool.ts';
-import type { BudgetRow } from '../domain/swc-budget.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import type { BudgetRow } from '../../../domain/swc-budget.ts';
 
 interface Row {
   request_limit: number;

@@ -1,7 +1,7 @@
 import type { RotationOutcome, RotationType, ServiceJwtConfig, ServiceJwtInput } from '@portal/contract';
 import type { z } from 'zod';
-import type { DbClient } from '../db/pool.ts';
-import { selectList, type DbRow } from './columns.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import { selectList, type DbRow } from '../../../queries/columns.ts';
 
 /** A configuration's writable fields as the contract parses them from the admin's request body. */
 export type ServiceJwtFields = z.output<typeof ServiceJwtInput>;

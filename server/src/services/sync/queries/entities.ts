@@ -1,4 +1,4 @@
-import type { DbClient } from '../db/pool.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 /** A row as the sync stores it: typed columns beside the answer as SWCombine sent it. */
 export interface EntityInput {

@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import type { DbClient } from '../db/pool.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 export interface SigningKeyRow {
   kid: string;

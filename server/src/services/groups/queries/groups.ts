@@ -1,5 +1,5 @@
 import type { GroupKind, MembershipSource } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 export interface GroupRow {
   id: string;

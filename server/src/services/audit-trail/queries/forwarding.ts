@@ -1,4 +1,4 @@
-import type { DbClient } from '../db/pool.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 export interface ForwardingRow {
   url: string;

@@ -1,5 +1,5 @@
-import type { DbClient } from '../db/pool.ts';
-import { page, type Page } from './admin-users.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import { page, type Page } from '../../../queries/admin-users.ts';
 
 /** A live session of the player's, as their account lists it. */
 export interface OwnSessionRow {

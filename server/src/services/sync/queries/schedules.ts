@@ -1,5 +1,5 @@
 import type { SyncTarget } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 export interface ScheduleRow {
   target: SyncTarget;

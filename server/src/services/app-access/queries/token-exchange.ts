@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
-import type { AccessStatus, RuleMatch } from '../domain/access.ts';
-import { accessFactsColumns } from './access-facts.ts';
-import type { DbClient } from '../db/pool.ts';
+import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
+import { accessFactsColumns } from '../../../queries/access-facts.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 /** The session a subject token names, its player and the app, read together. */
 export interface ExchangeSubjectRow {

@@ -1,7 +1,7 @@
-import type { DbClient } from '../db/pool.ts';
-import type { WantedGroup } from '../domain/details-backlog.ts';
-import type { EntityInput } from './sync-entities.ts';
-import { workerGone, type LeaseTerms } from './sync-leases.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import type { WantedGroup } from '../../../domain/details-backlog.ts';
+import type { EntityInput } from './entities.ts';
+import { workerGone, type LeaseTerms } from './leases.ts';
 
 /** A stored row whose details are still to be read, as its list entry gave it. */
 export interface WantedRow {

@@ -1,6 +1,6 @@
 import type { SyncProgress, SyncRunStatus, SyncTarget } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
-import { NO_COUNTS, type PageCounts } from './sync-checkpoints.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import { NO_COUNTS, type PageCounts } from './checkpoints.ts';
 
 export interface SyncRunRow {
   id: string;

@@ -1,6 +1,6 @@
 import type { SyncProgress } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
-import { WORKER_LOCK_SPACE } from '../db/worker-presence.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import { WORKER_LOCK_SPACE } from '../../../db/worker-presence.ts';
 
 /** Which job execution works a run (`holder`), and until when its lease lasts without renewal. */
 export interface LeaseTerms {

@@ -1,9 +1,9 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
-import { APP_COLUMNS, APP_INPUT_COLUMNS, type AppFields, type AppRow } from './app-columns.ts';
-import { selectList } from './columns.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import { APP_COLUMNS, APP_INPUT_COLUMNS, type AppFields, type AppRow } from '../../../queries/app-columns.ts';
+import { selectList } from '../../../queries/columns.ts';
 
-export type { AppFields } from './app-columns.ts';
+export type { AppFields } from '../../../queries/app-columns.ts';
 
 const APP = selectList(APP_COLUMNS);
 const INPUT = Object.entries(APP_INPUT_COLUMNS) as [keyof AppFields, string][];

@@ -1,4 +1,4 @@
-import type { DbClient } from '../db/pool.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 export type MemberKind = 'planets' | 'stations';
 
