@@ -10,7 +10,7 @@ import { findAppById } from '../../queries/apps.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { refuseForbiddenUrls } from '../registered-urls.ts';
-import { dataApiAudience } from '../sync/data-access.ts';
+import { dataApiAudience } from '../stored-data/data-api.ts';
 
 function uniqueness(err: unknown, f: AppFields): never {
   const e = err as DatabaseError;

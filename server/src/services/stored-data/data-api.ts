@@ -1,8 +1,8 @@
 import { DATA_API_PATH, type DataItem, type DataKind, type DataListQuery, type DataPage } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
-import { serviceJwtConfigExists } from '../../queries/sync-data-readers.ts';
-import { findStored, listStored } from '../../queries/sync-data.ts';
+import { serviceJwtConfigExists } from './queries/data-api-readers.ts';
+import { findStored, listStored } from './queries/data-api-rows.ts';
 import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
 
 /** Who reads the data API: a signed-in player (an admin or not) or a service with a service JWT. */

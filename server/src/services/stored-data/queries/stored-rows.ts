@@ -1,7 +1,7 @@
 import type { DataKind, RowState } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
-import { GALAXY_KINDS, TYPE_KINDS } from '../domain/detail-fields.ts';
-import type { MapEntity, MapSystem } from '../domain/galaxy-map.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import { GALAXY_KINDS, TYPE_KINDS } from '../../../domain/detail-fields.ts';
+import type { MapEntity, MapSystem } from '../../../domain/galaxy-map.ts';
 
 export interface StoredRow {
   uid: string;

@@ -1,7 +1,7 @@
 import type { DataKind, RadiantRow, RadiantRowDetail, RadiantRowsPage, RadiantRowsQuery } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { findStoredRow, pageStoredRows, type StoredRow } from '../../queries/radiant-data.ts';
+import { findStoredRow, pageStoredRows, type StoredRow } from './queries/stored-rows.ts';
 
 function toRow(row: StoredRow): RadiantRow {
   return {

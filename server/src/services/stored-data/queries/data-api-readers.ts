@@ -1,4 +1,4 @@
-import type { DbClient } from '../db/pool.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 /** Whether a service-JWT configuration named `serviceName` exists for `audience` (rotating or not). */
 export async function serviceJwtConfigExists(db: DbClient, serviceName: string, audience: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { DataItem, DataKind } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
+import type { DbClient } from '../../../db/pool.ts';
 
 interface Row extends Omit<DataItem, 'first_seen_at' | 'last_seen_at' | 'gone_at'> {
   first_seen_at: Date;
