@@ -2,7 +2,7 @@ import { DATA_API_PATH, type DataItem, type DataKind, type DataListQuery, type D
 import type { Deps } from '../../deps.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
 import { serviceJwtConfigExists } from './queries/data-api-readers.ts';
-import { findStored, listStored } from './queries/data-api-rows.ts';
+import { findStoredRow, pageStoredRows, type StoredRow } from './queries/stored-rows.ts';
 import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';
 
 /** Who reads the data API: a signed-in player (an admin or not) or a service with a service JWT. */
@@ -47,14 +47,34 @@ function mayRead(reader: DataReader, kind: DataKind): void {
   }
 }
 
+const toItem = (kind: DataKind, row: StoredRow & { raw?: unknown }): DataItem => ({
+  uid: row.uid,
+  name: row.name,
+  kind,
+  parent_uid: row.parentUid,
+  x: row.x,
+  y: row.y,
+  type_uid: row.typeUid,
+  class: row.className,
+  owner_uid: row.ownerUid,
+  first_seen_at: row.firstSeenAt.toISOString(),
+  last_seen_at: row.lastSeenAt.toISOString(),
+  gone_at: row.goneAt ? row.goneAt.toISOString() : null,
+  details_pending: row.detailsPending,
+  raw: row.raw,
+});
+
+/** Rows of a kind still listed by SWCombine, by name, each with SWCombine's answer. */
 export async function readStoredPage(deps: Pick<Deps, 'db'>, reader: DataReader, kind: DataKind, query: DataListQuery): Promise<DataPage> {
   mayRead(reader, kind);
-  return listStored(deps.db, kind, query);
+  const { rows, total } = await pageStoredRows(deps.db, kind, { ...query, state: 'listed', raw: true });
+  return { items: rows.map((row) => toItem(kind, row)), total };
 }
 
+/** One row by UID, also when it is gone. */
 export async function readStoredItem(deps: Pick<Deps, 'db'>, reader: DataReader, kind: DataKind, uid: string): Promise<DataItem> {
   mayRead(reader, kind);
-  const item = await findStored(deps.db, kind, uid);
-  if (!item) throw new NotFound(`No ${kind} row with UID ${uid} has been synced.`);
-  return item;
+  const row = await findStoredRow(deps.db, kind, uid);
+  if (!row) throw new NotFound(`No ${kind} row with UID ${uid} has been synced.`);
+  return toItem(kind, row);
 }

@@ -24,7 +24,8 @@ function toRow(row: StoredRow): RadiantRow {
 
 /** A page of what the sync stored for `kind`, for Radiant Management's data view. */
 export async function listRows(deps: Pick<Deps, 'db'>, kind: DataKind, query: RadiantRowsQuery): Promise<RadiantRowsPage> {
-  const { rows, total } = await pageStoredRows(deps.db, kind, { ...query, state: query.gone });
+  // An empty search finds every row here.
+  const { rows, total } = await pageStoredRows(deps.db, kind, { ...query, q: query.q || undefined, state: query.gone });
   return { items: rows.map(toRow), total };
 }
 

@@ -44,29 +44,30 @@ const STATE_FILTER: Record<RowState, string> = {
 /** `%`, `_` and `\` match themselves in a name filter. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A page of a kind's rows by name (gone ones too, unless `state` says otherwise); `q` is part of a name or a whole UID. */
+/**
+ * A page of a kind's rows by name, in the state asked for; `q` (when given, even empty) is part of a
+ * name or a whole UID. `raw`: each row with the answer SWCombine sent for it.
+ */
 export async function pageStoredRows(
   db: DbClient,
   kind: DataKind,
-  page: { limit: number; offset: number; q?: string | undefined; state: RowState },
-): Promise<{ rows: StoredRow[]; total: number }> {
+  page: { limit: number; offset: number; q?: string | undefined; state: RowState; raw?: boolean },
+): Promise<{ rows: (StoredRow & { raw?: unknown })[]; total: number }> {
   // $1 and $2 are the joins' when the rows are read, unused by the count.
   const filter = (at: number) =>
     `e.kind = $${at} AND ${STATE_FILTER[page.state]} AND ($${at + 1}::text IS NULL OR e.name ILIKE $${at + 2} OR e.uid = $${at + 1})`;
-  const args = [kind, page.q || null, page.q ? likePattern(page.q) : null];
+  const args = [kind, page.q ?? null, page.q ? likePattern(page.q) : null];
   const [rows, total] = await Promise.all([
-    db.query<StoredRow>(`${select()} WHERE ${filter(3)} ORDER BY e.name, e.uid LIMIT $6 OFFSET $7`, [
-      ...JOIN_KINDS,
-      ...args,
-      page.limit,
-      page.offset,
-    ]),
+    db.query<StoredRow & { raw?: unknown }>(
+      `${select(page.raw ? ', e.raw' : '')} WHERE ${filter(3)} ORDER BY e.name, e.uid LIMIT $6 OFFSET $7`,
+      [...JOIN_KINDS, ...args, page.limit, page.offset],
+    ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM swc_entities e WHERE ${filter(1)}`, args),
   ]);
   return { rows: rows.rows, total: total.rows[0]!.n };
 }
 
-/** One row with the answer SWCombine sent for it. */
+/** One row with the answer SWCombine sent for it, also when it is gone (then `goneAt` says since when). */
 export async function findStoredRow(db: DbClient, kind: DataKind, uid: string): Promise<(StoredRow & { raw: unknown }) | null> {
   const { rows } = await db.query<StoredRow & { raw: unknown }>(`${select(', e.raw')} WHERE e.kind = $3 AND e.uid = $4`, [
     ...JOIN_KINDS,
