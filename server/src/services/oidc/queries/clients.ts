@@ -1,9 +1,9 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
-import type { DbClient } from '../db/pool.ts';
-import { APP_COLUMNS, type AppRow } from './app-columns.ts';
-import { selectList } from './columns.ts';
-import { accessFactsColumns, groupNamesColumn } from './access-facts.ts';
-import type { AccessStatus, RuleMatch } from '../domain/access.ts';
+import type { DbClient } from '../../../db/pool.ts';
+import { APP_COLUMNS, type AppRow } from '../../../queries/app-columns.ts';
+import { selectList } from '../../../queries/columns.ts';
+import { accessFactsColumns, groupNamesColumn } from '../../../queries/access-facts.ts';
+import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
 
 const APP = selectList(APP_COLUMNS, 'a');
 
