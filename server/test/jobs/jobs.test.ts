@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startJobSystem, type JobSystem } from '../../src/jobs/system.ts';
 import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/access-end/backchannel-logout.ts';
-import { RADIANT_SYNC_JOB } from '../../src/services/sync/index.ts';
+import { RADIANT_SYNC_JOB } from '../../src/services/sync/runs.ts';
 import { serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';

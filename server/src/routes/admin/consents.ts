@@ -1,6 +1,6 @@
 import { adminConsents } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { changeGrant, consentsOf } from '../../services/admin/consents.ts';
+import { changeGrant, consentsOf } from '../../services/admin/central-grants.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { startDetailsFill } from './details-job.ts';
-import type { RadiantSyncJob } from './index.ts';
+import type { RadiantSyncJob } from './runs.ts';
 import { runSync, type SyncOutcome } from './run-sync.ts';
 
 /** One job works this long at most, then hands the run to a new job (pg-boss expires jobs that run too long). */

@@ -1,6 +1,6 @@
 import type { JobDefinition, JobRetries } from '../../deps.ts';
 import { handleDetailsJob, startDetailsFill, SYNC_DETAILS_JOB } from './details-job.ts';
-import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
+import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './runs.ts';
 import { handleSyncJob } from './job.ts';
 import { runDueSchedules } from './schedules.ts';
 import { requeueStalledRuns } from './sweep.ts';

@@ -13,7 +13,7 @@ import {
   type ScheduleRow,
 } from './queries/schedules.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
-import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
+import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './runs.ts';
 import { LEASE_MS } from './lease.ts';
 
 const toSchedule = (row: ScheduleRow): SyncSchedule => ({

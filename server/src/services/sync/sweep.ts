@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { reserveStalledRuns } from './queries/leases.ts';
-import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
+import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './runs.ts';
 import { LEASE_MS } from './lease.ts';
 
 /**

@@ -6,7 +6,7 @@ import { countLiveByKind } from './queries/entities.ts';
 import { lastCompletedByTarget, latestRunByTarget, type LastCompleted } from './queries/runs.ts';
 import { budgetStatus } from '../swcombine/budget.ts';
 import { inventoryReadiness } from './binding-access.ts';
-import { toSyncRun } from './index.ts';
+import { toSyncRun } from './runs.ts';
 import { sumCounts } from './message.ts';
 import { ALL_ORDER, DETAILED_KINDS } from './targets.ts';
 

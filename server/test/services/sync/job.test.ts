@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcBudgetExhausted, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
-import type { RadiantSyncJob } from '../../../src/services/sync/index.ts';
+import type { RadiantSyncJob } from '../../../src/services/sync/runs.ts';
 import { handleSyncJob } from '../../../src/services/sync/job.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { queueRun } from './run-helpers.ts';

@@ -1,15 +1,15 @@
-import type { Deps } from '../../deps.ts';
-import type { AttemptPurpose } from '../../domain/attempt-purpose.ts';
-import { Refused } from '../../lib/errors.ts';
-import { sha256 } from '../../lib/tokens.ts';
-import { findAppById } from '../../queries/apps.ts';
-import { consumeLoginAttempt } from '../../queries/login-attempts.ts';
-import type { RequestMeta } from '../audit.ts';
-import type { AuthContext } from '../sessions/session.ts';
-import { completeSwcBinding } from '../swc-bindings/callback.ts';
-import { completeSwcConsent } from '../swc-grants/consent-callback.ts';
-import type { CallbackInput, CallbackOutcome } from '../swcombine/trip.ts';
-import { completeSignIn } from './complete.ts';
+import type { Deps } from '../deps.ts';
+import type { AttemptPurpose } from '../domain/attempt-purpose.ts';
+import { Refused } from '../lib/errors.ts';
+import { sha256 } from '../lib/tokens.ts';
+import { findAppById } from '../queries/apps.ts';
+import { consumeLoginAttempt } from '../queries/login-attempts.ts';
+import type { RequestMeta } from './audit.ts';
+import type { AuthContext } from './sessions/session.ts';
+import { completeSwcBinding } from './swc-bindings/callback.ts';
+import { completeSwcConsent } from './swc-grants/consent-callback.ts';
+import type { CallbackInput, CallbackOutcome } from './swcombine/trip.ts';
+import { completeSignIn } from './sign-in/complete.ts';
 
 type CallbackDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'authCache' | 'queue'>;
 

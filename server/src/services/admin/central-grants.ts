@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { userExists } from '../../queries/admin-users.ts';
 import { findAppById } from '../../queries/apps.ts';
-import { addGrant, findGrants, removeGrant } from '../../queries/grants.ts';
+import { addGrant, findGrants, removeGrant } from '../../queries/central-grants.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
 async function resolve(deps: Pick<Deps, 'db'>, userId: string, appId: string) {
