@@ -9,7 +9,7 @@ export async function findRoles(db: DbClient, userId: string, appKey: string): P
   return rows.map((r) => r.value);
 }
 
-export async function findGrants(db: DbClient, userId: string, appId: string): Promise<{ scp: string[]; roles: string[] }> {
+export async function findCentralGrants(db: DbClient, userId: string, appId: string): Promise<{ scp: string[]; roles: string[] }> {
   const { rows } = await db.query<{ kind: 'scope' | 'role'; value: string }>(
     'SELECT kind, value FROM user_app_grants WHERE user_id = $1 AND app_id = $2 ORDER BY value',
     [userId, appId],
@@ -20,7 +20,13 @@ export async function findGrants(db: DbClient, userId: string, appId: string): P
   };
 }
 
-export async function addGrant(db: DbClient, userId: string, appId: string, kind: 'scope' | 'role', value: string): Promise<boolean> {
+export async function addCentralGrant(
+  db: DbClient,
+  userId: string,
+  appId: string,
+  kind: 'scope' | 'role',
+  value: string,
+): Promise<boolean> {
   const { rowCount } = await db.query(
     'INSERT INTO user_app_grants (user_id, app_id, kind, value) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
     [userId, appId, kind, value],
@@ -28,7 +34,13 @@ export async function addGrant(db: DbClient, userId: string, appId: string, kind
   return (rowCount ?? 0) > 0;
 }
 
-export async function removeGrant(db: DbClient, userId: string, appId: string, kind: 'scope' | 'role', value: string): Promise<boolean> {
+export async function removeCentralGrant(
+  db: DbClient,
+  userId: string,
+  appId: string,
+  kind: 'scope' | 'role',
+  value: string,
+): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM user_app_grants WHERE user_id = $1 AND app_id = $2 AND kind = $3 AND value = $4', [
     userId,
     appId,

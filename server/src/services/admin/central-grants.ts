@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { userExists } from '../../queries/admin-users.ts';
 import { findAppById } from '../../queries/apps.ts';
-import { addGrant, findGrants, removeGrant } from '../../queries/central-grants.ts';
+import { addCentralGrant, findCentralGrants, removeCentralGrant } from '../../queries/central-grants.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
 async function resolve(deps: Pick<Deps, 'db'>, userId: string, appId: string) {
@@ -14,9 +14,9 @@ async function resolve(deps: Pick<Deps, 'db'>, userId: string, appId: string) {
   return app;
 }
 
-export async function consentsOf(deps: Pick<Deps, 'db'>, userId: string, appId: string): Promise<ConsentData> {
+export async function centralGrantsOf(deps: Pick<Deps, 'db'>, userId: string, appId: string): Promise<ConsentData> {
   await resolve(deps, userId, appId);
-  return findGrants(deps.db, userId, appId);
+  return findCentralGrants(deps.db, userId, appId);
 }
 
 const GRANT_EVENTS = {
@@ -25,7 +25,7 @@ const GRANT_EVENTS = {
 } as const;
 
 /** Grants or revokes a central consent scope or central role; answers the new state. */
-export async function changeGrant(
+export async function changeCentralGrant(
   deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
   actor: Actor,
   input: { userId: string; appId: string; value: string },
@@ -36,8 +36,8 @@ export async function changeGrant(
   const result = await inTransaction(deps.db, async (tx) => {
     const changed =
       action === 'grant'
-        ? await addGrant(tx, input.userId, app.id, kind, input.value)
-        : await removeGrant(tx, input.userId, app.id, kind, input.value);
+        ? await addCentralGrant(tx, input.userId, app.id, kind, input.value)
+        : await removeCentralGrant(tx, input.userId, app.id, kind, input.value);
     if (changed) {
       await auditAdmin(deps, tx, actor, GRANT_EVENTS[kind][action], {
         userId: input.userId,
@@ -45,7 +45,7 @@ export async function changeGrant(
         details: { value: input.value },
       });
     }
-    return findGrants(tx, input.userId, app.id);
+    return findCentralGrants(tx, input.userId, app.id);
   });
   await deps.authCache.flush();
   return result;
