@@ -5,7 +5,7 @@ import { factionRosterRead, factionRosterSweep, groupGraceSweep } from '../servi
 import { serviceJwtRotationSweep } from '../services/service-jwts/jobs.ts';
 import { signInCleanup } from '../services/sessions/jobs.ts';
 import { swcBindingRefresh } from '../services/swc-bindings/jobs.ts';
-import { radiantSync, radiantSyncDetails, radiantSyncDetailsSweep, radiantSyncSchedules, radiantSyncSweep } from '../services/sync/jobs.ts';
+import { syncRun, syncDetails, syncDetailsSweep, syncSchedules, syncRunSweep } from '../services/sync/jobs.ts';
 import { signingKeyRotation } from '../services/tokens/jobs.ts';
 
 /** Every background job of the portal. A new one is a definition beside its service and a line here. */
@@ -13,17 +13,17 @@ export const JOBS: readonly JobDefinition[] = [
   // Sent by services from any replica.
   backchannelLogout,
   auditForward,
-  radiantSync,
-  radiantSyncDetails,
+  syncRun,
+  syncDetails,
   factionRosterRead,
   // Scheduled sweeps.
   serviceJwtRotationSweep,
   signingKeyRotation,
   signInCleanup,
   swcBindingRefresh,
-  radiantSyncSweep,
-  radiantSyncDetailsSweep,
-  radiantSyncSchedules,
+  syncRunSweep,
+  syncDetailsSweep,
+  syncSchedules,
   factionRosterSweep,
   groupGraceSweep,
 ];

@@ -1,6 +1,6 @@
 import type { JobDefinition, JobRetries } from '../../deps.ts';
 import { handleDetailsJob, startDetailsFill, SYNC_DETAILS_JOB } from './details-job.ts';
-import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './runs.ts';
+import { SYNC_RUN_JOB, type SyncRunJob } from './runs.ts';
 import { handleSyncJob } from './job.ts';
 import { runDueSchedules } from './schedules.ts';
 import { requeueStalledRuns } from './sweep.ts';
@@ -12,8 +12,8 @@ import { requeueStalledRuns } from './sweep.ts';
 const SLICED: JobRetries = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
 
 /** One sync run, a slice at a time; polled every second, so an admin who triggers a sync sees it start at once. */
-export const radiantSync: JobDefinition<RadiantSyncJob> = {
-  name: RADIANT_SYNC_JOB,
+export const syncRun: JobDefinition<SyncRunJob> = {
+  name: SYNC_RUN_JOB,
   handedOver: true,
   retries: SLICED,
   pollingIntervalSeconds: 1,
@@ -21,7 +21,7 @@ export const radiantSync: JobDefinition<RadiantSyncJob> = {
 };
 
 /** The details fill, in the same slices; a job that finds the fill held by another stops at once. */
-export const radiantSyncDetails: JobDefinition = {
+export const syncDetails: JobDefinition = {
   name: SYNC_DETAILS_JOB,
   handedOver: true,
   retries: SLICED,
@@ -30,7 +30,7 @@ export const radiantSyncDetails: JobDefinition = {
 };
 
 /** Sync runs whose job died or hangs resume at most a minute after their lease runs out. */
-export const radiantSyncSweep: JobDefinition = {
+export const syncRunSweep: JobDefinition = {
   name: 'radiant-sync-sweep',
   schedule: '* * * * *',
   atWorkerStart: true,
@@ -38,7 +38,7 @@ export const radiantSyncSweep: JobDefinition = {
 };
 
 /** The details fill of a killed job goes on within a minute of its worker's death (or its lease's end). */
-export const radiantSyncDetailsSweep: JobDefinition = {
+export const syncDetailsSweep: JobDefinition = {
   name: 'radiant-sync-details-sweep',
   schedule: '* * * * *',
   atWorkerStart: true,
@@ -46,7 +46,7 @@ export const radiantSyncDetailsSweep: JobDefinition = {
 };
 
 /** Due schedules queue their runs; each is claimed once, whichever replica's sweep sees it. */
-export const radiantSyncSchedules: JobDefinition = {
+export const syncSchedules: JobDefinition = {
   name: 'radiant-sync-schedules',
   schedule: '* * * * *',
   run: (deps) => runDueSchedules(deps),

@@ -8,9 +8,9 @@ import { auditAdmin, type RequestMeta } from '../audit.ts';
 import { LEASE_MS } from './lease.ts';
 import { auditRunFailed } from './run-failed.ts';
 
-/** The pg-boss job that runs one sync run: `{ runId }`. */
-export const RADIANT_SYNC_JOB = 'radiant-sync';
-export interface RadiantSyncJob {
+/** The pg-boss job that runs one sync run: `{ runId }` (the queue's name is fixed: jobs waiting in it outlive a release). */
+export const SYNC_RUN_JOB = 'radiant-sync';
+export interface SyncRunJob {
   runId: string;
 }
 
@@ -33,7 +33,7 @@ export async function triggerSync(
     return row;
   });
   try {
-    await deps.queue.send(RADIANT_SYNC_JOB, { runId: run.id } satisfies RadiantSyncJob);
+    await deps.queue.send(SYNC_RUN_JOB, { runId: run.id } satisfies SyncRunJob);
   } catch (err) {
     // Without a job the run would block its target forever.
     const message = 'The sync could not be handed to the worker; try again.';

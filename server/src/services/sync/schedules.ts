@@ -13,7 +13,7 @@ import {
   type ScheduleRow,
 } from './queries/schedules.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
-import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './runs.ts';
+import { SYNC_RUN_JOB, type SyncRunJob } from './runs.ts';
 import { LEASE_MS } from './lease.ts';
 
 const toSchedule = (row: ScheduleRow): SyncSchedule => ({
@@ -92,6 +92,6 @@ export async function runDueSchedules(deps: Pick<Deps, 'db' | 'clock' | 'queue'>
     }
     return queued;
   });
-  for (const run of runs) await deps.queue.send(RADIANT_SYNC_JOB, { runId: run.runId } satisfies RadiantSyncJob);
+  for (const run of runs) await deps.queue.send(SYNC_RUN_JOB, { runId: run.runId } satisfies SyncRunJob);
   return { queued: runs.map((r) => r.target) };
 }
