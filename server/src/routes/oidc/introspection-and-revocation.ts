@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
-import { introspectToken, revokeToken } from '../../services/oidc/token-status.ts';
+import { introspectToken, revokeToken } from '../../services/oidc/introspection.ts';
 import { callingClient } from './client.ts';
 import type { ClientAuthLimit } from './client-auth-limit.ts';
 
