@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
-import { introspectToken, revokeToken } from '../../services/oidc/introspection.ts';
+import { introspectToken } from '../../services/oidc/introspection.ts';
+import { revokeToken } from '../../services/oidc/revocation.ts';
 import { callingClient } from './client.ts';
 import type { ClientAuthLimit } from './client-auth-limit.ts';
 
@@ -29,7 +30,10 @@ const config = { crossSite: 'server-to-server', bodyTypes: ['application/x-www-f
  * tokens are JWTs the protocol library will neither introspect nor revoke, and a client asks about
  * refresh tokens and access tokens alike.
  */
-export default async function tokenStatusRoutes(root: FastifyInstance, { clientAuthLimit }: { clientAuthLimit: ClientAuthLimit }) {
+export default async function introspectionAndRevocationRoutes(
+  root: FastifyInstance,
+  { clientAuthLimit }: { clientAuthLimit: ClientAuthLimit },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const client = (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply, publicAllowed: boolean) =>
     callingClient(
