@@ -8,7 +8,7 @@ import type { Pool } from 'pg';
 import { createEncryptor } from '../server/src/lib/encryption.ts';
 import { systemClock } from '../server/src/lib/clock.ts';
 import { createKeySet } from '../server/src/services/tokens/signing-keys.ts';
-import type { SigningKeyRow } from '../server/src/queries/signing-keys.ts';
+import type { SigningKeyRow } from '../server/src/services/tokens/queries/signing-keys.ts';
 import { report } from './lib/report.ts';
 
 const tokens = Number(process.argv[2] ?? 20_000);

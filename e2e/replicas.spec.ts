@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_SCHEMA, startJobSystem } from '../server/src/jobs/index.ts';
+import { JOB_SCHEMA, startJobSystem } from '../server/src/jobs/system.ts';
 import { FakeKubernetes } from '../server/test/helpers/fake-kubernetes.ts';
 import { approveAtSimulator } from '../server/test/helpers/sign-in.ts';
 import { freshDatabase, type FreshDatabase } from './helpers/fresh-database.ts';

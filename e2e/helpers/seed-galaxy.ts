@@ -1,6 +1,6 @@
 import { createSimulator } from '@portal/swc-simulator';
 import pg from 'pg';
-import { upsertEntities, type EntityInput } from '../../server/src/queries/sync-entities.ts';
+import { upsertEntities, type EntityInput } from '../../server/src/services/sync/queries/entities.ts';
 import { plainEntityOf } from '../../server/src/services/sync/list-segment.ts';
 import { BIG_INVENTORY_FACTION } from '../../swc-simulator/src/world/inventory.ts';
 

@@ -1,7 +1,7 @@
 import type { SyncTarget } from '@portal/contract';
 import pg from 'pg';
 import { systemClock } from '../../server/src/lib/clock.ts';
-import { finishRun, insertQueuedRun } from '../../server/src/queries/sync-runs.ts';
+import { finishRun, insertQueuedRun } from '../../server/src/services/sync/queries/runs.ts';
 import { auditRunFailed } from '../../server/src/services/sync/run-failed.ts';
 
 /**

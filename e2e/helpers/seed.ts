@@ -1,7 +1,7 @@
 import { AppInput } from '@portal/contract';
 import pg from 'pg';
 import type { z } from 'zod';
-import { insertApp } from '../../server/src/queries/admin-apps.ts';
+import { insertApp } from '../../server/src/services/admin/queries/apps.ts';
 
 /** An app as the admin console would send it; audience defaults to the key, redirect URLs to [url]. */
 export type SeedApp = Partial<z.input<typeof AppInput>> & { key: string; name: string; url: string };

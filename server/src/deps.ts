@@ -45,6 +45,45 @@ export interface JobQueue {
   send(name: string, data: object): Promise<void>;
 }
 
+/** How a job's queue retries a failed job (pg-boss's queue options; delays in seconds), and when a job that runs too long expires. */
+export interface JobRetries {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff?: boolean;
+  retryDelayMax?: number;
+  expireInSeconds?: number;
+}
+
+/** One job as its handler sees it. */
+export interface JobRun<Data extends object> {
+  data: Data;
+  /** Queues this job again with `data`, to start at `startAfter`: the continuation of a long job. */
+  resend(data: Data, startAfter: Date): Promise<void>;
+  /** The presence id of this worker process, which sync leases name; null while it holds none. */
+  worker: number | null;
+  warn(msg: string): void;
+}
+
+/**
+ * One background job: its queue, when it runs and what it does. Each is defined beside its service
+ * (a feature's `jobs.ts`), and jobs/registry.ts lists them all for the job system.
+ */
+export interface JobDefinition<Data extends object = object> {
+  /** The queue's name; fixed, since jobs waiting in it outlive a release. */
+  name: string;
+  /** The scheduled sweeps' retries (3, 10 s apart, with backoff) unless given. */
+  retries?: JobRetries;
+  /** A cron line: pg-boss runs each tick on one worker. */
+  schedule?: string;
+  /** Services send it from any replica, so its queue exists on web replicas too and pg-boss 10's waiting jobs of it are taken over. */
+  handedOver?: boolean;
+  /** How often a worker asks for jobs; pg-boss's 2 s unless given. */
+  pollingIntervalSeconds?: number;
+  /** Run once too when a worker starts: work that a killed worker left behind goes on at once. */
+  atWorkerStart?: boolean;
+  run(deps: Deps, job: JobRun<Data>): Promise<unknown>;
+}
+
 /** What an app behind the ingress receives for an admitted request (forward auth), as the cache keeps it. */
 export interface VerifiedAccess {
   uid: string;

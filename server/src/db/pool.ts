@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
 /** What the queries need: something to send SQL to (a pool, a transaction's client, or a queue). */
 export type DbClient = Pick<pg.Pool, 'query'>;

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { listAppUrls } from '../queries/apps.ts';
-
-/**
- * Whose origins: `portal`, the portal's own web origins (PUBLIC_URL, AUTH_BASE_URL and what the
- * `portal` app registers, e.g. the web app served from a host of its own); `apps`, those and every
- * origin a registered app names in its URL or redirect URLs.
- */
-export type OriginCircle = 'portal' | 'apps';
+import { readOriginCircles, type OriginCircle } from '../services/app-origins.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,16 +12,6 @@ declare module 'fastify' {
 const CACHE_MS = 10_000;
 /** An origin not in the set re-reads it at most this often, so a newly registered app is admitted at once. */
 const MISS_RELOAD_MS = 1_000;
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
-const originsOf = (urls: string[]) => new Set(urls.map(originOf).filter((o): o is string => o !== null && o !== 'null'));
 
 /** Calls `then` with the answer, without a promise when the cached set decides; a failed read goes to `fail`. */
 export function checkOrigin(
@@ -44,15 +27,12 @@ export function checkOrigin(
 }
 
 export default fp(async function allowedOrigins(app: FastifyInstance) {
-  const { publicUrl, authBaseUrl } = app.deps.config;
   let circles: Record<OriginCircle, Set<string>> = { portal: new Set(), apps: new Set() };
   let readAt = -Infinity;
 
   async function read(): Promise<typeof circles> {
     const at = Date.now();
-    const urls = await listAppUrls(app.deps.db);
-    const portal = [publicUrl, authBaseUrl, ...urls.filter((u) => u.portal).map((u) => u.url)];
-    circles = { portal: originsOf(portal), apps: originsOf([...portal, ...urls.map((u) => u.url)]) };
+    circles = await readOriginCircles(app.deps);
     readAt = at;
     return circles;
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { checkOrigin, type OriginCircle } from './allowed-origins.ts';
+import type { OriginCircle } from '../services/app-origins.ts';
+import { checkOrigin } from './allowed-origins.ts';
 import { forbidden } from './http-error.ts';
 
 declare module 'fastify' {

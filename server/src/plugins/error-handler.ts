@@ -2,7 +2,7 @@ import { ErrorCode } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { Conflict, NotFound, Refused, Unavailable, UpstreamFailed, type RefusalReason } from '../lib/errors.ts';
 import { HttpError } from './http-error.ts';
 

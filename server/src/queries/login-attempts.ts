@@ -1,7 +1,5 @@
 import type { DbClient } from '../db/pool.ts';
-
-/** What a trip to SWCombine's authorize page is for; the callback dispatches on it. */
-export type AttemptPurpose = 'sign_in' | 'swc_consent' | 'swc_binding';
+import type { AttemptPurpose } from '../domain/attempt-purpose.ts';
 
 export type AttemptPayload = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { stat } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { createGzip, type Gzip } from 'node:zlib';
-import { runtimeConfigOf } from '../lib/runtime-config.ts';
+import { runtimeConfigOf } from '../services/runtime-config.ts';
 import { RenderThread } from './render-thread.ts';
 
 /**

@@ -2,19 +2,32 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** Each source file under `root` (.ts, .mjs) and the files under `root` it imports: static, type-only, re-exports and literal dynamic imports. */
-export function importGraph(root: string): Map<string, string[]> {
+export interface GraphOptions {
+  /** Specifier prefixes that name a folder (the web's `@/` for its src/), beside relative imports. */
+  aliases?: Record<string, string>;
+  /** Files left out of the graph, and the imports that name them (tests beside the code, say). */
+  skip?: (file: string) => boolean;
+}
+
+/**
+ * Each source file under `root` (.ts, .tsx, .mjs) and the files under `root` it imports: static,
+ * type-only, re-exports and literal dynamic imports.
+ */
+export function importGraph(root: string, { aliases = {}, skip = () => false }: GraphOptions = {}): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(root)) {
+  const resolved = (file: string, specifier: string): string | undefined => {
+    if (specifier.startsWith('.')) return path.resolve(path.dirname(file), specifier);
+    const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
+    return alias === undefined ? undefined : path.join(aliases[alias]!, specifier.slice(alias.length));
+  };
+  for (const file of sourceFiles(root).filter((file) => !skip(file))) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles
-      .map((imported) => imported.fileName)
-      .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => {
-        const target = path.resolve(path.dirname(file), specifier);
-        if (!existsSync(target)) throw new Error(`${path.relative(root, file)} imports ${specifier}, which does not exist`);
-        return target;
-      });
+    const targets = importedFiles.flatMap(({ fileName: specifier }) => {
+      const target = resolved(file, specifier);
+      if (target === undefined) return [];
+      if (!existsSync(target)) throw new Error(`${path.relative(root, file)} imports ${specifier}, which does not exist`);
+      return skip(target) ? [] : [target];
+    });
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -40,7 +53,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|mjs)$/.test(entry.name) ? [full] : [];
+    return /\.(ts|tsx|mjs)$/.test(entry.name) ? [full] : [];
   });
 }
 

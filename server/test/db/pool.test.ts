@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { createPool, DEFAULT_DB_TIMEOUTS, inTransaction, serialized, type DbClient } from '../../src/db/pool.ts';
-import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
+import { isDatabaseUnavailable } from '../../src/lib/database-unavailable.ts';
 
 describe('createPool', () => {
   it('reports an idle connection that PostgreSQL ends instead of crashing the process', async () => {

@@ -1,6 +1,6 @@
 import { AppInput, ServiceJwtInput } from '@portal/contract';
 import type { z } from 'zod';
-import { insertApp } from '../../src/queries/admin-apps.ts';
+import { insertApp } from '../../src/services/admin/queries/apps.ts';
 import type { TestContext } from './test-app.ts';
 
 type AppBody = z.output<typeof AppInput>;

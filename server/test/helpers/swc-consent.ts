@@ -1,7 +1,7 @@
 import { approveAtSimulator, cookieValue } from './sign-in.ts';
 import type { TestContext } from './test-app.ts';
 
-export const consentsOf = async (ctx: TestContext, session: string) =>
+export const swcConsentsOf = async (ctx: TestContext, session: string) =>
   (await ctx.app.inject({ url: '/api/swc/consents', cookies: { portal_session: session } })).json();
 
 /** POST /api/swc/authorize: the SWCombine URL and the state cookie bound to this "browser". */

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { SIMULATOR_CLIENT } from '../../src/config.ts';
 import { createPool } from '../../src/db/pool.ts';
 import type { BudgetReserve } from '../../src/domain/swc-budget.ts';
-import { createSwcBudget } from '../../src/integrations/swcombine/budget.ts';
+import { createSwcBudget } from '../../src/services/swcombine/budget.ts';
 import type { SwcClient } from '../../src/integrations/swcombine/client.ts';
 import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
 import { TestClock } from './test-app.ts';

@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, SIMULATOR_CLIENT, type Config } from '../../src/config.ts';
 import type { Deps, JobQueue } from '../../src/deps.ts';
 import { createKubernetesSink, loadKubeConfig } from '../../src/integrations/kubernetes/kubernetes-sink.ts';
-import { createSwcBudget } from '../../src/integrations/swcombine/budget.ts';
+import { createSwcBudget } from '../../src/services/swcombine/budget.ts';
 import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
 import { createAuthCache } from '../../src/lib/auth-cache.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';

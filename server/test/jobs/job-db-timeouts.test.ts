@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DbTimeouts } from '../../src/db/pool.ts';
-import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
+import { startJobSystem, type JobSystem } from '../../src/jobs/system.ts';
 import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/access-end/backchannel-logout.ts';
 import { FreezableProxy } from '../helpers/freezable-proxy.ts';
 

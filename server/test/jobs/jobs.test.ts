@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startJobSystem, type JobSystem } from '../../src/jobs/index.ts';
+import { startJobSystem, type JobSystem } from '../../src/jobs/system.ts';
 import { BACKCHANNEL_LOGOUT_JOB } from '../../src/services/access-end/backchannel-logout.ts';
-import { RADIANT_SYNC_JOB } from '../../src/services/sync/index.ts';
+import { SYNC_RUN_JOB } from '../../src/services/sync/runs.ts';
 import { serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
@@ -120,7 +120,7 @@ describe('a database that pg-boss 10 ran on', () => {
         start_after timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (name, id)
       ) PARTITION BY LIST (name)`);
-    for (const [i, name] of [BACKCHANNEL_LOGOUT_JOB, RADIANT_SYNC_JOB, 'sign-in-cleanup'].entries()) {
+    for (const [i, name] of [BACKCHANNEL_LOGOUT_JOB, SYNC_RUN_JOB, 'sign-in-cleanup'].entries()) {
       await db.query(`CREATE TABLE "${schema}".j${i} PARTITION OF "${schema}".job FOR VALUES IN ('${name}')`);
     }
   }
@@ -133,7 +133,7 @@ describe('a database that pg-boss 10 ran on', () => {
     const insert = `INSERT INTO "${legacy}".job (name, data, state, start_after) VALUES ($1, $2, $3, $4) RETURNING id`;
     const logout = (sid: string) => ({ appId: 'a', userId: 'u', sid });
     const waiting = (await ctx.deps.db.query(insert, [BACKCHANNEL_LOGOUT_JOB, logout('waiting'), 'created', new Date()])).rows[0].id;
-    const retrying = (await ctx.deps.db.query(insert, [RADIANT_SYNC_JOB, { runId: 'r1' }, 'retry', later])).rows[0].id;
+    const retrying = (await ctx.deps.db.query(insert, [SYNC_RUN_JOB, { runId: 'r1' }, 'retry', later])).rows[0].id;
     await ctx.deps.db.query(insert, [BACKCHANNEL_LOGOUT_JOB, logout('running'), 'active', new Date()]);
     await ctx.deps.db.query(insert, [BACKCHANNEL_LOGOUT_JOB, logout('delivered'), 'completed', new Date()]);
     await ctx.deps.db.query(insert, ['sign-in-cleanup', {}, 'created', new Date()]);
@@ -144,7 +144,7 @@ describe('a database that pg-boss 10 ran on', () => {
     try {
       const logouts = await systems[0]!.boss.findJobs(BACKCHANNEL_LOGOUT_JOB, { queued: true });
       expect(logouts.map((j) => [j.id, j.data])).toEqual([[waiting, logout('waiting')]]);
-      const syncs = await systems[0]!.boss.findJobs(RADIANT_SYNC_JOB, { queued: true });
+      const syncs = await systems[0]!.boss.findJobs(SYNC_RUN_JOB, { queued: true });
       expect(syncs.map((j) => [j.id, j.data, j.startAfter])).toEqual([[retrying, { runId: 'r1' }, later]]);
       const { rows: left } = await ctx.deps.db.query(`SELECT name, state::text FROM "${legacy}".job ORDER BY name, state`);
       expect(left).toEqual([

@@ -1,6 +1,6 @@
 import type { DataPage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertEntities } from '../../src/queries/sync-entities.ts';
+import { upsertEntities } from '../../src/services/sync/queries/entities.ts';
 import { appFixture, serviceJwtFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcUpstreamError, type SwcClient } from '../../src/integrations/swcombine/client.ts';
-import { findSwcTokens } from '../../src/queries/swc-tokens.ts';
+import { findSwcTokens } from '../../src/services/swc-grants/queries/swc-tokens.ts';
 import { approveAtSimulator, signIn } from '../helpers/sign-in.ts';
-import { consentsOf, grantConsent, startConsent } from '../helpers/swc-consent.ts';
+import { swcConsentsOf, grantConsent, startConsent } from '../helpers/swc-consent.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -44,7 +44,7 @@ describe('granting SWC consents', () => {
   });
 
   it('lists the scopes SWCombine granted at sign-in, and sign-in asks for offline access keeping earlier grants', async () => {
-    expect(await consentsOf(ctx, session)).toEqual({
+    expect(await swcConsentsOf(ctx, session)).toEqual({
       scopes: ['character_auth', 'character_read'],
       needsReauthorization: [],
       grantGone: false,
@@ -76,14 +76,19 @@ describe('granting SWC consents', () => {
     expect(res.headers.location).toBe('http://localhost:3000/swc/consents');
     // The consent flow leaves the session as it was.
     expect(res.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
-    expect((await consentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_location', 'character_read']);
+    expect((await swcConsentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_location', 'character_read']);
     const [row] = await auditRows('swc_consent_granted', await userId('1:100002'));
     expect(row.details).toMatchObject({ granted: ['character_auth', 'character_location', 'character_read'] });
   });
 
   it('adds a scope on top of the granted ones', async () => {
     await grantConsent(ctx, session, '1:100002', ['character_stats']);
-    expect((await consentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_location', 'character_read', 'character_stats']);
+    expect((await swcConsentsOf(ctx, session)).scopes).toEqual([
+      'character_auth',
+      'character_location',
+      'character_read',
+      'character_stats',
+    ]);
   });
 
   it('refuses a callback in a browser signed in as another player', async () => {
@@ -97,14 +102,14 @@ describe('granting SWC consents', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('started by another player');
     expect(res.body).toContain('Back to SWC consents');
-    expect((await consentsOf(ctx, session)).scopes).not.toContain('character_skills');
+    expect((await swcConsentsOf(ctx, session)).scopes).not.toContain('character_skills');
   });
 
   it('refuses permissions granted as another character at SWCombine', async () => {
     const res = await grantConsent(ctx, session, '1:100004', ['character_skills']);
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('as another character');
-    expect((await consentsOf(ctx, session)).scopes).not.toContain('character_skills');
+    expect((await swcConsentsOf(ctx, session)).scopes).not.toContain('character_skills');
   });
 
   it('refuses a list with no scope or a malformed name, naming the field', async () => {
@@ -156,7 +161,7 @@ describe('revoking a scope', () => {
 
   it('does not bring a revoked scope back when the player signs in again (SWCombine keeps it in the grant)', async () => {
     session = (await signIn(ctx, '1:100001')).cookie;
-    expect((await consentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_read', 'character_stats']);
+    expect((await swcConsentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_read', 'character_stats']);
   });
 
   it('revokes the whole grant when SWCombine still answers the scope, and shows the rest as needing re-authorization', async () => {
@@ -180,7 +185,7 @@ describe('revoking a scope', () => {
 
   it('re-authorizing the pending scopes makes the grant usable again', async () => {
     await grantConsent(ctx, session, '1:100001', ['character_auth', 'character_read']);
-    expect(await consentsOf(ctx, session)).toEqual({
+    expect(await swcConsentsOf(ctx, session)).toEqual({
       scopes: ['character_auth', 'character_read'],
       needsReauthorization: [],
       grantGone: false,
@@ -202,7 +207,7 @@ describe('a grant SWCombine no longer accepts', () => {
     expect(await auditRows('swc_grant_lost', await userId('1:100004'))).toHaveLength(1);
 
     await grantConsent(ctx, session, '1:100004', ['character_auth', 'character_read']);
-    expect(await consentsOf(ctx, session)).toEqual({
+    expect(await swcConsentsOf(ctx, session)).toEqual({
       scopes: ['character_auth', 'character_read'],
       needsReauthorization: [],
       grantGone: false,
@@ -213,7 +218,7 @@ describe('a grant SWCombine no longer accepts', () => {
 describe('SWCombine failing while the callback narrows the grant', () => {
   it('shows the Permissions not updated page, not a server error, and changes nothing', async () => {
     const session = (await signIn(ctx, '1:100003')).cookie;
-    const before = await consentsOf(ctx, session);
+    const before = await swcConsentsOf(ctx, session);
     const real = ctx.deps.swc;
     // SWCombine answers a scope that was not asked for, then does not answer the narrowing refresh.
     ctx.deps.swc = {
@@ -234,6 +239,6 @@ describe('SWCombine failing while the callback narrows the grant', () => {
     } finally {
       ctx.deps.swc = real;
     }
-    expect(await consentsOf(ctx, session)).toEqual(before);
+    expect(await swcConsentsOf(ctx, session)).toEqual(before);
   });
 });

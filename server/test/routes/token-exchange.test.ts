@@ -1,10 +1,10 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcAuthError, SwcUpstreamError } from '../../src/integrations/swcombine/client.ts';
-import { findSwcTokens } from '../../src/queries/swc-tokens.ts';
+import { findSwcTokens } from '../../src/services/swc-grants/queries/swc-tokens.ts';
 import { createAppFixture } from '../helpers/fixtures.ts';
 import { signIn } from '../helpers/sign-in.ts';
-import { consentsOf, grantConsent } from '../helpers/swc-consent.ts';
+import { swcConsentsOf, grantConsent } from '../helpers/swc-consent.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -197,7 +197,7 @@ describe('POST /auth/token (RFC 8693 token exchange)', () => {
       error: 'invalid_grant',
       error_description: 'SWCombine no longer accepts the permissions the player granted.',
     });
-    expect(await consentsOf(ctx, session)).toMatchObject({ scopes: [], grantGone: true });
+    expect(await swcConsentsOf(ctx, session)).toMatchObject({ scopes: [], grantGone: true });
     const again = await exchangeToken(await appToken(session, 'fleet'));
     expect(again.json().error).toBe('invalid_grant');
   });
@@ -361,6 +361,6 @@ describe('a scope revoked while an exchange refreshes the token', () => {
       answer();
       ctx.deps.swc = real;
     }
-    expect((await consentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_read', 'character_stats']);
+    expect((await swcConsentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_read', 'character_stats']);
   });
 });

@@ -1,6 +1,6 @@
 import { adminConsents } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { changeGrant, consentsOf } from '../../services/admin/consents.ts';
+import { changeCentralGrant, centralGrantsOf } from '../../services/admin/central-grants.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
 
@@ -8,7 +8,7 @@ const tags = ['admin: central consents and roles'];
 
 export default async function consentRoutes(app: FastifyInstance) {
   const { deps } = app;
-  route(app, adminConsents.get, { tags, handler: (request) => consentsOf(deps, request.query.userId, request.query.appId) });
+  route(app, adminConsents.get, { tags, handler: (request) => centralGrantsOf(deps, request.query.userId, request.query.appId) });
   const changes = [
     [adminConsents.grantScope, 'scope', 'grant'],
     [adminConsents.revokeScope, 'scope', 'revoke'],
@@ -16,6 +16,6 @@ export default async function consentRoutes(app: FastifyInstance) {
     [adminConsents.revokeRole, 'role', 'revoke'],
   ] as const;
   for (const [endpoint, kind, action] of changes) {
-    route(app, endpoint, { tags, handler: (request) => changeGrant(deps, actorOf(request), request.body, kind, action) });
+    route(app, endpoint, { tags, handler: (request) => changeCentralGrant(deps, actorOf(request), request.body, kind, action) });
   }
 }

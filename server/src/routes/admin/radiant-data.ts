@@ -1,7 +1,7 @@
 import { radiantData } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { galaxyMap } from '../../services/radiant-data/galaxy-map.ts';
-import { listRows, readRow } from '../../services/radiant-data/rows.ts';
+import { galaxyMap } from '../../services/stored-data/galaxy-map.ts';
+import { listRows, readRow } from '../../services/stored-data/data-view.ts';
 import { route } from '../endpoint-route.ts';
 
 const tags = ['admin: data sync'];

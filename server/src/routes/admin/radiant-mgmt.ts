@@ -1,7 +1,7 @@
 import { radiantMgmt } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../plugins/session.ts';
-import { listSyncRuns, triggerSync } from '../../services/sync/index.ts';
+import { listSyncRuns, triggerSync } from '../../services/sync/runs.ts';
 import { pauseSyncSchedule, removeSyncSchedule, setSyncSchedule, syncSchedules } from '../../services/sync/schedules.ts';
 import { syncRunCost } from '../../services/sync/run-cost.ts';
 import { syncTargetStats } from '../../services/sync/target-stats.ts';

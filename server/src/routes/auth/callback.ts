@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta, setSessionCookie } from '../../plugins/session.ts';
-import { completeCallback, openCallback } from '../../services/sign-in/callback.ts';
+import { completeCallback, openCallback } from '../../services/swcombine-callback.ts';
 import type { CallbackInput } from '../../services/swcombine/trip.ts';
 import { STATE_COOKIE } from './cookies.ts';
 import { sendTripFailure } from './sign-in-pages.ts';

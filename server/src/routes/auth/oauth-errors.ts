@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable.ts';
 import { Refused, Unavailable, type RefusalReason } from '../../lib/errors.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../plugins/error-handler.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AttemptPurpose } from '../../domain/attempt-purpose.ts';
 import { isNeutralError, Refused, Unavailable } from '../../lib/errors.ts';
 import { messagePage, tryLaterPage } from '../../lib/message-page.ts';
 import { untilPhrase, utcClock } from '../../lib/relative-time.ts';
 import { apiAnswerOf, apiErrorHandler, secondsUntil, type ApiAnswer } from '../../plugins/error-handler.ts';
-import type { AttemptPurpose } from '../../queries/login-attempts.ts';
 import { LOCAL_TIME_PATH } from './local-time.ts';
 
 /** The trip a callback belongs to, once its one-time attempt is known. */

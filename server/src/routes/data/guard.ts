@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../plugins/http-error.ts';
-import { verifyDataServiceToken, type DataReader } from '../../services/sync/data-access.ts';
+import { verifyDataServiceToken, type DataReader } from '../../services/stored-data/data-api.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

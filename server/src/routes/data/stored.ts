@@ -1,6 +1,6 @@
 import { syncedData } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { readStoredItem, readStoredPage } from '../../services/sync/data-access.ts';
+import { readStoredItem, readStoredPage } from '../../services/stored-data/data-api.ts';
 import { route } from '../endpoint-route.ts';
 
 export default async function storedDataRoutes(app: FastifyInstance) {

@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Refused } from '../../lib/errors.ts';
-import type { OidcClientApp } from '../../queries/oidc-clients.ts';
-import { authenticateClient, claimedClientId, type ClientCredentials } from '../../services/oidc/client-authentication.ts';
+import {
+  authenticateClient,
+  claimedClientId,
+  type ClientCredentials,
+  type OidcClientApp,
+} from '../../services/oidc/client-authentication.ts';
 import { OAuthError } from '../auth/oauth-errors.ts';
 import { tooManyFailuresMessage, type ClientAuthLimit } from './client-auth-limit.ts';
 

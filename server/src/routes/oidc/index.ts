@@ -7,7 +7,7 @@ import { createClientAuthLimit } from './client-auth-limit.ts';
 import endSessionRoutes from './end-session.ts';
 import interactionRoute from './interaction.ts';
 import libraryRoutes from './library-routes.ts';
-import tokenStatusRoutes from './token-status.ts';
+import introspectionAndRevocationRoutes from './introspection-and-revocation.ts';
 import userinfoRoute from './userinfo.ts';
 
 /** Public: the OpenID Provider. Apps sign players in here; each route decides itself what a session changes. */
@@ -23,6 +23,6 @@ export default async function oidcRoutes(app: FastifyInstance) {
     await own.register(interactionRoute, { oidc });
     await own.register(userinfoRoute);
     await own.register(endSessionRoutes);
-    await own.register(tokenStatusRoutes, { clientAuthLimit });
+    await own.register(introspectionAndRevocationRoutes, { clientAuthLimit });
   });
 }

@@ -1,7 +1,7 @@
 import { RuntimeConfig } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { runtimeConfigOf } from '../../lib/runtime-config.ts';
+import { runtimeConfigOf } from '../../services/runtime-config.ts';
 import jwksRoute from './jwks.ts';
 import probeRoutes from './probes.ts';
 

@@ -1,7 +1,7 @@
 import { Health } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createReadinessProbe } from '../../db/readiness-probe.ts';
+import { createReadinessProbe } from '../../services/health/readiness-probe.ts';
 
 /** Liveness and readiness, for the orchestrator: served by web replicas and workers alike. */
 export default async function probeRoutes(root: FastifyInstance) {

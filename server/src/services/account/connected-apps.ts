@@ -2,7 +2,7 @@ import { AuditEvent, type ConnectedApp, type ConnectedApps } from '@portal/contr
 import type { Deps } from '../../deps.ts';
 import { scopeInWords } from '../../domain/account-words.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { lastTokenExchanges, listOwnGrants, type OwnGrantRow } from '../../queries/account.ts';
+import { lastTokenExchanges, listOwnGrants, type OwnGrantRow } from './queries/account.ts';
 import { listAppsWithAccess } from '../../queries/apps.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { audit, type RequestMeta } from '../audit.ts';

@@ -2,7 +2,7 @@ import type { AccountEvent, AccountNotice } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { ACCESS_CHANGE_EVENTS, isAccessChange, NOT_THE_PLAYERS, playerEventSentence } from '../../domain/account-words.ts';
 import { deviceOf } from '../../domain/user-agent.ts';
-import { listOwnEvents, listUnseenEvents, markNoticesSeen, type OwnEventRow } from '../../queries/account.ts';
+import { listOwnEvents, listUnseenEvents, markNoticesSeen, type OwnEventRow } from './queries/account.ts';
 
 /** Events the player did in their own browser: where from is theirs to see (not an admin's, nor an app server's). */
 const FROM_THE_PLAYERS_BROWSER = new Set([

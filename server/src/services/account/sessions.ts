@@ -2,7 +2,7 @@ import { AuditEvent, PORTAL_APP_KEY, type AccountSession } from '@portal/contrac
 import type { Deps } from '../../deps.ts';
 import { deviceOf } from '../../domain/user-agent.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { findOwnSession, listOwnSessions } from '../../queries/account.ts';
+import { findOwnSession, listOwnSessions } from './queries/account.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';

@@ -4,13 +4,13 @@ import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { changesOf } from '../../domain/changes.ts';
 import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
-import { listAppAccess } from '../../queries/admin-access.ts';
-import { deleteApp, insertApp, listApps, updateApp, type AppFields } from '../../queries/admin-apps.ts';
+import { listAppAccess } from './queries/access.ts';
+import { deleteApp, insertApp, listApps, updateApp, type AppFields } from './queries/apps.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { refuseForbiddenUrls } from '../registered-urls.ts';
-import { dataApiAudience } from '../sync/data-access.ts';
+import { dataApiAudience } from '../stored-data/data-api.ts';
 
 function uniqueness(err: unknown, f: AppFields): never {
   const e = err as DatabaseError;

@@ -10,7 +10,7 @@ import {
 import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { findAppByKey, setAccess } from '../../queries/admin-access.ts';
+import { findAppByKey, setAccess } from './queries/access.ts';
 import {
   findAdminUser,
   insertUserByUid,

@@ -4,7 +4,7 @@ import { decideAccess, rolesForApp, unionOf } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { findForwardAuth } from '../../queries/forward-auth.ts';
+import { findForwardAuth } from './queries/forward-auth.ts';
 import { recordSessionApp } from '../../queries/session-apps.ts';
 import { touchSession } from '../../queries/sessions.ts';
 import { sendableRoles, sendableScopes } from './grant-values.ts';

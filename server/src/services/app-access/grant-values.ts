@@ -1,6 +1,6 @@
 import { isRoleName, isScopeToken } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { countGrantValues } from '../../queries/grants.ts';
+import { countGrantValues } from '../../queries/central-grants.ts';
 
 const travels = { role: isRoleName, scope: isScopeToken } as const;
 

@@ -5,7 +5,7 @@ import { isGlobalAdmin } from '../../domain/admin.ts';
 import { isSessionLive } from '../../domain/session-expiry.ts';
 import { MIN_HANDED_OUT_TOKEN_LIFE_MS } from '../../domain/swc-scopes.ts';
 import { Refused } from '../../lib/errors.ts';
-import { findExchangeSubject } from '../../queries/token-exchange.ts';
+import { findExchangeSubject } from './queries/token-exchange.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import { livePlayerToken } from '../swc-grants/player-token.ts';
 import { verifyPortalAccessToken } from '../tokens/portal-jwt.ts';

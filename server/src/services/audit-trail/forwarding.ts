@@ -15,7 +15,7 @@ import {
   takeForwardingLease,
   upsertForwarding,
   type ForwardingRow,
-} from '../../queries/audit-forwarding.ts';
+} from './queries/forwarding.ts';
 import { auditEventsAfter, countAuditAfter, newestAuditId } from '../../queries/audit.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { refuseForbiddenUrls } from '../registered-urls.ts';

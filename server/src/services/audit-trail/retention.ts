@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { findForwarding } from '../../queries/audit-forwarding.ts';
+import { findForwarding } from './queries/forwarding.ts';
 import { deleteAuditBatch } from '../../queries/audit.ts';
 
 /** Rows one DELETE removes: each statement is short, so sign-ins writing their events never wait long. */

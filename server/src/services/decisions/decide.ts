@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { decideAccess, describeDecision, type AccessDecision } from '../../domain/access.ts';
 import { listAppsWithAccess } from '../../queries/apps.ts';
-import { findRoles } from '../../queries/grants.ts';
+import { findRoles } from '../../queries/central-grants.ts';
 import { findUserById } from '../../queries/users.ts';
 import { PORTAL_APP_KEY, type AccessDecisionView } from '@portal/contract';
 import { findAccessFactsOn, type AccessFactsRow } from '../../queries/access-facts.ts';

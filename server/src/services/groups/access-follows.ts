@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { decideAccess } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { findAccessGrid } from '../../queries/access-facts.ts';
-import { appsRuledBy } from '../../queries/groups.ts';
+import { appsRuledBy } from './queries/groups.ts';
 import { endAccess, type AccessEnding, type EndedAccess } from '../access-end/end-access.ts';
 
 /** Per player, the apps a change took from them (ids). */

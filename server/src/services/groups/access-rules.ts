@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
 import { listAccessRules, membersOfGroups, playersByIds, replaceAccessRules } from '../../queries/access-rules.ts';
 import { findAppById } from '../../queries/apps.ts';
-import { findGroupsByIds } from '../../queries/groups.ts';
+import { findGroupsByIds } from './queries/groups.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { tellPlayers } from './players-told.ts';

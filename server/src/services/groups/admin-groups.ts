@@ -16,7 +16,7 @@ import {
   listUserGroups,
   updateGroup as writeGroup,
   type GroupRow,
-} from '../../queries/groups.ts';
+} from './queries/groups.ts';
 import { listRosterBindings } from '../../queries/swc-bindings.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { insertAuditRows } from '../../queries/audit.ts';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { addMembers, factionGroupsOfMany, markLeft, upsertFactionGroup } from '../../queries/groups.ts';
+import { addMembers, factionGroupsOfMany, markLeft, upsertFactionGroup } from './queries/groups.ts';
 import { followMembershipChange } from './access-follows.ts';
 import { recordLeave } from './rosters.ts';
 

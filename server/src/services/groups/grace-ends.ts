@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { forgetLeft, leavingDue, markEndsApplied } from '../../queries/groups.ts';
+import { forgetLeft, leavingDue, markEndsApplied } from './queries/groups.ts';
 import { followMembershipChange } from './access-follows.ts';
 import { recordLeave } from './rosters.ts';
 

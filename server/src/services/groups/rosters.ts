@@ -15,7 +15,7 @@ import {
   recordRosterRead,
   releaseRoster,
   upsertFactionGroup,
-} from '../../queries/groups.ts';
+} from './queries/groups.ts';
 import { listRosterBindings, type RosterBinding } from '../../queries/swc-bindings.ts';
 import { setFaction } from '../../queries/users.ts';
 import { auditAdmin, type Actor } from '../audit.ts';

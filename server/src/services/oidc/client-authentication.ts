@@ -4,8 +4,11 @@ import { grantTypeRefusal, usableGrantTypes } from '../../domain/oidc-client.ts'
 import type { Deps } from '../../deps.ts';
 import { Refused } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { findOidcClientApp, type OidcClientApp } from '../../queries/oidc-clients.ts';
+import { findOidcClientApp, type OidcClientApp } from './queries/clients.ts';
 import { isStorableId } from './ids.ts';
+
+/** The registered app behind a client, as authentication answers it. */
+export type { OidcClientApp };
 
 /** How a request names its client (RFC 6749 §2.3.1): HTTP Basic, or client_id and client_secret in its body. */
 export interface ClientCredentials {

@@ -5,7 +5,7 @@ import { clientMetadata } from '../../domain/oidc-client.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { findAppById } from '../../queries/apps.ts';
-import { findOidcClientApp, setClientSecretHash } from '../../queries/oidc-clients.ts';
+import { findOidcClientApp, setClientSecretHash } from './queries/clients.ts';
 import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { DISCOVERY_PATH } from './paths.ts';

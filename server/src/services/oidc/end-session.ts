@@ -2,7 +2,7 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import { compactVerify } from 'jose';
 import type { Deps } from '../../deps.ts';
 import { Refused } from '../../lib/errors.ts';
-import { findOidcClientApp, type OidcClientApp } from '../../queries/oidc-clients.ts';
+import { findOidcClientApp, type OidcClientApp } from './queries/clients.ts';
 import type { AuthContext } from '../sessions/session.ts';
 import { portalJwks } from '../tokens/portal-jwt.ts';
 

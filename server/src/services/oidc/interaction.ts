@@ -2,7 +2,7 @@ import { AuditEvent } from '@portal/contract';
 import type { InteractionResults } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
 import { epochSeconds } from '../../lib/clock.ts';
-import { findOidcClientApp } from '../../queries/oidc-clients.ts';
+import { findOidcClientApp } from './queries/clients.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 import { LOGIN_SCOPES } from '../sign-in/start.ts';

@@ -1,6 +1,6 @@
 import type { KoaContextWithOIDC } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
-import { findOidcClientApp, type OidcClientApp } from '../../queries/oidc-clients.ts';
+import { findOidcClientApp, type OidcClientApp } from './queries/clients.ts';
 import { loadOidcPlayer, type OidcPlayer } from './player.ts';
 import { once } from './request-context.ts';
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { decideAccess, rolesForApp, unionOf, type AccessDecision } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
-import { findOidcPlayer, type OidcClientApp, type OidcPlayerRow } from '../../queries/oidc-clients.ts';
+import { findOidcPlayer, type OidcClientApp, type OidcPlayerRow } from './queries/clients.ts';
 import { sendableRoles, sendableScopes } from '../app-access/grant-values.ts';
 
 /** A player as one app sees them through OpenID Connect, decided by the one access rule. */

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { OIDC_CLAIMS } from '../../domain/oidc-client.ts';
 import { createAuthCache, type AuthCache } from '../../lib/auth-cache.ts';
-import { findOidcClientApp } from '../../queries/oidc-clients.ts';
+import { findOidcClientApp } from './queries/clients.ts';
 import { loadOidcPlayer, playerClaims } from './player.ts';
 import { findTokenRecord } from './token-records.ts';
 

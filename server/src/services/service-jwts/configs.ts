@@ -14,7 +14,7 @@ import {
   updateServiceJwt,
   type ServiceJwtFields,
   type ServiceJwtRow,
-} from '../../queries/service-jwts.ts';
+} from './queries/service-jwts.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { rotateServiceJwt } from './rotation.ts';
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { retryDelayMs } from '../../domain/rotation-due.ts';
 import { SecretWriteError } from '../../integrations/kubernetes/secret-sink.ts';
 import { insertAudit } from '../../queries/audit.ts';
-import { insertRotation, markFailed, markRotated, type ServiceJwtRow } from '../../queries/service-jwts.ts';
+import { insertRotation, markFailed, markRotated, type ServiceJwtRow } from './queries/service-jwts.ts';
 
 export type RotationResult = { ok: true; message: string; expiresAt: Date } | { ok: false; message: string };
 

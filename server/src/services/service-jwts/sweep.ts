@@ -2,7 +2,7 @@ import { RotationType } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { inTransaction, serialized } from '../../db/pool.ts';
 import { isRotationDue } from '../../domain/rotation-due.ts';
-import { lockDueServiceJwts } from '../../queries/service-jwts.ts';
+import { lockDueServiceJwts } from './queries/service-jwts.ts';
 import { rotateServiceJwt } from './rotation.ts';
 
 export interface SweepResult {

@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../../db/pool.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
-import { findRoles } from '../../queries/grants.ts';
+import { findRoles } from '../../queries/central-grants.ts';
 import type { UserRow } from '../../queries/users.ts';
 
 export interface Identity {

@@ -2,7 +2,7 @@ import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { normaliseScopes, scopesWithout } from '../../domain/swc-scopes.ts';
 import { Refused, Unavailable } from '../../lib/errors.ts';
-import type { SwcTokenRow } from '../../queries/swc-tokens.ts';
+import type { SwcTokenRow } from './queries/swc-tokens.ts';
 import { audit } from '../audit.ts';
 import { callbackUrl } from '../swcombine/authorization.ts';
 import { tripError, type TripTexts } from '../swcombine/trip-failure.ts';

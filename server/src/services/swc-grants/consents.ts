@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { normaliseScopes, scopesWithout, unionScopes } from '../../domain/swc-scopes.ts';
 import { SwcGrantGone, swcFailureKind } from '../../integrations/swcombine/client.ts';
 import { NotFound, Refused, Unavailable } from '../../lib/errors.ts';
-import { findSwcTokens, storeUnusableSwcGrant, type SwcTokenRow } from '../../queries/swc-tokens.ts';
+import { findSwcTokens, storeUnusableSwcGrant, type SwcTokenRow } from './queries/swc-tokens.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 import { startUpstreamAuthorization } from '../swcombine/authorization.ts';

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { normaliseScopes, scopesWithin, scopesWithout, unionScopes } from '../../domain/swc-scopes.ts';
 import { SwcGrantGone, type SwcTokens } from '../../integrations/swcombine/client.ts';
 import { Unavailable } from '../../lib/errors.ts';
-import { findSwcTokens, storeUnusableSwcGrant, upsertSwcTokens, type SwcTokenRow } from '../../queries/swc-tokens.ts';
+import { findSwcTokens, storeUnusableSwcGrant, upsertSwcTokens, type SwcTokenRow } from './queries/swc-tokens.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 
 /** Tokens that carry only scopes the player holds here, or the scopes lost with a grant the portal had to revoke. */

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { hasLifeLeft } from '../../domain/swc-scopes.ts';
 import { SwcGrantGone, swcFailureKind } from '../../integrations/swcombine/client.ts';
 import { Refused, Unavailable } from '../../lib/errors.ts';
-import type { SwcTokenRow } from '../../queries/swc-tokens.ts';
+import type { SwcTokenRow } from './queries/swc-tokens.ts';
 import type { RequestMeta } from '../audit.ts';
 import { narrowGrant, onCurrentGrant, recordGrantLost, STALE, storeNarrowedGrant, type NarrowedGrant } from './player-grant.ts';
 

@@ -1,8 +1,9 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
+import type { AttemptPurpose } from '../../domain/attempt-purpose.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { findAppByAudience } from '../../queries/apps.ts';
-import { insertLoginAttempt, type AttemptPayload, type AttemptPurpose } from '../../queries/login-attempts.ts';
+import { insertLoginAttempt, type AttemptPayload } from '../../queries/login-attempts.ts';
 
 const ATTEMPT_TTL_MS = 10 * 60_000;
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { detailsFillIdle } from '../../queries/sync-details.ts';
+import { detailsFillIdle } from './queries/details.ts';
 import { fillDetails, type FillOutcome } from './fill-details.ts';
 
 /** The pg-boss job that fills in details the lists lacked (see fill-details.ts); it carries no data. */

@@ -12,7 +12,7 @@ import {
   takeDetailsLease,
   type DetailsLeaseTerms,
   type WantedRow,
-} from '../../queries/sync-details.ts';
+} from './queries/details.ts';
 import { randomUUID } from 'node:crypto';
 import { LEASE_MS, LeaseLost } from './lease.ts';
 import { callInBudget, SyncPaused, SyncTargetFailed, type CallPolicy } from './swc-call.ts';

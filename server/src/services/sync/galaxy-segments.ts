@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../../db/pool.ts';
-import { listingSystems, writeSystemMembers, type MemberKind } from '../../queries/sync-system-members.ts';
+import { listingSystems, writeSystemMembers, type MemberKind } from './queries/system-members.ts';
 import { simpleList, type DetailCompletion, type Entity, type ListSegment } from './list-segment.ts';
 import { Point, Reference, referencedUids } from './swc-lists.ts';
 

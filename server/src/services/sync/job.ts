@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { startDetailsFill } from './details-job.ts';
-import type { RadiantSyncJob } from './index.ts';
+import type { SyncRunJob } from './runs.ts';
 import { runSync, type SyncOutcome } from './run-sync.ts';
 
 /** One job works this long at most, then hands the run to a new job (pg-boss expires jobs that run too long). */
@@ -10,7 +10,7 @@ const MAX_SLEEP_MS = 60_000;
 
 export interface SyncJobContext {
   /** Queues the job again, to start at `startAfter`. */
-  resend(data: RadiantSyncJob, startAfter: Date): Promise<void>;
+  resend(data: SyncRunJob, startAfter: Date): Promise<void>;
   /** The presence id of this worker process (see worker-presence.ts); null while it holds none. */
   worker?: number | null;
 }
@@ -25,7 +25,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export async function handleSyncJob(
   deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'encryptor' | 'config' | 'queue'>,
-  data: RadiantSyncJob,
+  data: SyncRunJob,
   ctx: SyncJobContext,
 ): Promise<SyncOutcome> {
   const started = Date.now();

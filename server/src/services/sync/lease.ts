@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
-import type { LeaseTerms } from '../../queries/sync-leases.ts';
+import type { LeaseTerms } from './queries/leases.ts';
 
 /**
  * How long a run stays with its job without a sign of life. Every stored page and every wait for

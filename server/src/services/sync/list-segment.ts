@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbClient } from '../../db/pool.ts';
-import type { EntityInput } from '../../queries/sync-entities.ts';
+import type { EntityInput } from './queries/entities.ts';
 import { hashOf, listSchema, type ListAttributes } from './swc-lists.ts';
 
 /** A row of a list page, or of a detail answer, as it will be stored. */

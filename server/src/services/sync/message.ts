@@ -1,4 +1,4 @@
-import type { PageCounts } from '../../queries/sync-checkpoints.ts';
+import type { PageCounts } from './queries/checkpoints.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 

@@ -1,9 +1,9 @@
 import type { SyncProgress, SyncTarget } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { advanceCheckpoint, openCheckpoint, type Checkpoint, type PageCounts } from '../../queries/sync-checkpoints.ts';
-import { lockStoredStates, storedHashes, touchEntities, upsertEntities, type StoredState } from '../../queries/sync-entities.ts';
-import { renewWithPage } from '../../queries/sync-leases.ts';
+import { advanceCheckpoint, openCheckpoint, type Checkpoint, type PageCounts } from './queries/checkpoints.ts';
+import { lockStoredStates, storedHashes, touchEntities, upsertEntities, type StoredState } from './queries/entities.ts';
+import { renewWithPage } from './queries/leases.ts';
 import { LeaseLost, type RunLease } from './lease.ts';
 import { callInBudget, SyncPaused, SyncTargetFailed, type CallPolicy } from './swc-call.ts';
 import { afterPage } from './swc-lists.ts';

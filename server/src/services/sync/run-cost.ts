@@ -1,8 +1,8 @@
 import type { SyncRunCost, SyncSkippedTarget, SyncTarget } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { callsUntilFilled, filledAt, type BackgroundBudget } from '../../domain/details-backlog.ts';
-import { latestListTotals } from '../../queries/sync-checkpoints.ts';
-import { wantedGroups } from '../../queries/sync-details.ts';
+import { latestListTotals } from './queries/checkpoints.ts';
+import { wantedGroups } from './queries/details.ts';
 import { budgetStatus } from '../swcombine/budget.ts';
 import { inventoryReadiness, type BindingReadiness } from './binding-access.ts';
 import type { ListSegment } from './list-segment.ts';

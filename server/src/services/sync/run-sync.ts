@@ -1,7 +1,7 @@
 import type { SyncProgress, SyncTarget } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { handOverLease, holdLease, releaseAfterFailure, renewWhileWaiting, takeLease } from '../../queries/sync-leases.ts';
-import { findRun, finishRun, type SyncRunRow } from '../../queries/sync-runs.ts';
+import { handOverLease, holdLease, releaseAfterFailure, renewWhileWaiting, takeLease } from './queries/leases.ts';
+import { findRun, finishRun, type SyncRunRow } from './queries/runs.ts';
 import { LeaseLost, newLease, type RunLease } from './lease.ts';
 import { targetSummary } from './message.ts';
 import { auditRunFailed } from './run-failed.ts';

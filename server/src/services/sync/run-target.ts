@@ -1,9 +1,9 @@
 import type { SyncProgress, SyncTarget } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { checkpointsOf, closeTarget, goneSegment, type Checkpoint, type PageCounts } from '../../queries/sync-checkpoints.ts';
-import { markUnseenGone } from '../../queries/sync-entities.ts';
-import { holdLease } from '../../queries/sync-leases.ts';
+import { checkpointsOf, closeTarget, goneSegment, type Checkpoint, type PageCounts } from './queries/checkpoints.ts';
+import { markUnseenGone } from './queries/entities.ts';
+import { holdLease } from './queries/leases.ts';
 import { CONNECT_BINDING_FIRST, getBindingAccess, type InventoryKind } from './binding-access.ts';
 import { sumCounts } from './message.ts';
 import { LeaseLost, type RunLease } from './lease.ts';

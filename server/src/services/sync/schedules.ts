@@ -2,7 +2,7 @@ import { AuditEvent, SYNC_TARGETS, type SyncSchedule, type SyncScheduleInput, ty
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { insertScheduledRun } from '../../queries/sync-runs.ts';
+import { insertScheduledRun } from './queries/runs.ts';
 import {
   claimDueSchedules,
   deleteSchedule,
@@ -11,9 +11,9 @@ import {
   setSchedulePaused,
   upsertSchedule,
   type ScheduleRow,
-} from '../../queries/sync-schedules.ts';
+} from './queries/schedules.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
-import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
+import { SYNC_RUN_JOB, type SyncRunJob } from './runs.ts';
 import { LEASE_MS } from './lease.ts';
 
 const toSchedule = (row: ScheduleRow): SyncSchedule => ({
@@ -92,6 +92,6 @@ export async function runDueSchedules(deps: Pick<Deps, 'db' | 'clock' | 'queue'>
     }
     return queued;
   });
-  for (const run of runs) await deps.queue.send(RADIANT_SYNC_JOB, { runId: run.runId } satisfies RadiantSyncJob);
+  for (const run of runs) await deps.queue.send(SYNC_RUN_JOB, { runId: run.runId } satisfies SyncRunJob);
   return { queued: runs.map((r) => r.target) };
 }

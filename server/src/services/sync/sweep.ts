@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { reserveStalledRuns } from '../../queries/sync-leases.ts';
-import { RADIANT_SYNC_JOB, type RadiantSyncJob } from './index.ts';
+import { reserveStalledRuns } from './queries/leases.ts';
+import { SYNC_RUN_JOB, type SyncRunJob } from './runs.ts';
 import { LEASE_MS } from './lease.ts';
 
 /**
@@ -13,6 +13,6 @@ export async function requeueStalledRuns(deps: Pick<Deps, 'db' | 'clock' | 'queu
   const now = deps.clock.now();
   const ids = await reserveStalledRuns(deps.db, now, new Date(now.getTime() + LEASE_MS));
   // A send that fails leaves the run reserved for a minute: the next sweep tries again.
-  for (const runId of ids) await deps.queue.send(RADIANT_SYNC_JOB, { runId } satisfies RadiantSyncJob);
+  for (const runId of ids) await deps.queue.send(SYNC_RUN_JOB, { runId } satisfies SyncRunJob);
   return { requeued: ids.length };
 }

@@ -1,12 +1,12 @@
 import { SYNC_TARGETS, type SyncDetailsBacklog, type SyncRunCounts, type SyncTarget, type SyncTargetStats } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { callsUntilFilled, filledAt } from '../../domain/details-backlog.ts';
-import { wantedGroups } from '../../queries/sync-details.ts';
-import { countLiveByKind } from '../../queries/sync-entities.ts';
-import { lastCompletedByTarget, latestRunByTarget, type LastCompleted } from '../../queries/sync-runs.ts';
+import { wantedGroups } from './queries/details.ts';
+import { countLiveByKind } from './queries/entities.ts';
+import { lastCompletedByTarget, latestRunByTarget, type LastCompleted } from './queries/runs.ts';
 import { budgetStatus } from '../swcombine/budget.ts';
 import { inventoryReadiness } from './binding-access.ts';
-import { toSyncRun } from './index.ts';
+import { toSyncRun } from './runs.ts';
 import { sumCounts } from './message.ts';
 import { ALL_ORDER, DETAILED_KINDS } from './targets.ts';
 

@@ -3,7 +3,7 @@ import { createPrivateKey, sign as signBytes, type JsonWebKey, type KeyObject } 
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps, KeySet } from '../../deps.ts';
 import { DEFAULT_KEY_POLICY, isPublished, isSigning, needsSuccessor, scheduleKey, type KeyPolicy } from '../../domain/key-schedule.ts';
-import { insertSigningKey, listLiveKeys, lockSigningKeys, type SigningKeyRow } from '../../queries/signing-keys.ts';
+import { insertSigningKey, listLiveKeys, lockSigningKeys, type SigningKeyRow } from './queries/signing-keys.ts';
 
 /** ES256 signs the portal's own tokens; RS256 is there for OpenID Connect id_tokens, which many apps accept in no other algorithm. */
 export const SIGNING_ALGS = ['ES256', 'RS256'] as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertEntities, type EntityInput } from '../../../src/queries/sync-entities.ts';
+import { upsertEntities, type EntityInput } from '../../../src/services/sync/queries/entities.ts';
 import { plainEntityOf } from '../../../src/services/sync/list-segment.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';

@@ -1,9 +1,9 @@
 import { SYNC_TARGETS } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncProgress, SyncRunCost, SyncTargetStats } from '@portal/contract';
-import { holdLease, takeLease } from '../../../src/queries/sync-leases.ts';
-import { closeTarget } from '../../../src/queries/sync-checkpoints.ts';
-import { finishRun } from '../../../src/queries/sync-runs.ts';
+import { holdLease, takeLease } from '../../../src/services/sync/queries/leases.ts';
+import { closeTarget } from '../../../src/services/sync/queries/checkpoints.ts';
+import { finishRun } from '../../../src/services/sync/queries/runs.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 

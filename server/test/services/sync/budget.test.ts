@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_CLIENT } from '../../../src/config.ts';
-import { createSwcBudget } from '../../../src/integrations/swcombine/budget.ts';
+import { createSwcBudget } from '../../../src/services/swcombine/budget.ts';
 import { SwcApiError, SwcUpstreamError, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
 import { createSwcClient } from '../../../src/integrations/swcombine/oauth-client.ts';
-import { readBudget } from '../../../src/queries/swc-budget.ts';
+import { readBudget } from '../../../src/services/swcombine/queries/budget.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, DASHBOARD, type TestContext } from '../../helpers/test-app.ts';
 import { fillNow, stored, syncNow } from './run-helpers.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
 import { Conflict } from '../../../src/lib/errors.ts';
-import { listSyncRuns } from '../../../src/services/sync/index.ts';
+import { listSyncRuns } from '../../../src/services/sync/runs.ts';
 import { runSync } from '../../../src/services/sync/run-sync.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { GALAXY_TARGETS, simulatorPlacements, storedPlacements, type GalaxyTarget } from './galaxy-placements.ts';

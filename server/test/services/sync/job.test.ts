@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcBudgetExhausted, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
-import type { RadiantSyncJob } from '../../../src/services/sync/index.ts';
+import type { SyncRunJob } from '../../../src/services/sync/runs.ts';
 import { handleSyncJob } from '../../../src/services/sync/job.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 import { queueRun } from './run-helpers.ts';
@@ -19,8 +19,8 @@ const runRow = async (id: string) =>
   };
 
 function jobContext() {
-  const resent: { data: RadiantSyncJob; startAfter: Date }[] = [];
-  return { resent, ctx: { resend: async (data: RadiantSyncJob, startAfter: Date) => void resent.push({ data, startAfter }) } };
+  const resent: { data: SyncRunJob; startAfter: Date }[] = [];
+  return { resent, ctx: { resend: async (data: SyncRunJob, startAfter: Date) => void resent.push({ data, startAfter }) } };
 }
 
 describe('the radiant-sync job', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcBudgetExhausted, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
-import { closeTarget } from '../../../src/queries/sync-checkpoints.ts';
-import { takeLease } from '../../../src/queries/sync-leases.ts';
+import { closeTarget } from '../../../src/services/sync/queries/checkpoints.ts';
+import { takeLease } from '../../../src/services/sync/queries/leases.ts';
 import { handleSyncJob } from '../../../src/services/sync/job.ts';
 import { runSync } from '../../../src/services/sync/run-sync.ts';
 import { requeueStalledRuns } from '../../../src/services/sync/sweep.ts';

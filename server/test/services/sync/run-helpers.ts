@@ -1,7 +1,7 @@
 import type { SyncTarget } from '@portal/contract';
 import type { SwcClient } from '../../../src/integrations/swcombine/client.ts';
 import { fillDetails, type FillOptions, type FillOutcome } from '../../../src/services/sync/fill-details.ts';
-import { triggerSync } from '../../../src/services/sync/index.ts';
+import { triggerSync } from '../../../src/services/sync/runs.ts';
 import { runSync, type SyncOutcome, type SyncRunOptions } from '../../../src/services/sync/run-sync.ts';
 import { expect } from 'vitest';
 import { approveAtSimulator, cookieValue } from '../../helpers/sign-in.ts';

@@ -1,0 +1,54 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
+import type { DbClient } from '../../../db/pool.ts';
+import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
+import { accessFactsColumns, groupNamesColumn } from '../../../queries/access-facts.ts';
+
+/** Everything a forward-auth check needs about one session and one app, read in one round trip. */
+export interface ForwardAuthRow {
+  session_id: string;
+  sid: string;
+  last_seen_at: Date;
+  idle_expires_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+  user_id: string;
+  uid: string;
+  name: string;
+  /** Central roles on the portal app. */
+  portal_roles: string[];
+  /** null when no app has this audience. */
+  app_id: string | null;
+  app_key: string | null;
+  audience: string | null;
+  skip_uid_whitelist: boolean | null;
+  allow_global_admin: boolean | null;
+  access_status: AccessStatus;
+  rule_matches: RuleMatch[];
+  /** The groups the player is in now, by name. */
+  groups: string[];
+  app_roles: string[];
+  app_scopes: string[];
+  /** Whether this session was already recorded as used with the app (for sign-out). */
+  app_recorded: boolean;
+}
+
+export async function findForwardAuth(db: DbClient, tokenHash: Buffer, audience: string): Promise<ForwardAuthRow | null> {
+  const { rows } = await db.query<ForwardAuthRow>(
+    `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at,
+       u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name,
+       ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
+             WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role' ORDER BY g.value) AS portal_roles,
+       a.id AS app_id, a.key AS app_key, a.audience, a.skip_uid_whitelist, a.allow_global_admin,
+       ${accessFactsColumns('u.id', 'a.id')},
+       ${groupNamesColumn('u.id')} AS groups,
+       ARRAY(SELECT g.value FROM user_app_grants g WHERE g.user_id = u.id AND g.app_id = a.id AND g.kind = 'role' ORDER BY g.value) AS app_roles,
+       ARRAY(SELECT g.value FROM user_app_grants g WHERE g.user_id = u.id AND g.app_id = a.id AND g.kind = 'scope' ORDER BY g.value) AS app_scopes,
+       EXISTS (SELECT 1 FROM session_apps sa WHERE sa.session_id = s.id AND sa.app_id = a.id) AS app_recorded
+     FROM sessions s
+     JOIN users u ON u.id = s.user_id
+     LEFT JOIN apps a ON a.audience = $2
+     WHERE s.token_hash = $1`,
+    [tokenHash, audience, PORTAL_APP_KEY],
+  );
+  return rows[0] ?? null;
+}

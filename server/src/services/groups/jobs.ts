@@ -1,0 +1,26 @@
+import type { JobDefinition } from '../../deps.ts';
+import { applyGraceEnds } from './grace-ends.ts';
+import { readDueRosters, ROSTER_READ_JOB } from './rosters.ts';
+
+/** Faction rosters due (every ROSTER_INTERVAL_MIN) are read; a leave ends access within a minute of its read. */
+export const factionRosterSweep: JobDefinition = {
+  name: 'faction-roster-sweep',
+  schedule: '* * * * *',
+  run: (deps) => readDueRosters(deps),
+};
+
+/** An admin's "Read rosters now". */
+export const factionRosterRead: JobDefinition = {
+  name: ROSTER_READ_JOB,
+  handedOver: true,
+  retries: { retryLimit: 2, retryDelay: 30 },
+  pollingIntervalSeconds: 1,
+  run: (deps) => readDueRosters(deps, { force: true }),
+};
+
+/** Ends what a rule gave a player who left its group once the rule's grace period runs out, every minute. */
+export const groupGraceSweep: JobDefinition = {
+  name: 'group-grace-sweep',
+  schedule: '* * * * *',
+  run: (deps) => applyGraceEnds(deps),
+};

@@ -1,0 +1,63 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
+import type { DbClient } from '../../../db/pool.ts';
+import { APP_COLUMNS, type AppRow } from '../../../queries/app-columns.ts';
+import { selectList } from '../../../queries/columns.ts';
+import { accessFactsColumns, groupNamesColumn } from '../../../queries/access-facts.ts';
+import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
+
+const APP = selectList(APP_COLUMNS, 'a');
+
+/** An app as an OpenID Connect client: its key is the client_id; a stored secret hash makes it confidential. */
+export type OidcClientApp = AppRow & { client_secret_hash: Buffer | null; client_secret_created_at: Date | null };
+
+export async function findOidcClientApp(db: DbClient, key: string): Promise<OidcClientApp | null> {
+  const { rows } = await db.query<OidcClientApp>(
+    `SELECT ${APP}, a.client_secret_hash, a.client_secret_created_at FROM apps a WHERE a.key = $1`,
+    [key],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setClientSecretHash(db: DbClient, appId: string, hash: Buffer | null, now: Date): Promise<void> {
+  await db.query('UPDATE apps SET client_secret_hash = $2, client_secret_created_at = $3, updated_at = $4 WHERE id = $1', [
+    appId,
+    hash,
+    hash ? now : null,
+    now,
+  ]);
+}
+
+/** What the id_token and userinfo say of a player for one app, read in one query. */
+export interface OidcPlayerRow {
+  user_id: string;
+  uid: string;
+  name: string;
+  image: string | null;
+  race: string | null;
+  faction: string | null;
+  email: string | null;
+  portal_roles: string[];
+  access_status: AccessStatus;
+  rule_matches: RuleMatch[];
+  /** The groups the player is in now, by name. */
+  groups: string[];
+  app_roles: string[];
+  app_scopes: string[];
+}
+
+export async function findOidcPlayer(db: DbClient, uid: string, appId: string): Promise<OidcPlayerRow | null> {
+  const { rows } = await db.query<OidcPlayerRow>(
+    `SELECT u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name, u.image, u.race, u.faction, u.email,
+       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g JOIN apps p ON p.id = g.app_id
+                 WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role'), '{}') AS portal_roles,
+       ${accessFactsColumns('u.id', '$2::uuid')},
+       ${groupNamesColumn('u.id')} AS groups,
+       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
+                 WHERE g.user_id = u.id AND g.app_id = $2 AND g.kind = 'role'), '{}') AS app_roles,
+       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
+                 WHERE g.user_id = u.id AND g.app_id = $2 AND g.kind = 'scope'), '{}') AS app_scopes
+     FROM users u WHERE u.uid = $1`,
+    [uid, appId, PORTAL_APP_KEY],
+  );
+  return rows[0] ?? null;
+}
