@@ -12,6 +12,7 @@ const BENCHES: [string, ...string[]][] = [
   ['bundle-size.ts'],
   ['jwt-sign.ts', '10000'],
   ['verify.ts', '5'],
+  ['groups.ts', '3'],
   ['sign-in.ts', '8', '20'],
   ['memory.ts'],
   ['login-fcp.ts', '10'],

@@ -1,24 +1,24 @@
-// What the sync benches share: the simulator they start themselves (to count its requests), the product
-// pointed at it, the admin API over HTTP, and the faction-leader binding the inventory needs.
+// What the benches that talk to SWCombine share: the simulator they start themselves (to count its requests),
+// the product pointed at it (optionally under --cpu-prof), the admin API over HTTP, and the faction-leader binding.
 import { startSimulator } from '@portal/swc-simulator';
-import { startProduct } from '../../e2e/helpers/start-product.ts';
+import { startProfiledProduct } from './profiled-product.ts';
 
 export async function startSyncBench(
   port: number,
   client: { clientId: string; clientSecret: string },
   limits: { rateLimit?: number; rateWindowSeconds?: number } = {},
+  profile = false,
 ) {
   const sim = await startSimulator({
     port: 0,
     ...limits,
     clients: [{ ...client, redirectUris: [`http://localhost:${port}/auth/callback`] }],
   });
-  const product = await startProduct(port, {
-    SWC_BASE_URL: sim.url,
-    SWC_CLIENT_ID: client.clientId,
-    SWC_CLIENT_SECRET: client.clientSecret,
-    ADMIN_UIDS: '1:100001',
-  });
+  const product = await startProfiledProduct(
+    port,
+    { SWC_BASE_URL: sim.url, SWC_CLIENT_ID: client.clientId, SWC_CLIENT_SECRET: client.clientSecret, ADMIN_UIDS: '1:100001' },
+    profile,
+  );
   const base = product.baseUrl;
 
   async function api<T>(cookie: string, path: string, method = 'GET'): Promise<T> {
@@ -27,9 +27,9 @@ export async function startSyncBench(
     return (await res.json()) as T;
   }
 
-  /** Save & Connect on SWC Integration: Jorin Vex grants the ships inventory of Galactic Weapon Systems. */
-  async function connectBinding(cookie: string) {
-    const scopes = encodeURIComponent('CHARACTER_READ faction_inv_ships_all');
+  /** Save & Connect on SWC Integration: Jorin Vex grants these scopes on Galactic Weapon Systems (by default its ships inventory). */
+  async function connectBinding(cookie: string, requestedScopes = 'CHARACTER_READ faction_inv_ships_all') {
+    const scopes = encodeURIComponent(requestedScopes);
     const start = await fetch(`${base}/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=${scopes}`, {
       redirect: 'manual',
       // The portal's own Save & Connect navigation (cross-site ones are refused).

@@ -28,7 +28,7 @@ http://localhost:${opts.port} {
 	bind 127.0.0.1
 	forward_auth ${opts.auth} {
 		uri /auth/verify?aud=${opts.audience}
-		copy_headers X-Auth-Request-User X-Auth-Request-Name X-Auth-Request-Roles Authorization
+		copy_headers X-Auth-Request-User X-Auth-Request-Name X-Auth-Request-Roles X-Auth-Request-Groups Authorization
 	}
 	reverse_proxy ${opts.upstream}
 }

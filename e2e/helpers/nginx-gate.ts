@@ -31,9 +31,11 @@ http {
       auth_request /_verify;
       auth_request_set $auth_user $upstream_http_x_auth_request_user;
       auth_request_set $auth_roles $upstream_http_x_auth_request_roles;
+      auth_request_set $auth_groups $upstream_http_x_auth_request_groups;
       auth_request_set $auth_token $upstream_http_authorization;
       proxy_set_header X-Auth-Request-User $auth_user;
       proxy_set_header X-Auth-Request-Roles $auth_roles;
+      proxy_set_header X-Auth-Request-Groups $auth_groups;
       proxy_set_header Authorization $auth_token;
       proxy_pass ${opts.upstream};
     }

@@ -32,9 +32,11 @@ export interface ForwardAuthRow {
   app_recorded: boolean;
 }
 
-export async function findForwardAuth(db: DbClient, tokenHash: Buffer, audience: string): Promise<ForwardAuthRow | null> {
-  const { rows } = await db.query<ForwardAuthRow>(
-    `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at,
+/**
+ * Sent as a named (prepared) statement: each connection plans it once. Planning this query costs
+ * several times what running it does, and every cold forward-auth check runs it.
+ */
+const FORWARD_AUTH_SQL = `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at,
        u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name,
        ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
              WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role' ORDER BY g.value) AS portal_roles,
@@ -47,8 +49,13 @@ export async function findForwardAuth(db: DbClient, tokenHash: Buffer, audience:
      FROM sessions s
      JOIN users u ON u.id = s.user_id
      LEFT JOIN apps a ON a.audience = $2
-     WHERE s.token_hash = $1`,
-    [tokenHash, audience, PORTAL_APP_KEY],
-  );
+     WHERE s.token_hash = $1`;
+
+export async function findForwardAuth(db: DbClient, tokenHash: Buffer, audience: string): Promise<ForwardAuthRow | null> {
+  const { rows } = await db.query<ForwardAuthRow>({
+    name: 'forward-auth',
+    text: FORWARD_AUTH_SQL,
+    values: [tokenHash, audience, PORTAL_APP_KEY],
+  });
   return rows[0] ?? null;
 }
