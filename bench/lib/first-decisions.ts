@@ -6,7 +6,7 @@ import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { decideAccess } from '../../server/src/domain/access.ts';
 import { sha256 } from '../../server/src/lib/tokens.ts';
-import { findForwardAuth } from '../../server/src/queries/forward-auth.ts';
+import { findForwardAuth } from '../../server/src/services/app-access/queries/forward-auth.ts';
 import type { SeededSession } from './seed-sessions.ts';
 
 /** Milliseconds of each decision, in the order asked; throws on a pair the rule refuses. */

@@ -19,9 +19,10 @@ export function AccessRefusal({ reason, description }: AccessRefusalProps) {
   if (reason === 'not-admin') {
     return (
       <Center mih={240} p="md">
-        <EmptyState variant="light" color="red" maw={420} icon={<IconShieldOff size={28} aria-hidden />} description={description}>
-          {/* The page's heading: nothing else of the screen is shown. */}
+        <EmptyState variant="light" color="red" maw={420} icon={<IconShieldOff size={28} aria-hidden />}>
+          {/* The page's heading: nothing else of the screen is shown. The hint follows it, as it is read. */}
           <EmptyState.Title order={1}>You do not have the admin role.</EmptyState.Title>
+          {description && <EmptyState.Description>{description}</EmptyState.Description>}
           <EmptyState.Actions>
             <Button component={Link} to="/dashboard" variant="default" leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
               Go to the dashboard
@@ -33,8 +34,9 @@ export function AccessRefusal({ reason, description }: AccessRefusalProps) {
   }
   return (
     <Center mih={240} p="md">
-      <EmptyState variant="light" maw={420} icon={<IconLock size={28} aria-hidden />} description={description}>
+      <EmptyState variant="light" maw={420} icon={<IconLock size={28} aria-hidden />}>
         <EmptyState.Title order={1}>You are not logged in.</EmptyState.Title>
+        {description && <EmptyState.Description>{description}</EmptyState.Description>}
         <EmptyState.Actions>
           <Button component="a" href={loginUrl(window.location.origin)} leftSection={<IconLogin2 size={16} aria-hidden />}>
             Login with Radiant
