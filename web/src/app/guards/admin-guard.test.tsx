@@ -20,6 +20,15 @@ describe('a player at an admin address', () => {
     expect(screen.queryByText('Admin Panel')).not.toBeInTheDocument();
   });
 
+  it('reads the refusal first, then who to ask', async () => {
+    stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
+    renderApp('/admin/users');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'You do not have the admin role.' });
+    const hint = screen.getByText('Ask an administrator of the portal if you need the admin console.');
+    expect(heading.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('goes back to the dashboard by its link', async () => {
     stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
     const app = renderApp('/admin/users');
