@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './helpers/browser.ts';
 import { api, signIn } from './helpers/http-session.ts';
 import { startNginxGate } from './helpers/nginx-gate.ts';
@@ -9,16 +9,18 @@ import { refusal, signInFlow } from './helpers/openid-client-flow.ts';
 import { seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 import { moveCharacter } from './helpers/simulator-control.ts';
+import { startProduct, type RunningProduct } from './helpers/start-product.ts';
 
 /**
  * Access that follows the game, as an operator sets it up: a binding that may read the faction's
  * member list, a rule "faction Galactic Weapon Systems may open the Depot", and the game moving a
  * player in and out of the faction. Real nginx (auth_request) and openid-client stand for the app.
  */
-const baseUrl = inject('baseUrl');
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3900);
+// A product of its own: reading a 2,000-member roster makes 2,000 users, which other specs' lists would page past.
+const PORT = E2E_PORT + 100;
 // The product runs its bundled simulator on PORT + 1 (SWC_SIMULATOR_PORT's default).
-const SIMULATOR = `http://127.0.0.1:${E2E_PORT + 1}`;
+const SIMULATOR = `http://127.0.0.1:${PORT + 1}`;
 const GATE_PORT = E2E_PORT + 90;
 // The app's own side: nginx's upstream, which echoes what the check handed it, and the OpenID Connect callback.
 const APP_ORIGIN = `http://127.0.0.1:${E2E_PORT + 91}`;
@@ -27,6 +29,8 @@ const FACTION = { uid: '20:2400', name: 'Galactic Weapon Systems' };
 const MIRA = { uid: '1:100002', name: 'Mira Solan' };
 const APP = { key: 'gws-depot', name: 'GWS Depot' };
 
+let product: RunningProduct;
+let baseUrl: string;
 let browser: Browser;
 let upstream: Server;
 let gate: Awaited<ReturnType<typeof startNginxGate>>;
@@ -69,7 +73,9 @@ async function miraInFaction(): Promise<{ left_at: string | null } | undefined> 
 }
 
 beforeAll(async () => {
-  await seedApps(inject('databaseUrl'), [
+  product = await startProduct(PORT);
+  baseUrl = product.baseUrl;
+  await seedApps(product.databaseUrl, [
     { key: APP.key, name: APP.name, url: `${APP_ORIGIN}/`, redirect_urls: [`${APP_ORIGIN}/`, CALLBACK] },
   ]);
   // The game as the spec begins: Mira in no faction.
@@ -88,13 +94,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  // Leave the product as other specs expect to find it: the app without rules, the binding not connected.
-  if (depotId) await admin('PUT', `/api/admin/apps/${depotId}/access-rules`, { rules: [] });
-  await admin?.('DELETE', '/api/admin/swc/binding?tenant_id=1324&actor=faction-leader');
   await mira?.context.close();
   await browser?.close();
   await gate?.stop();
   upstream?.close();
+  await product?.stop();
 });
 
 describe('a faction may open an app, and leaving the faction in the game ends it everywhere', () => {
