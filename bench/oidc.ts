@@ -173,7 +173,7 @@ async function perOperation(n: number, step: (i: number) => Promise<void>): Prom
     const before = await counter.read(product.pid);
     await new Promise((r) => setTimeout(r, ms));
     const after = await counter.read(product.pid);
-    return { statements: after.statements - before.statements, writes: after.writes - before.writes };
+    return { statements: after.statements - before.statements, writes: after.writes - before.writes, swcRequests: 0 };
   };
   const idle = await idleFor(2000);
   const before = await counter.read(product.pid);
@@ -184,6 +184,7 @@ async function perOperation(n: number, step: (i: number) => Promise<void>): Prom
   return {
     statements: (after.statements - before.statements - idle.statements * share) / n,
     writes: (after.writes - before.writes - idle.writes * share) / n,
+    swcRequests: (after.swcRequests - before.swcRequests) / n,
   };
 }
 

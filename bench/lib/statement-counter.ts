@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 export interface StatementCounts {
   statements: number;
   writes: number;
+  /** Requests to SWCombine's web services (the simulator's, in the bench). */
+  swcRequests: number;
 }
 
 export interface StatementCounter {
