@@ -54,7 +54,9 @@ try {
   await web.stop();
 }
 console.log('RSS after start and a few sign-ins (the embedded PostgreSQL is a process of its own, not counted):');
-console.log(`  web replica (PORTAL_MODE=web, with the simulator): ${webIdle.toFixed(0)} MB; worker (PORTAL_MODE=worker): ${workerIdle.toFixed(0)} MB`);
+console.log(
+  `  web replica (PORTAL_MODE=web, with the simulator): ${webIdle.toFixed(0)} MB; worker (PORTAL_MODE=worker): ${workerIdle.toFixed(0)} MB`,
+);
 console.log(
   `per sign-in over ${n}: ${perSignIn.statements.toFixed(1)} PostgreSQL statements, ${perSignIn.writes.toFixed(1)} of them writes; ` +
     `${perSignIn.swcRequests.toFixed(1)} SWCombine web-service requests`,

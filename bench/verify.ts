@@ -6,7 +6,8 @@
 // answering shows here. An answer older than 30 s is read again, as in production.
 // Usage: npm run build -w web && npx node bench/verify.ts [seconds per run] [--cpu-prof] [--trace-gc]
 //   --cpu-prof writes the product's CPU profile to a temporary folder and prints its top functions;
-//   --trace-gc counts the server's garbage collections per warm run and the time they took.
+//   --trace-gc counts the server's garbage collections per warm run and the time they took;
+//   BENCH_NODE_FLAGS="--max-semi-space-size=32" gives the server more node flags (after the product's own).
 import { readFileSync } from 'node:fs';
 import { cpuSeconds } from './lib/cpu-time.ts';
 import { measureHelloWorld, type HelloResult } from './lib/hello-baseline.ts';
@@ -52,7 +53,10 @@ function gcSummary(output: string, fromMs: number, toMs: number): string {
   return ([...counts].map(([kind, c]) => `${kind} ${c.n}× ${c.ms.toFixed(0)} ms`).join(', ') || 'none') + heap;
 }
 
-const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3960), {}, profile, traceGc ? ['--trace-gc'] : []);
+const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3960), {}, profile, [
+  ...(traceGc ? ['--trace-gc'] : []),
+  ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+]);
 let cold: LoadResult;
 let coldCpuUs: number;
 let coldFrom: number;
