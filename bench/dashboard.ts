@@ -10,7 +10,7 @@ import { coldLoads, spreadOf } from './lib/cold-loads.ts';
 import { report } from './lib/report.ts';
 import { signInOverHttp } from './sign-in-over-http.ts';
 
-const GOAL_P50_MS = 400;
+const GOAL_P50_MS = 250;
 const runs = Number(process.argv[2] ?? 15);
 
 /**

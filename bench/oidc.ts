@@ -1,15 +1,22 @@
 // The OpenID Provider under load, beside /auth/verify in the same run: authorization code flows
 // by players who already hold a portal session (authorize → code → token, PKCE, RS256 id_token),
-// refresh-token rotations, and userinfo calls. Keycloak's published sizing, for scale: 120
+// refresh-token rotations, and userinfo calls; beside them the same flows against the library
+// alone (bench/bare-oidc-provider.ts: in-memory storage, no portal), started here, so the portal's
+// share is a ratio; and the statements sent to PostgreSQL per flow and per refresh (and how many
+// of them write), counted inside the product over 100 of each after the timed phases. Keycloak's published sizing, for scale: 120
 // client-credential grants/s and 120 refreshes/s per vCPU.
 // Usage: npm run build -w web && npx node bench/oidc.ts [seconds] [workers]
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { freePort } from '../e2e/helpers/free-port.ts';
 import { cpuSeconds } from './lib/cpu-time.ts';
 import { formatLoad, loadVerify, type LoadResult } from './lib/load.ts';
 import { startProfiledProduct } from './lib/profiled-product.ts';
 import { report } from './lib/report.ts';
 import { seedSessions, type SeededSession } from './lib/seed-sessions.ts';
+import { statementCounter, type StatementCounts } from './lib/statement-counter.ts';
 
 const [seconds = 8, workers = 16] = process.argv
   .slice(2)
@@ -17,24 +24,41 @@ const [seconds = 8, workers = 16] = process.argv
   .map(Number);
 const SESSIONS = 2_000;
 const APPS = 10;
-const GOALS = { flows: 300, refreshes: 500, userinfoRatio: 0.5 };
+const GOALS = { flows: 300, refreshes: 500, userinfoRatio: 0.5, ofLibrary: 0.6 };
 const VERIFIER = 'bench-verifier-bench-verifier-bench-verifier-0123456789';
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
 
 const profile = process.argv.includes('--cpu-prof');
-const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3965), {}, profile);
-const base = product.baseUrl;
+// Behind TRUST_PROXY, as an ingress runs it: each browser's address is its own (the sign-in limit is per address).
+const counter = statementCounter();
+const product = await startProfiledProduct(
+  Number(process.env.BENCH_PORT ?? 3965),
+  { TRUST_PROXY: 'true', ...counter.env },
+  profile,
+  counter.nodeArgs,
+);
+const bareProvider = spawn(process.execPath, [new URL('./bare-oidc-provider.ts', import.meta.url).pathname], {
+  env: { ...process.env, PORT: String(await freePort()), CLIENTS: Array.from({ length: APPS }, (_, i) => `bench-${i + 1}`).join(',') },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const bareBase = String((await once(bareProvider.stdout!, 'data'))[0]).trim();
 
-/** A browser of one seeded player: its portal session, and the cookies the provider sets. */
+/**
+ * A browser of one seeded player: its portal session, the cookies the provider sets, and an address
+ * of its own (as the ingress forwards it): sign-ins started are limited per address.
+ */
 class Browser {
   readonly cookies = new Map<string, string>();
   readonly session: SeededSession;
-  constructor(session: SeededSession) {
+  readonly address: string;
+  constructor(session: SeededSession, index: number) {
     this.session = session;
+    this.address = `2001:db8:${(index % 65536).toString(16)}::1`;
     this.cookies.set('portal_session', session.token);
   }
   async get(url: string): Promise<Response> {
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(url, { redirect: 'manual', headers: { cookie, 'x-forwarded-for': this.address } });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
@@ -49,7 +73,7 @@ class Browser {
 const redirectOf = (s: SeededSession) => `http://${s.aud}.localhost/`;
 
 /** authorize → (the interaction, when the provider asks for one) → code → token. */
-async function codeFlow(browser: Browser, scope: string): Promise<{ access_token: string; refresh_token?: string }> {
+async function codeFlow(base: string, browser: Browser, scope: string): Promise<{ access_token: string; refresh_token?: string }> {
   const { aud } = browser.session;
   const query = new URLSearchParams({
     client_id: aud,
@@ -64,9 +88,9 @@ async function codeFlow(browser: Browser, scope: string): Promise<{ access_token
   let url = `${base}/oidc/authorize?${query}`;
   for (let hop = 0; hop < 5; hop++) {
     const res = await browser.get(url);
-    await res.arrayBuffer();
+    const body = await res.text();
     const location = res.headers.get('location');
-    if (!location) throw new Error(`authorize answered ${res.status} without a redirect`);
+    if (!location) throw new Error(`${url} answered ${res.status} without a redirect: ${body.slice(0, 300)}`);
     const next = new URL(location, url);
     if (next.origin !== new URL(base).origin) {
       const code = next.searchParams.get('code');
@@ -90,7 +114,7 @@ async function codeFlow(browser: Browser, scope: string): Promise<{ access_token
   throw new Error('too many redirects');
 }
 
-async function refresh(aud: string, refreshToken: string): Promise<string> {
+async function refresh(base: string, aud: string, refreshToken: string): Promise<string> {
   const res = await fetch(`${base}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -101,8 +125,11 @@ async function refresh(aud: string, refreshToken: string): Promise<string> {
 }
 
 /** `workers` loops of `step` for `seconds`; answers completions per second. */
-async function during(step: (worker: number, i: number) => Promise<void>): Promise<{ perSecond: number; total: number; cpuMs: number }> {
-  const cpu = cpuSeconds(product.pid);
+async function during(
+  pid: number,
+  step: (worker: number, i: number) => Promise<void>,
+): Promise<{ perSecond: number; total: number; cpuMs: number }> {
+  const cpu = cpuSeconds(pid);
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   let total = 0;
@@ -115,10 +142,10 @@ async function during(step: (worker: number, i: number) => Promise<void>): Promi
     }),
   );
   // The server's own CPU per completion: the bench's clients share the two cores, so req/s understates the server.
-  return { perSecond: total / ((performance.now() - started) / 1000), total, cpuMs: ((cpuSeconds(product.pid) - cpu) * 1000) / total };
+  return { perSecond: total / ((performance.now() - started) / 1000), total, cpuMs: ((cpuSeconds(pid) - cpu) * 1000) / total };
 }
 
-function loadUserinfo(tokens: string[]): Promise<LoadResult> {
+function loadUserinfo(base: string, tokens: string[]): Promise<LoadResult> {
   let next = 0;
   return autocannon({
     url: base,
@@ -140,37 +167,79 @@ function loadUserinfo(tokens: string[]): Promise<LoadResult> {
   });
 }
 
-let flows, refreshes, userinfo, verify;
+/** Statements sent to PostgreSQL per run of `step`, `n` times in turn, less what the product sends meanwhile unasked (its job polling). */
+async function perOperation(n: number, step: (i: number) => Promise<void>): Promise<StatementCounts> {
+  const idleFor = async (ms: number) => {
+    const before = await counter.read(product.pid);
+    await new Promise((r) => setTimeout(r, ms));
+    const after = await counter.read(product.pid);
+    return { statements: after.statements - before.statements, writes: after.writes - before.writes, swcRequests: 0 };
+  };
+  const idle = await idleFor(2000);
+  const before = await counter.read(product.pid);
+  const started = performance.now();
+  for (let i = 0; i < n; i++) await step(i);
+  const after = await counter.read(product.pid);
+  const share = (performance.now() - started) / 2000;
+  return {
+    statements: (after.statements - before.statements - idle.statements * share) / n,
+    writes: (after.writes - before.writes - idle.writes * share) / n,
+    swcRequests: (after.swcRequests - before.swcRequests) / n,
+  };
+}
+
+let flows, refreshes, userinfo, verify, bareFlows, bareRefreshes, flowStatements, refreshStatements;
 const phases: Record<string, { fromMs: number; toMs: number }> = {};
 try {
   // Odd apps admit every player, even ones by an access row: both ways of being admitted.
   const sessions = await seedSessions(product.databaseUrl, SESSIONS, APPS);
-  const browsers = sessions.map((s) => new Browser(s));
+  const browsers = sessions.map((s, i) => new Browser(s, i));
+  const bareBrowsers = sessions.map((s, i) => new Browser(s, i));
+  const base = product.baseUrl;
   // Each browser signs in to its app once (the provider's own session cookie, as a returning player has).
-  for (let i = 0; i < 200; i++) await codeFlow(browsers[i]!, 'openid profile');
+  for (let i = 0; i < 200; i++) {
+    await codeFlow(base, browsers[i]!, 'openid profile');
+    await codeFlow(bareBase, bareBrowsers[i]!, 'openid profile');
+  }
 
   const flowsFrom = product.elapsed();
-  flows = await during(async (worker, i) => void (await codeFlow(browsers[(i * workers + worker) % 200]!, 'openid profile roles')));
-
+  const flowStep = (b: string, all: Browser[]) => async (worker: number, i: number) =>
+    // Each worker its own browsers: one browser never runs two flows at once (its cookies would cross).
+    void (await codeFlow(b, all[(i % Math.floor(200 / workers)) * workers + worker]!, 'openid profile roles'));
+  flows = await during(product.pid, flowStep(base, browsers));
   phases.flows = { fromMs: flowsFrom, toMs: product.elapsed() };
-  const families = await Promise.all(
-    browsers
-      .slice(200, 200 + workers)
-      .map(async (b) => ({ aud: b.session.aud, token: (await codeFlow(b, 'openid offline_access')).refresh_token! })),
-  );
+  bareFlows = await during(bareProvider.pid!, flowStep(bareBase, bareBrowsers));
+
+  const familiesOf = (b: string, all: Browser[]) =>
+    Promise.all(
+      all
+        .slice(200, 200 + workers)
+        .map(async (br) => ({ aud: br.session.aud, token: (await codeFlow(b, br, 'openid offline_access')).refresh_token! })),
+    );
+  const families = await familiesOf(base, browsers);
+  const bareFamilies = await familiesOf(bareBase, bareBrowsers);
   const refreshFrom = product.elapsed();
-  refreshes = await during(async (worker) => {
+  refreshes = await during(product.pid, async (worker) => {
     const family = families[worker]!;
-    family.token = await refresh(family.aud, family.token);
+    family.token = await refresh(base, family.aud, family.token);
+  });
+  phases.refreshes = { fromMs: refreshFrom, toMs: product.elapsed() };
+  bareRefreshes = await during(bareProvider.pid!, async (worker) => {
+    const family = bareFamilies[worker]!;
+    family.token = await refresh(bareBase, family.aud, family.token);
   });
 
-  phases.refreshes = { fromMs: refreshFrom, toMs: product.elapsed() };
   const accessTokens: string[] = [];
-  for (let i = 0; i < 200; i++) accessTokens.push((await codeFlow(browsers[i]!, 'openid profile roles')).access_token);
+  for (let i = 0; i < 200; i++) accessTokens.push((await codeFlow(base, browsers[i]!, 'openid profile roles')).access_token);
   await loadVerify(base, sessions.slice(0, 1000), { amount: 1000 }); // first touch, so the comparison is with warm verify
   verify = await loadVerify(base, sessions.slice(0, 1000), { duration: seconds });
-  userinfo = await loadUserinfo(accessTokens);
+  userinfo = await loadUserinfo(base, accessTokens);
+
+  flowStatements = await perOperation(100, (i) => codeFlow(base, browsers[i]!, 'openid profile roles').then(() => undefined));
+  const family = families[0]!;
+  refreshStatements = await perOperation(100, async () => void (family.token = await refresh(base, family.aud, family.token)));
 } finally {
+  bareProvider.kill();
   await product.stop();
 }
 
@@ -182,6 +251,14 @@ console.log(
 );
 console.log(
   `refresh-token rotations: ${refreshes.perSecond.toFixed(0)}/s (${refreshes.total}), server CPU ${refreshes.cpuMs.toFixed(2)} ms a refresh`,
+);
+console.log(
+  `the library alone (in-memory, no portal): code flows ${bareFlows.perSecond.toFixed(0)}/s (CPU ${bareFlows.cpuMs.toFixed(2)} ms a flow), ` +
+    `refreshes ${bareRefreshes.perSecond.toFixed(0)}/s (CPU ${bareRefreshes.cpuMs.toFixed(2)} ms a refresh)`,
+);
+console.log(
+  `PostgreSQL per code flow: ${flowStatements.statements.toFixed(1)} statements, ${flowStatements.writes.toFixed(1)} of them writes; ` +
+    `per refresh: ${refreshStatements.statements.toFixed(1)} statements, ${refreshStatements.writes.toFixed(1)} writes`,
 );
 console.log(formatLoad('/oidc/userinfo (checked live)', userinfo));
 console.log(formatLoad('/auth/verify warm, same run', verify));
@@ -196,6 +273,24 @@ report({
   figure: refreshes.perSecond.toFixed(0),
   goal: `≥ ${GOALS.refreshes}`,
   pass: refreshes.perSecond >= GOALS.refreshes,
+});
+report({
+  name: 'OIDC code flows ÷ the library alone (in-memory, no portal), same run',
+  figure: `${(flows.perSecond / bareFlows.perSecond).toFixed(2)} (${flows.perSecond.toFixed(0)} vs ${bareFlows.perSecond.toFixed(0)}/s)`,
+  goal: `≥ ${GOALS.ofLibrary}`,
+  pass: flows.perSecond / bareFlows.perSecond >= GOALS.ofLibrary,
+});
+report({
+  name: 'OIDC refreshes ÷ the library alone (in-memory, no portal), same run',
+  figure: `${(refreshes.perSecond / bareRefreshes.perSecond).toFixed(2)} (${refreshes.perSecond.toFixed(0)} vs ${bareRefreshes.perSecond.toFixed(0)}/s)`,
+  goal: `≥ ${GOALS.ofLibrary}`,
+  pass: refreshes.perSecond / bareRefreshes.perSecond >= GOALS.ofLibrary,
+});
+report({
+  name: 'PostgreSQL statements (writes) per code flow / per refresh',
+  figure: `${flowStatements.statements.toFixed(1)} (${flowStatements.writes.toFixed(1)}) / ${refreshStatements.statements.toFixed(1)} (${refreshStatements.writes.toFixed(1)})`,
+  goal: 'none',
+  pass: null,
 });
 const ratio = userinfo.rps / verify.rps;
 report({

@@ -4,6 +4,7 @@
 // figure includes the simulator's own work. Each sign-in comes from its own address (X-Forwarded-For
 // behind TRUST_PROXY, IPv6 documentation range), as players do, so the per-address limit of 60
 // sign-ins a minute does not apply to the bench as a whole. Usage: npm run build -w web && npx node bench/sign-in.ts [seconds] [concurrency]
+import { cpuSeconds } from './lib/cpu-time.ts';
 import { startProfiledProduct } from './lib/profiled-product.ts';
 import { percentile, report } from './lib/report.ts';
 import { signInOverHttp } from './sign-in-over-http.ts';
@@ -24,8 +25,10 @@ const product = await startProfiledProduct(
 const latencies: number[] = [];
 let failures = 0;
 let rate: number;
+let cpuMs: number;
 try {
   for (const uid of CHARACTERS) await signInOverHttp(product.baseUrl, uid); // warm-up, and every user exists
+  const cpu = cpuSeconds(product.pid);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -44,13 +47,16 @@ try {
     }),
   );
   rate = latencies.length / ((performance.now() - started) / 1000);
+  // The server process's CPU (the simulator's share included: it runs in the same process; PostgreSQL's not).
+  cpuMs = ((cpuSeconds(product.pid) - cpu) * 1000) / latencies.length;
 } finally {
   await product.stop();
 }
 latencies.sort((a, b) => a - b);
 console.log(
   `${latencies.length} sign-ins in ${seconds} s at concurrency ${concurrency}: ${rate.toFixed(0)}/s, ` +
-    `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ${failures} failed`,
+    `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ${failures} failed; ` +
+    `server CPU ${cpuMs.toFixed(1)} ms a sign-in (simulator included, PostgreSQL not): ${(1000 / cpuMs).toFixed(0)}/s per core`,
 );
 console.log(
   'Anchor: Keycloak sizes one vCPU per 15 password logins/s. Ours hashes no password (SWCombine checks it),\n' +

@@ -12,10 +12,16 @@ export interface ProfiledProduct extends RunningProduct {
   summary(window?: { fromMs: number; toMs: number }): string;
 }
 
-export async function startProfiledProduct(port: number, env: Record<string, string>, profile: boolean): Promise<ProfiledProduct> {
+/** `nodeArgs`: more flags for the server's node, e.g. --trace-gc (its lines land in `output()`). */
+export async function startProfiledProduct(
+  port: number,
+  env: Record<string, string>,
+  profile: boolean,
+  nodeArgs: string[] = [],
+): Promise<ProfiledProduct> {
   const dir = profile ? mkdtempSync(path.join(tmpdir(), 'bench-profile-')) : null;
   const started = performance.now();
-  const product = await startProduct(port, env, dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+  const product = await startProduct(port, env, [...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), ...nodeArgs]);
   return {
     ...product,
     elapsed: () => performance.now() - started,

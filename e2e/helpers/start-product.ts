@@ -17,6 +17,8 @@ export interface RunningProduct {
   dataDir: string;
   /** The server's (node) process id. */
   pid: number;
+  /** Everything the server has written to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
   /** SIGKILL, as a crash or the OOM killer would; DATA_DIR is left as it is. */
   kill(): Promise<void>;
@@ -110,6 +112,7 @@ export async function startProduct(
     databaseUrl: readFileSync(path.join(dataDir, 'database-url'), 'utf8').trim(),
     dataDir,
     pid: child.pid!,
+    output: () => log,
     async stop() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);

@@ -4,8 +4,20 @@
  * an ended session takes effect on the next check.
  */
 export interface AuthCache<T = unknown> {
+  /** The answer while it may still be given: fresh, or stale but within its usable time. */
   get(key: string, now: number): T | undefined;
-  set(key: string, value: T, until: number): void;
+  /**
+   * `until`: fresh until then. `usableUntil` (later): a stale answer may still be given while one
+   * read replaces it (see `claimRefresh`); without it the answer ends at `until`.
+   */
+  set(key: string, value: T, until: number, usableUntil?: number): void;
+  /**
+   * True once for a stale answer: the caller is to read it again, and meanwhile `get` keeps giving
+   * it, so answers do not wait on the database each time an answer turns stale.
+   */
+  claimRefresh(key: string, now: number): boolean;
+  /** Drops one answer here (a read again found it refused or failed). */
+  delete(key: string): void;
   /**
    * Drops every entry here and tells the other replicas to do the same; resolves once the message
    * is out, so a change answered to an admin is already on its way to every replica.
@@ -28,7 +40,7 @@ export const MAX_ENTRIES = 50_000;
  * would send every live session to the database in the same second).
  */
 export function createAuthCache<T>(publish: () => Promise<void> = async () => undefined, maxEntries = MAX_ENTRIES): AuthCache<T> {
-  const entries = new Map<string, { value: T; until: number }>();
+  const entries = new Map<string, { value: T; until: number; usableUntil: number; refreshing: boolean }>();
   const listeners: (() => void)[] = [];
   const clear = () => {
     entries.clear();
@@ -38,16 +50,25 @@ export function createAuthCache<T>(publish: () => Promise<void> = async () => un
     get(key, now) {
       const hit = entries.get(key);
       if (!hit) return undefined;
-      if (hit.until <= now) {
+      if (hit.usableUntil <= now) {
         entries.delete(key);
         return undefined;
       }
       return hit.value;
     },
-    set(key, value, until) {
+    set(key, value, until, usableUntil = until) {
       entries.delete(key); // a rewrite counts as the newest
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, until });
+      entries.set(key, { value, until, usableUntil: Math.max(until, usableUntil), refreshing: false });
+    },
+    claimRefresh(key, now) {
+      const hit = entries.get(key);
+      if (!hit || hit.until > now || hit.refreshing) return false;
+      hit.refreshing = true;
+      return true;
+    },
+    delete(key) {
+      entries.delete(key);
     },
     flush() {
       clear();

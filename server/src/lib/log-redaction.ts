@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
 
 /** Query parameters that carry credentials: OAuth codes and states, and tokens of any kind. */
@@ -57,14 +57,19 @@ export function redactingLogger(option: LoggerOption | undefined) {
   return { ...pino, serializers: { req: serializeRequest } };
 }
 
+/** Fastify's logger is pino's, which can say whether a level writes. */
+const infoEnabled = (log: FastifyBaseLogger) =>
+  !('isLevelEnabled' in log) || (log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled('info');
+
 /** Fastify's request log as one line per answer (`GET /api/me 200 3 ms`), written when it is sent. */
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    // A route that logs only above info (`logLevel`, as /auth/verify) writes no line, and builds none.
+    if (!error && !infoEnabled(reply.log)) return;
     const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     if (error) reply.log.error({ err: error }, line);
-    // A route that logs only above info (`logLevel`, as /auth/verify) writes no line.
     else reply.log.info(line);
   }
 }

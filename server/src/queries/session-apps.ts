@@ -7,7 +7,7 @@ export async function recordSessionApp(db: DbClient, sessionId: string, appId: s
 /** The app signed in through OpenID Connect: its logout token is addressed to its client_id. */
 export async function recordOidcSessionApp(db: DbClient, sessionId: string, appId: string): Promise<void> {
   await db.query(
-    'INSERT INTO session_apps (session_id, app_id, via_oidc) VALUES ($1, $2, true) ON CONFLICT (session_id, app_id) DO UPDATE SET via_oidc = true',
+    'INSERT INTO session_apps (session_id, app_id, via_oidc) VALUES ($1, $2, true) ON CONFLICT (session_id, app_id) DO UPDATE SET via_oidc = true WHERE NOT session_apps.via_oidc',
     [sessionId, appId],
   );
 }

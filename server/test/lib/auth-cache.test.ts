@@ -35,4 +35,22 @@ describe('forward-auth cache', () => {
     cache.clearLocal();
     expect(cleared).toBe(2);
   });
+
+  it('gives a stale answer while one caller reads it again, and not past its usable time', () => {
+    const cache = createAuthCache<string>();
+    cache.set('s', 'admitted', 1000, 2000);
+    expect(cache.claimRefresh('s', 999)).toBe(false); // still fresh
+    expect(cache.get('s', 1500)).toBe('admitted');
+    expect(cache.claimRefresh('s', 1500)).toBe(true);
+    expect(cache.claimRefresh('s', 1501)).toBe(false); // one read again at a time
+    expect(cache.get('s', 1999)).toBe('admitted');
+    expect(cache.get('s', 2000)).toBeUndefined();
+  });
+
+  it('an answer set without a usable time ends when it turns stale', () => {
+    const cache = createAuthCache<string>();
+    cache.set('s', 'admitted', 1000);
+    expect(cache.get('s', 1000)).toBeUndefined();
+    expect(cache.claimRefresh('s', 1000)).toBe(false);
+  });
 });

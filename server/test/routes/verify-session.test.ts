@@ -44,4 +44,34 @@ describe('GET /auth/verify and the session behind it', () => {
     ctx.clock.advance(ctx.config.session.idleMinutes * 60_000 + 1000);
     expect((await verify(cookie)).statusCode).toBe(401);
   });
+
+  it('past 30 s answers at once from the last check while it reads again, and then with what changed', async () => {
+    const { cookie } = await signIn(ctx, '1:100002');
+    const first = await verify(cookie);
+    expect(first.statusCode).toBe(200);
+    // A change that flushes nothing (as a sync's renaming of a player): seen at the first check past 30 s.
+    await ctx.deps.db.query(`UPDATE users SET name = 'Renamed Pilot' WHERE uid = '1:100002'`);
+    ctx.clock.advance(31_000);
+    const stale = await verify(cookie);
+    expect(stale.headers['x-auth-request-name']).toBe(first.headers['x-auth-request-name']);
+    let renamed = stale;
+    for (let i = 0; i < 40 && renamed.headers['x-auth-request-name'] !== 'Renamed Pilot'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      renamed = await verify(cookie);
+    }
+    expect(renamed.headers['x-auth-request-name']).toBe('Renamed Pilot');
+    expect(renamed.headers.authorization).not.toBe(first.headers.authorization); // the token carries the name
+  });
+
+  it('keeps the token when a check past 30 s finds nothing changed', async () => {
+    const { cookie } = await signIn(ctx, '1:100003');
+    const first = await verify(cookie);
+    ctx.clock.advance(31_000);
+    await verify(cookie); // stale: read again in the background
+    await new Promise((r) => setTimeout(r, 300));
+    ctx.clock.advance(1000);
+    const again = await verify(cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.authorization).toBe(first.headers.authorization);
+  });
 });

@@ -44,6 +44,8 @@ function headOf(access: VerifiedAccess): string[] {
       'x-auth-request-groups', groupsHeader(access.groups),
       'authorization', `Bearer ${access.jwt}`,
       'content-type', 'application/json; charset=utf-8',
+      // Without a length Node sends the body chunked: three writes to the socket instead of one.
+      'content-length', '4',
     ]; // prettier-ignore
     built.set(access, head);
   }

@@ -1,6 +1,7 @@
 import { DEVICE_CODE_GRANT } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refusedGrantType } from '../../services/oidc/client-authentication.ts';
+import { memoWithClient } from '../../services/oidc/lookups.ts';
 import { OAuthError } from '../auth/oauth-errors.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
@@ -87,7 +88,12 @@ export default async function libraryRoutes(
         );
         const refused = refusedGrantType(client, grantTypeOf(form));
         if (refused) throw new OAuthError(400, 'unauthorized_client', refused);
-        await handOver(request, reply, await oidcRequestOf(request, { authenticatedClient: client.key }), withBody(request.raw, body));
+        await handOver(
+          request,
+          reply,
+          await oidcRequestOf(request, { authenticatedClient: client.key, memo: memoWithClient(client) }),
+          withBody(request.raw, body),
+        );
       };
     door.post(
       OIDC_ROUTES.token,

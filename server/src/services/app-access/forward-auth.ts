@@ -10,20 +10,47 @@ import { touchSession } from '../../queries/sessions.ts';
 import { sendableRoles, sendableScopes } from './grant-values.ts';
 
 export const APP_TOKEN_TTL_S = 300;
+/** An answer is read again after this long (facts a sync changes are not flushed). */
 const CACHE_MS = 30_000;
+/** A stale answer may still be given this long while it is read again, never longer. */
+const STALE_MS = 30_000;
 /** A cached token is handed out only while it has at least this long to live. */
 const MIN_REMAINING_MS = 60_000;
+/**
+ * Stale answers read again at once, at most: when many turn stale together (after a burst of
+ * sign-ins) the rest wait their turn, still answered, instead of crowding the pool and the heap.
+ */
+const MAX_READS_AGAIN = 4;
+let readingAgain = 0;
+
+type VerifyDeps = Pick<Deps, 'authCache' | 'clock' | 'db' | 'config' | 'keys'>;
 
 // The cache is keyed by the token's hash, so the heap never holds live session tokens.
 const cacheKey = (token: string, audience: string) => `${hash('sha256', token, 'base64url')}|${audience}`;
 
-/** The cached answer for this session and app, without waiting: most checks end here. */
-export function cachedAccess(
-  deps: Pick<Deps, 'authCache' | 'clock'>,
-  token: string | undefined,
-  audience: string,
-): VerifiedAccess | undefined {
-  return token ? deps.authCache.get(cacheKey(token, audience), deps.clock.now().getTime()) : undefined;
+/** The claims and expiry behind a cached answer's token: a read again that finds the same claims keeps the token. */
+const tokenOf = new WeakMap<VerifiedAccess, { claims: string; exp: number }>();
+
+/**
+ * The cached answer for this session and app, without waiting: most checks end here. A stale
+ * answer is still given while one read replaces it in the background; if that read refuses or
+ * fails, the answer goes and the next check reads (and reports) for itself.
+ */
+export function cachedAccess(deps: VerifyDeps, token: string | undefined, audience: string): VerifiedAccess | undefined {
+  if (!token) return undefined;
+  const key = cacheKey(token, audience);
+  const now = deps.clock.now().getTime();
+  const hit = deps.authCache.get(key, now);
+  if (hit && readingAgain < MAX_READS_AGAIN && deps.authCache.claimRefresh(key, now)) {
+    readingAgain++;
+    readAccess(deps, token, audience, key)
+      .then(
+        (check) => isRefusal(check) && deps.authCache.delete(key),
+        () => deps.authCache.delete(key),
+      )
+      .finally(() => readingAgain--);
+  }
+  return hit;
 }
 
 /** A refused check: without a live session (a browser may be sent to sign in), or a session the app does not admit. */
@@ -38,17 +65,16 @@ const ANONYMOUS: AccessRefusal = { signedIn: false };
  * identity and an RFC 9068 access token for the app, or why not (→ 401). Ingresses ask on every
  * request, so an answer is cached per (session, app) and a miss reads everything in one query.
  */
-export async function verifyAccess(
-  deps: Pick<Deps, 'authCache' | 'clock' | 'db' | 'config' | 'keys'>,
-  token: string | undefined,
-  audience: string,
-): Promise<VerifiedAccess | AccessRefusal> {
+export async function verifyAccess(deps: VerifyDeps, token: string | undefined, audience: string): Promise<VerifiedAccess | AccessRefusal> {
   if (!token) return ANONYMOUS;
   const key = cacheKey(token, audience);
-  const now = deps.clock.now();
-  const hit = deps.authCache.get(key, now.getTime());
-  if (hit) return hit;
+  const hit = deps.authCache.get(key, deps.clock.now().getTime());
+  return hit ?? readAccess(deps, token, audience, key);
+}
 
+/** Reads the session and app (one query), decides, and caches an admitted answer under `key`. */
+async function readAccess(deps: VerifyDeps, token: string, audience: string, key: string): Promise<VerifiedAccess | AccessRefusal> {
+  const now = deps.clock.now();
   const row = await findForwardAuth(deps.db, sha256(token), audience);
   if (!row || !isSessionLive(row, now)) return ANONYMOUS;
   if (!row.app_id) return { signedIn: true, message: `No app is registered with the audience "${audience}".` };
@@ -58,33 +84,41 @@ export async function verifyAccess(
   if (!decision.allowed) return { signedIn: true, message: decision.reason };
 
   const roles = rolesForApp(sendableRoles(unionOf(row.app_roles, decision.roles)), isAdmin, app.allow_global_admin);
+  const claims = {
+    aud: row.audience!,
+    sub: row.uid,
+    client_id: app.key,
+    sid: row.sid,
+    scp: sendableScopes(unionOf(row.app_scopes, decision.scopes)),
+    roles,
+    groups: row.groups,
+    name: row.name,
+  };
+  const facts = JSON.stringify(claims);
+  // A stale answer being read again: the same claims keep its token (and answer) while the token
+  // outlives the next fresh period, so a read again costs no signature.
+  const previous = deps.authCache.get(key, now.getTime());
+  const kept = previous && tokenOf.get(previous);
+  const keep = kept && kept.claims === facts && kept.exp * 1000 - MIN_REMAINING_MS >= now.getTime() + CACHE_MS;
   const iat = Math.floor(now.getTime() / 1000);
+  const exp = keep ? kept.exp : iat + APP_TOKEN_TTL_S;
   const [jwt] = await Promise.all([
-    deps.keys.sign(
-      {
-        iss: deps.config.publicUrl,
-        aud: row.audience!,
-        sub: row.uid,
-        client_id: app.key,
-        sid: row.sid,
-        scp: sendableScopes(unionOf(row.app_scopes, decision.scopes)),
-        roles,
-        groups: row.groups,
-        name: row.name,
-        iat,
-        exp: iat + APP_TOKEN_TTL_S,
-        jti: randomUUID(),
-      },
-      'at+jwt',
-    ),
+    keep ? previous.jwt : deps.keys.sign({ iss: deps.config.publicUrl, ...claims, iat, exp, jti: randomUUID() }, 'at+jwt'),
     // The writes only when due: extending idle expiry (once a minute), and recording the app for sign-out.
     shouldTouch(row.last_seen_at, now)
       ? touchSession(deps.db, row.session_id, now, newSessionExpiry(now, deps.config.session).idleExpiresAt)
       : undefined,
     row.app_recorded ? undefined : recordSessionApp(deps.db, row.session_id, row.app_id),
   ]);
-  const result: VerifiedAccess = { uid: row.uid, name: row.name, roles, groups: row.groups, jwt };
+  const result: VerifiedAccess = keep ? previous : { uid: row.uid, name: row.name, roles, groups: row.groups, jwt };
+  tokenOf.set(result, { claims: facts, exp });
   const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
-  deps.authCache.set(key, result, Math.min(now.getTime() + CACHE_MS, (iat + APP_TOKEN_TTL_S) * 1000 - MIN_REMAINING_MS, sessionEnds));
+  const usableUntil = Math.min(exp * 1000 - MIN_REMAINING_MS, sessionEnds);
+  deps.authCache.set(
+    key,
+    result,
+    Math.min(now.getTime() + CACHE_MS, usableUntil),
+    Math.min(now.getTime() + CACHE_MS + STALE_MS, usableUntil),
+  );
   return result;
 }

@@ -4,9 +4,14 @@ import { findOidcClientApp, type OidcClientApp } from './queries/clients.ts';
 import { loadOidcPlayer, type OidcPlayer } from './player.ts';
 import { once } from './request-context.ts';
 
+const appKey = (clientId: string) => `app ${clientId}`;
+
 /** The app that is this client, read once per request. */
 export const clientApp = (deps: Pick<Deps, 'db'>, clientId: string): Promise<OidcClientApp | null> =>
-  once(`app ${clientId}`, () => findOidcClientApp(deps.db, clientId));
+  once(appKey(clientId), () => findOidcClientApp(deps.db, clientId));
+
+/** A request's reads, starting with the client's app the route has already read (to authenticate it). */
+export const memoWithClient = (app: OidcClientApp): Map<string, Promise<unknown>> => new Map([[appKey(app.key), Promise.resolve(app)]]);
 
 export function appOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promise<OidcClientApp | null> {
   const clientId = ctx.oidc.client?.clientId;

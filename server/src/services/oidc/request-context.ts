@@ -14,6 +14,8 @@ export interface OidcRequest {
   authenticatedClient?: string;
   /** Reads done once per request, whichever hook asks first (the app of a client, a player). */
   memo?: Map<string, Promise<unknown>>;
+  /** Library records already read with another (a code's grant and session), until the library writes them. */
+  prefetched?: Map<string, Record<string, unknown> | undefined>;
 }
 
 /** `read()` once per request under `key`. */
@@ -31,6 +33,9 @@ export function once<T>(key: string, read: () => Promise<T>): Promise<T> {
 const store = new AsyncLocalStorage<OidcRequest>();
 
 export const runInOidcRequest = <T>(request: OidcRequest, fn: () => Promise<T>): Promise<T> => store.run(request, fn);
+
+/** The request in hand, if any (the library's storage is also used outside requests). */
+export const oidcRequestInHand = (): OidcRequest | undefined => store.getStore();
 
 /** The request in hand; the library calls our hooks only while handling one. */
 export function currentOidcRequest(): OidcRequest {

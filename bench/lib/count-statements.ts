@@ -1,0 +1,26 @@
+// Loaded into the product's process (node --import) by a bench that counts the statements it sends
+// PostgreSQL: every query through pg's Client, and those that write (INSERT, UPDATE, DELETE); and
+// the requests it sends SWCombine's web services (or the simulator's): fetches of a /ws/ path. On
+// SIGUSR2 the counts so far are written to STATEMENT_COUNTS as JSON; see statementCounter().
+import { writeFileSync } from 'node:fs';
+import pg from 'pg';
+
+const counts = { statements: 0, writes: 0, swcRequests: 0 };
+const file = process.env.STATEMENT_COUNTS;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  const config = args[0];
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  if (typeof text === 'string') {
+    counts.statements++;
+    if (/^\s*(WITH\b[\s\S]*\b)?(INSERT|UPDATE|DELETE)\b/i.test(text)) counts.writes++;
+  }
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+const send = globalThis.fetch;
+globalThis.fetch = function countedFetch(input: Parameters<typeof fetch>[0], init?: RequestInit) {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (/^https?:\/\/[^/]+\/ws\//.test(url)) counts.swcRequests++;
+  return send(input, init);
+};
+if (file) process.on('SIGUSR2', () => writeFileSync(file, JSON.stringify(counts)));

@@ -1,0 +1,41 @@
+// Reads the counts bench/lib/count-statements.ts keeps inside the product's process.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface StatementCounts {
+  statements: number;
+  writes: number;
+  /** Requests to SWCombine's web services (the simulator's, in the bench). */
+  swcRequests: number;
+}
+
+export interface StatementCounter {
+  /** The product's node flags that load the counter. */
+  nodeArgs: string[];
+  /** The product's environment for it. */
+  env: Record<string, string>;
+  /** The counts so far, from the product with this pid. */
+  read(pid: number): Promise<StatementCounts>;
+}
+
+export function statementCounter(): StatementCounter {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-statements-')), 'counts.json');
+  return {
+    nodeArgs: ['--import', fileURLToPath(new URL('./count-statements.ts', import.meta.url))],
+    env: { STATEMENT_COUNTS: file },
+    async read(pid) {
+      rmSync(file, { force: true });
+      process.kill(pid, 'SIGUSR2');
+      for (let i = 0; i < 100; i++) {
+        try {
+          return JSON.parse(readFileSync(file, 'utf8')) as StatementCounts;
+        } catch {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+      throw new Error('the product did not write its statement counts');
+    },
+  };
+}
