@@ -57,7 +57,11 @@ describe('/api/admin/users', () => {
         app_name: 'Wiki',
         app_key: 'wiki',
         status: '',
-        decision: { allowed: false, source: 'none', reason: 'No grant, no access rule for a group the player is in, and the app is not open to every player.' },
+        decision: {
+          allowed: false,
+          source: 'none',
+          reason: 'No grant, no access rule for a group the player is in, and the app is not open to every player.',
+        },
       },
     ]);
     const sessions = (await call('GET', `/api/admin/users/${miraId}/sessions`)).json();
