@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { PORTAL_APP_KEY } from '@portal/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +169,53 @@ describe('two web replicas and a worker on one database', () => {
     );
     expect((await adminCall(a, 'DELETE', `/api/admin/users/${rows[0]!.id}/sessions/${rows[0]!.sid}`)).status).toBe(204);
     await expect.poll(async () => (await verifyOnB()).status, { timeout: 2000, interval: 50 }).toBe(401);
+  });
+
+  it("an admin's End session through replica A refuses the player's OpenID Connect access token at userinfo on replica B", async () => {
+    const redirectUri = 'http://ledger.localhost/callback';
+    await seedApps(database.url, [
+      { key: 'ledger', name: 'Ledger', url: 'http://ledger.localhost/', redirect_urls: [redirectUri], skip_uid_whitelist: true },
+    ]);
+    const player = await signInThroughA('1:100002');
+    // A public client's code flow with PKCE through replica A, the player's portal session in hand.
+    const verifier = randomBytes(32).toString('base64url');
+    let url = `${a.url}/oidc/authorize?${new URLSearchParams({
+      client_id: 'ledger',
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'openid profile',
+      state: 'replicas',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    })}`;
+    while (!url.startsWith(redirectUri)) {
+      const res = await fetch(url, { redirect: 'manual', headers: { cookie: `portal_session=${player}` } });
+      const location = res.headers.get('location');
+      if (!location) throw new Error(`${url} answered ${res.status} without a redirect`);
+      url = new URL(location, url).href.replace(PUBLIC_URL, a.url);
+    }
+    const token = await fetch(`${a.url}/oidc/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: new URL(url).searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        client_id: 'ledger',
+        code_verifier: verifier,
+      }),
+    });
+    expect(token.status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    const userinfoOnB = () => fetch(`${b.url}/oidc/userinfo`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect((await userinfoOnB()).status).toBe(200); // now kept on B
+    expect((await userinfoOnB()).status).toBe(200);
+
+    const { rows } = await db.query<{ id: string; sid: string }>(
+      `SELECT u.id, s.sid FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.uid = '1:100002' AND s.ended_at IS NULL
+       ORDER BY s.created_at DESC LIMIT 1`,
+    );
+    expect((await adminCall(a, 'DELETE', `/api/admin/users/${rows[0]!.id}/sessions/${rows[0]!.sid}`)).status).toBe(204);
+    await expect.poll(async () => (await userinfoOnB()).status, { timeout: 2000, interval: 50 }).toBe(401);
   });
 
   it('the worker syncs SWCombine data from the simulator replica A runs', async () => {
