@@ -132,6 +132,35 @@ describe('where you are signed in', () => {
       await phone.close();
     }
   });
+
+  it('signs every other browser out at once, and this one stays', async () => {
+    const others = await Promise.all([browser.newContext({ userAgent: PHONE_UA }), browser.newContext()]);
+    try {
+      const pages = await Promise.all(others.map((c) => c.newPage()));
+      for (const other of pages) await signInAs(other, baseUrl, 'Mira Solan');
+
+      const { page } = here;
+      await page.goto(`${baseUrl}/account`);
+      await sessionsList(page).getByText('Firefox on Android').waitFor();
+      await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+      await dialog.getByText('other browsers and devices where you are signed in are signed out at once', { exact: false }).waitFor();
+      await expectAccessible(page, 'Your account, asking to sign out everywhere else');
+      await screenshotBoth(page, 'account-sign-out-elsewhere', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+      await page.getByText(/^\d+ other sessions? signed out\.$/).waitFor();
+      expect(await sessionsList(page).getByText('Firefox on Android').count()).toBe(0);
+
+      for (const other of pages) {
+        await other.goto(`${baseUrl}/profile`);
+        await other.waitForURL(`${baseUrl}/login`);
+      }
+      await page.goto(`${baseUrl}/profile`);
+      await page.getByRole('heading', { level: 1, name: 'Your Profile' }).waitFor();
+    } finally {
+      await Promise.all(others.map((c) => c.close()));
+    }
+  });
 });
 
 describe('connected apps', () => {
