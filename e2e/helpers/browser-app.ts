@@ -37,13 +37,15 @@ const show = (result) => {
   out.textContent = JSON.stringify(result);
   out.dataset.state = result.state;
 };
+// Each call says which it was when it fails, so a failed sign-in names its step.
+const call = (step, url, init) => fetch(url, init).catch((err) => { throw new Error(step + ': ' + err); });
 async function json(res) {
   const body = await res.json();
   if (!res.ok) throw new Error(res.status + ' ' + JSON.stringify(body));
   return body;
 }
 try {
-  const discovery = await json(await fetch(ISSUER + '/.well-known/openid-configuration'));
+  const discovery = await json(await call('discovery', ISSUER + '/.well-known/openid-configuration'));
   if (location.pathname === '/') {
     const verifier = random(32);
     const state = random(16);
@@ -59,17 +61,17 @@ try {
     const params = new URLSearchParams(location.search);
     const { verifier, state } = JSON.parse(sessionStorage.getItem('sign-in') ?? '{}');
     if (!state || params.get('state') !== state) throw new Error('the state that came back is not the one sent');
-    const tokens = await json(await fetch(discovery.token_endpoint, {
+    const tokens = await json(await call('token', discovery.token_endpoint, {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'authorization_code', code: params.get('code'), redirect_uri: redirectUri,
         client_id: CLIENT_ID, code_verifier: verifier,
       }),
     }));
-    const jwks = await json(await fetch(discovery.jwks_uri));
+    const jwks = await json(await call('jwks', discovery.jwks_uri));
     const kid = JSON.parse(atob(tokens.id_token.split('.')[0].replace(/-/g, '+').replace(/_/g, '/'))).kid;
-    const userinfo = await json(await fetch(discovery.userinfo_endpoint, { headers: { authorization: 'Bearer ' + tokens.access_token } }));
-    const revocation = await fetch(discovery.revocation_endpoint, {
+    const userinfo = await json(await call('userinfo', discovery.userinfo_endpoint, { headers: { authorization: 'Bearer ' + tokens.access_token } }));
+    const revocation = await call('revocation', discovery.revocation_endpoint, {
       method: 'POST',
       body: new URLSearchParams({ token: tokens.access_token, token_type_hint: 'access_token', client_id: CLIENT_ID }),
     });

@@ -30,6 +30,12 @@ export default fp(async function allowedOrigins(app: FastifyInstance) {
   let circles: Record<OriginCircle, Set<string>> = { portal: new Set(), apps: new Set() };
   let readAt = -Infinity;
 
+  // Every change to apps or access clears the answers kept, on every replica: the origins are read again then,
+  // so an app registered a moment ago is admitted at its first call, not a second later.
+  app.deps.authCache.onClear(() => {
+    readAt = -Infinity;
+  });
+
   async function read(): Promise<typeof circles> {
     const at = Date.now();
     circles = await readOriginCircles(app.deps);

@@ -152,6 +152,22 @@ describe('CORS without credentials: a browser app signing a player in by code + 
     expect((await exchange(ctx, code!, verifier, { origin: WIKI })).statusCode).toBe(200);
   });
 
+  it('admits the origin of an app registered a moment ago, though the origins were read just before', async () => {
+    const STARMAP = 'https://starmap.example.org';
+    expect((await preflight('/oidc/token', STARMAP)).statusCode).toBe(404); // unknown, and the origins read now
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/apps',
+      headers: { origin: PUBLIC_URL, 'content-type': 'application/json' },
+      cookies: { portal_session: admin },
+      payload: appFixture({ key: 'starmap', name: 'Star Map', redirect_urls: [`${STARMAP}/callback`] }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await preflight('/oidc/token', STARMAP);
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(STARMAP);
+  });
+
   it('keeps introspection, which only confidential clients call from their servers, out of browsers', async () => {
     const res = await preflight('/oidc/introspect', WIKI);
     expect(res.statusCode).toBe(404);

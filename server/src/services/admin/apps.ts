@@ -60,14 +60,15 @@ export async function appAccess(
   return { rows: rows.map((row) => ({ ...row, updated_at: row.updated_at.toISOString() })), total };
 }
 
-export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock'>, actor: Actor, f: AppFields): Promise<App> {
+/** A new app: its URLs' origins are allowed on every replica at once (the answers kept are cleared). */
+export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache'>, actor: Actor, f: AppFields): Promise<App> {
   refuseDataApiAudience(deps, f);
   refuseForbiddenAppUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
     await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
     return row;
-  });
+  }).finally(() => deps.authCache.flush());
 }
 
 export async function changeApp(
