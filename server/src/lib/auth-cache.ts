@@ -12,6 +12,13 @@ export interface AuthCache<T = unknown> {
    */
   set(key: string, value: T, until: number, usableUntil?: number): void;
   /**
+   * Counts the clears. A read that began before a clear may have seen what the clear ended: it
+   * keeps its answer only through `setIfCurrent` with the generation it began in.
+   */
+  readonly generation: number;
+  /** `set`, unless the cache was cleared since `generation` (the answer was read before a change). */
+  setIfCurrent(generation: number, key: string, value: T, until: number, usableUntil?: number): void;
+  /**
    * True once for a stale answer: the caller is to read it again, and meanwhile `get` keeps giving
    * it, so answers do not wait on the database each time an answer turns stale.
    */
@@ -42,7 +49,9 @@ export const MAX_ENTRIES = 50_000;
 export function createAuthCache<T>(publish: () => Promise<void> = async () => undefined, maxEntries = MAX_ENTRIES): AuthCache<T> {
   const entries = new Map<string, { value: T; until: number; usableUntil: number; refreshing: boolean }>();
   const listeners: (() => void)[] = [];
+  let generation = 0;
   const clear = () => {
+    generation++;
     entries.clear();
     for (const listener of listeners) listener();
   };
@@ -60,6 +69,12 @@ export function createAuthCache<T>(publish: () => Promise<void> = async () => un
       entries.delete(key); // a rewrite counts as the newest
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, { value, until, usableUntil: Math.max(until, usableUntil), refreshing: false });
+    },
+    get generation() {
+      return generation;
+    },
+    setIfCurrent(readIn, key, value, until, usableUntil) {
+      if (readIn === generation) this.set(key, value, until, usableUntil);
     },
     claimRefresh(key, now) {
       const hit = entries.get(key);

@@ -53,4 +53,14 @@ describe('forward-auth cache', () => {
     expect(cache.get('s', 1000)).toBeUndefined();
     expect(cache.claimRefresh('s', 1000)).toBe(false);
   });
+
+  it('keeps no answer read before a clear: a read that began before an end may have seen what it ended', async () => {
+    const cache = createAuthCache<string>();
+    const readIn = cache.generation;
+    await cache.flush();
+    cache.setIfCurrent(readIn, 'k', 'admitted', 10_000);
+    expect(cache.get('k', 0)).toBeUndefined();
+    cache.setIfCurrent(cache.generation, 'k', 'admitted', 10_000);
+    expect(cache.get('k', 0)).toBe('admitted');
+  });
 });

@@ -74,4 +74,34 @@ describe('GET /auth/verify and the session behind it', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers.authorization).toBe(first.headers.authorization);
   });
+
+  it('does not keep what a read again saw when the session ended while it ran', async () => {
+    const { cookie } = await signIn(ctx, '1:100004');
+    expect((await verify(cookie)).statusCode).toBe(200);
+    // The claims change, so the read again signs a new token; that signature is held until the session has ended.
+    await ctx.deps.db.query(`UPDATE users SET name = 'Held Pilot' WHERE uid = '1:100004'`);
+    ctx.clock.advance(31_000);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const sign = ctx.deps.keys.sign.bind(ctx.deps.keys);
+    let reading = false;
+    ctx.deps.keys.sign = async (payload, typ) => {
+      reading = true;
+      await held;
+      return sign(payload, typ);
+    };
+    try {
+      expect((await verify(cookie)).statusCode).toBe(200); // the stale answer; the read again waits at its signature
+      for (let i = 0; i < 100 && !reading; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(reading).toBe(true);
+      await ctx.deps.db.query('UPDATE sessions SET ended_at = now() WHERE token_hash = $1', [sha256(cookie)]);
+      await ctx.deps.authCache.flush(); // as every end does, after its transaction
+      release();
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await verify(cookie)).statusCode).toBe(401);
+    } finally {
+      ctx.deps.keys.sign = sign;
+      release();
+    }
+  });
 });

@@ -75,6 +75,8 @@ export async function verifyAccess(deps: VerifyDeps, token: string | undefined, 
 /** Reads the session and app (one query), decides, and caches an admitted answer under `key`. */
 async function readAccess(deps: VerifyDeps, token: string, audience: string, key: string): Promise<VerifiedAccess | AccessRefusal> {
   const now = deps.clock.now();
+  // An end committed while this read runs clears the cache: what this read saw is then not kept.
+  const generation = deps.authCache.generation;
   const row = await findForwardAuth(deps.db, sha256(token), audience);
   if (!row || !isSessionLive(row, now)) return ANONYMOUS;
   if (!row.app_id) return { signedIn: true, message: `No app is registered with the audience "${audience}".` };
@@ -114,7 +116,8 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
   tokenOf.set(result, { claims: facts, exp });
   const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
   const usableUntil = Math.min(exp * 1000 - MIN_REMAINING_MS, sessionEnds);
-  deps.authCache.set(
+  deps.authCache.setIfCurrent(
+    generation,
     key,
     result,
     Math.min(now.getTime() + CACHE_MS, usableUntil),

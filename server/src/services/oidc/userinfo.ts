@@ -56,12 +56,14 @@ export function createUserinfo(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'key
     const cache = answers();
     const hit = cache.get(key, now);
     if (hit) return hit;
+    const generation = cache.generation;
     // Only a player's access token: a machine client's names no player.
     const found = await findTokenRecord(deps, token, ['AccessToken']);
     if (!found) return INVALID;
     const record = found.payload as unknown as AccessTokenRecord;
     const answer = await answerFor(deps, record);
-    if (answer.ok) cache.set(key, answer, Math.min(now + CACHE_MS, (record.exp ?? 0) * 1000));
+    // Not kept when an end cleared the answers while this one was read: it may name what ended.
+    if (answer.ok) cache.setIfCurrent(generation, key, answer, Math.min(now + CACHE_MS, (record.exp ?? 0) * 1000));
     return answer;
   };
 }
