@@ -47,8 +47,8 @@ export async function admittedPairs(
 }
 
 export interface MembershipChange {
-  /** The players the change may touch. */
-  userIds: readonly string[];
+  /** The players the change may touch; or found in the transaction first (players it may create, say). */
+  userIds: readonly string[] | ((tx: DbClient) => Promise<readonly string[]>);
   /** The groups whose membership (or rules) it changes: only the apps they rule can be lost. */
   groupIds: readonly string[];
   /** Makes the change, in the transaction. */
@@ -76,9 +76,10 @@ export async function followMembershipChange(
     deps,
     async (tx) => {
       const appIds = await appsRuledBy(tx, change.groupIds);
-      const before = await admittedPairs(deps, tx, change.userIds, appIds, change.before ?? now);
+      const userIds = typeof change.userIds === 'function' ? await change.userIds(tx) : change.userIds;
+      const before = await admittedPairs(deps, tx, userIds, appIds, change.before ?? now);
       await change.apply(tx);
-      const after = await admittedPairs(deps, tx, change.userIds, appIds, now);
+      const after = await admittedPairs(deps, tx, userIds, appIds, now);
       lost = missingFrom(before, after);
       gained = missingFrom(after, before);
       return [...lost].map(([userId, ids]): AccessEnding => ({ kind: 'player-apps', userId, appIds: ids }));

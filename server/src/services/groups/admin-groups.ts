@@ -142,20 +142,26 @@ export async function addGroupMembers(
   id: string,
   uids: readonly string[],
 ): Promise<AddedMembers> {
-  const group = await mustBeKept(deps.db, id);
   const unique = [...new Set(uids)];
-  const { ids, created } = await inTransaction(deps.db, (tx) =>
-    ensureUsers(
-      tx,
-      unique.map((uid) => ({ uid })),
-    ),
-  );
+  let group!: GroupRow;
+  let players: string[] = [];
+  let created = 0;
   let added: string[] = [];
   await followMembershipChange(deps, {
-    userIds: [...ids.values()],
+    // In the change's one transaction: a refused change creates no user either.
+    userIds: async (tx) => {
+      group = await mustBeKept(tx, id);
+      const users = await ensureUsers(
+        tx,
+        unique.map((uid) => ({ uid })),
+      );
+      players = [...users.ids.values()];
+      created = users.created;
+      return players;
+    },
     groupIds: [id],
     apply: async (tx) => {
-      added = await insertMembers(tx, id, [...ids.values()], 'admin', deps.clock.now());
+      added = await insertMembers(tx, id, players, 'admin', deps.clock.now());
     },
     audit: async (tx, _lost, _ended, gained) => {
       await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {

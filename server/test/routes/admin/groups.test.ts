@@ -171,9 +171,11 @@ describe('faction groups', () => {
       member_count: 1,
       roster: { read_at: null, error: null, readable: false },
     });
-    const add = await call('POST', `/api/admin/groups/${gws.id}/members`, { uids: ['1:100002'] });
+    const add = await call('POST', `/api/admin/groups/${gws.id}/members`, { uids: ['1:100002', '1:424299'] });
     expect(add.statusCode).toBe(409);
     expect(add.json().message).toContain('The game keeps this faction’s members');
+    // Refused as a whole: the UID never seen did not become a user.
+    expect((await ctx.deps.db.query(`SELECT 1 FROM users WHERE uid = '1:424299'`)).rows).toEqual([]);
     expect((await call('DELETE', `/api/admin/groups/${gws.id}`)).statusCode).toBe(409);
     const jorin = await userIdOf(ctx, '1:100001');
     expect((await call('GET', `/api/admin/users/${jorin}/groups`)).json()).toEqual([
