@@ -31,19 +31,30 @@ export default fp(async function allowedOrigins(app: FastifyInstance) {
   let readAt = -Infinity;
 
   // Every change to apps or access clears the answers kept, on every replica: the origins are read again then,
-  // so an app registered a moment ago is admitted at its first call, not a second later.
-  app.deps.authCache.onClear(() => {
-    readAt = -Infinity;
-  });
+  // so an app registered a moment ago is admitted at its first call, not a second later. Listened for from the
+  // first check on, not when the plugin is registered (nothing of deps is used before a request).
+  let listening = false;
+  let clears = 0;
+  const listen = () => {
+    listening = true;
+    app.deps.authCache.onClear(() => {
+      clears++;
+      readAt = -Infinity;
+    });
+  };
 
   async function read(): Promise<typeof circles> {
     const at = Date.now();
-    circles = await readOriginCircles(app.deps);
-    readAt = at;
-    return circles;
+    const clearsBefore = clears;
+    const fresh = await readOriginCircles(app.deps);
+    circles = fresh;
+    // A read a clear overtook may predate the change: it answers this call, and the next one reads again.
+    if (clears === clearsBefore) readAt = at;
+    return fresh;
   }
 
   app.decorate('isAllowedOrigin', (origin: string, circle: OriginCircle) => {
+    if (!listening) listen();
     const known = circles[circle].has(origin);
     const age = Date.now() - readAt;
     if (age < (known ? CACHE_MS : MISS_RELOAD_MS)) return known;
