@@ -45,7 +45,11 @@ describe('a user is a page', () => {
 
   it('grants a central role on Roles & consents, and names a refused one at its button', async () => {
     await tab('Roles & consents').click();
-    await admin.getByRole('button', { name: /Shipyard Ledger/ }).click();
+    // Within the tab's panel: the Apps & access panel's buttons may still be on the page for a moment.
+    await admin
+      .getByRole('tabpanel', { name: 'Roles & consents' })
+      .getByRole('button', { name: /Shipyard Ledger/ })
+      .click();
     const role = admin.getByRole('textbox', { name: 'Grant a role' });
     await role.fill('quartermaster');
     await role.press('Enter');
