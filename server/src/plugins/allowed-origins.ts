@@ -29,35 +29,24 @@ export function checkOrigin(
 export default fp(async function allowedOrigins(app: FastifyInstance) {
   let circles: Record<OriginCircle, Set<string>> = { portal: new Set(), apps: new Set() };
   let readAt = -Infinity;
-
-  // Every change to apps or access clears the answers kept, on every replica: the origins are read again then,
-  // so an app registered a moment ago is admitted at its first call, not a second later. Listened for from the
-  // first check on, not when the plugin is registered (nothing of deps is used before a request).
-  let listening = false;
-  let clears = 0;
-  const listen = () => {
-    listening = true;
-    app.deps.authCache.onClear(() => {
-      clears++;
-      readAt = -Infinity;
-    });
-  };
+  // Every change to apps or access clears the answers kept, on every replica, and counts a generation: sets
+  // read in an older one are read again, so an app registered a moment ago is admitted at its first call. A
+  // read a clear overtook keeps the generation it began in, and so is read again at the next call.
+  let readIn = -1;
 
   async function read(): Promise<typeof circles> {
     const at = Date.now();
-    const clearsBefore = clears;
-    const fresh = await readOriginCircles(app.deps);
-    circles = fresh;
-    // A read a clear overtook may predate the change: it answers this call, and the next one reads again.
-    if (clears === clearsBefore) readAt = at;
-    return fresh;
+    const generation = app.deps.authCache.generation;
+    circles = await readOriginCircles(app.deps);
+    readAt = at;
+    readIn = generation;
+    return circles;
   }
 
   app.decorate('isAllowedOrigin', (origin: string, circle: OriginCircle) => {
-    if (!listening) listen();
     const known = circles[circle].has(origin);
     const age = Date.now() - readAt;
-    if (age < (known ? CACHE_MS : MISS_RELOAD_MS)) return known;
+    if (readIn === app.deps.authCache.generation && age < (known ? CACHE_MS : MISS_RELOAD_MS)) return known;
     return read().then((read) => read[circle].has(origin));
   });
 });
