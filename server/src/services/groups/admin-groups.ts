@@ -19,9 +19,8 @@ import {
 } from './queries/groups.ts';
 import { listRosterBindings } from '../../queries/swc-bindings.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
-import { insertAuditRows } from '../../queries/audit.ts';
-import { appNames, appNamesById } from './app-names.ts';
-import { tellPlayers } from './players-told.ts';
+import { appNames } from './app-names.ts';
+import { tellMembersAdded, tellPlayers } from './players-told.ts';
 import { followMembershipChange } from './access-follows.ts';
 
 const GAME_KEEPS = 'The game keeps this faction’s members: they change when players join or leave it in SWCombine.';
@@ -174,19 +173,7 @@ export async function addGroupMembers(
           uids: unique.slice(0, 50),
         },
       });
-      const names = await appNamesById(tx, [...new Set([...gained.values()].flat())]);
-      await insertAuditRows(
-        tx,
-        added.map((userId) => ({
-          event: AuditEvent.GroupMemberAdded,
-          userId,
-          actorId: actor.userId,
-          ip: actor.meta.ip,
-          userAgent: actor.meta.userAgent,
-          at: deps.clock.now(),
-          details: { group: group.name, group_id: id, apps_opened: (gained.get(userId) ?? []).map((a) => names.get(a) ?? a).sort() },
-        })),
-      );
+      await tellMembersAdded(deps, tx, actor, group, added, gained);
     },
   });
   return { added: added.length, already: unique.length - added.length, new_users: created };
