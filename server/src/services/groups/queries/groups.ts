@@ -173,6 +173,15 @@ export async function currentMemberIds(db: DbClient, groupId: string): Promise<s
   return rows.map((r) => r.user_id);
 }
 
+/** The UIDs of the group's current members. */
+export async function currentMemberUids(db: DbClient, groupId: string): Promise<string[]> {
+  const { rows } = await db.query<{ uid: string }>(
+    'SELECT u.uid FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1 AND m.left_at IS NULL',
+    [groupId],
+  );
+  return rows.map((r) => r.uid);
+}
+
 export interface UserGroupRow {
   id: string;
   kind: GroupKind;
