@@ -34,7 +34,12 @@ function sourceFiles(dir: string): string[] {
 
 describe('the production image and the simulator', () => {
   it('runs NODE_ENV=production, where a deployment whose Secret lacks SWC_CLIENT_ID refuses to start instead of running a simulator', () => {
-    const deployed = { ...imageEnv(), ...webDeploymentEnv(), DATABASE_URL: 'postgres://db/portal', ENCRYPTION_KEY: 'ab'.repeat(32) };
+    const deployed: Record<string, string> = {
+      ...imageEnv(),
+      ...webDeploymentEnv(),
+      DATABASE_URL: 'postgres://db/portal',
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    };
     expect(deployed.NODE_ENV).toBe('production');
     expect(() => loadConfig(deployed)).toThrow(ConfigError);
     expect(() => loadConfig(deployed)).toThrow('SWC_CLIENT_ID: is required in production, with SWC_CLIENT_SECRET');
