@@ -33,7 +33,10 @@ function installHooks(api: FastifyInstance, ctx: SimContext): void {
     if (outage) {
       ctx.stats.outages++;
       if (outage.kind === 'unreachable') {
-        request.raw.socket?.destroy();
+        // A TCP reset, as a dropped connection or a restarting load balancer gives.
+        const socket = request.raw.socket;
+        if (typeof socket?.resetAndDestroy === 'function') socket.resetAndDestroy();
+        else socket?.destroy();
         return reply.hijack();
       }
       return reply.code(outage.status).send({ message: `${outage.status}: ${STATUS_TEXT[outage.status] ?? 'Server Error'}`, code: 0 });
