@@ -8,7 +8,7 @@ import { DEFAULT_REDIRECT_URI, defaultApplication, defaultGuild, defaultUsers, s
 import { bucketSizes } from './limits/buckets.ts';
 import { RateLimits } from './limits/limiter.ts';
 import { registerAuthorize } from './oauth/authorize.ts';
-import { Grants } from './oauth/grants.ts';
+import { Grants } from './grants.ts';
 import { Outage } from './outage.ts';
 import { homePage } from './pages/home.ts';
 import { PAGE_HEADERS } from './pages/layout.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RateLimits } from './limits/limiter.ts';
-import type { Grants } from './oauth/grants.ts';
+import type { Grants } from './grants.ts';
 import type { Outage } from './outage.ts';
 import type { Stats } from './stats.ts';
 import type { DiscordApplication } from './types.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SimContext } from '../context.ts';
-import type { AccessToken } from '../oauth/grants.ts';
+import type { AccessToken } from '../grants.ts';
 
 /** Who sent an API request, by its Authorization header: the bot, a user's OAuth2 token, or nobody valid. */
 export type Caller = { kind: 'bot' } | { kind: 'user'; token: AccessToken } | { kind: 'none' };

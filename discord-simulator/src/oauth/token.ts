@@ -4,7 +4,7 @@ import type { SimContext } from '../context.ts';
 import { isFormRequest, param } from '../params.ts';
 import { clientAuthenticated } from './client-auth.ts';
 import { oauthError } from './errors.ts';
-import { GrantError, type AccessToken } from './grants.ts';
+import { GrantError, type AccessToken } from '../grants.ts';
 
 /** The form-encoded body and client authentication every token endpoint needs; false once it has replied. */
 function acceptable(ctx: SimContext, request: FastifyRequest, reply: FastifyReply): boolean {
