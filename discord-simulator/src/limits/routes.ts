@@ -8,14 +8,20 @@ export interface ApiRouteConfig {
   bucket: BucketName | undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on the Discord simulator's API routes. */
+    discordRoute?: ApiRouteConfig;
+  }
+}
+
 /** Route options for an API route named by Discord's template; its bucket is the one that lists it. */
-export function apiRoute(route: string): { config: ApiRouteConfig } {
+export function apiRoute(route: string): { config: { discordRoute: ApiRouteConfig } } {
   const bucket = BUCKET_NAMES.find((name) => (DEFAULT_BUCKETS[name].routes as readonly string[]).includes(route));
-  return { config: { route, bucket } };
+  return { config: { discordRoute: { route, bucket } } };
 }
 
 /** The route's config, or undefined for a request no API route matched. */
 export function routeConfigOf(request: FastifyRequest): ApiRouteConfig | undefined {
-  const config = request.routeOptions.config as Partial<ApiRouteConfig> | undefined;
-  return config?.route ? (config as ApiRouteConfig) : undefined;
+  return request.routeOptions.config?.discordRoute;
 }

@@ -26,7 +26,7 @@ export interface AuthorizePageInput {
 const AVATAR_COLOURS = ['#4752c4', '#5c6470', '#2d7d46', '#9c5a00', '#c03537', '#b52f7c'];
 
 function accountRow(u: AuthorizePageUser): string {
-  const colour = AVATAR_COLOURS[Number(BigInt(u.id) >> 22n) % AVATAR_COLOURS.length];
+  const colour = AVATAR_COLOURS[[...u.username].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % AVATAR_COLOURS.length];
   const initial = (u.global_name ?? u.username).slice(0, 1).toUpperCase();
   const meta = `@${u.username} · ${u.inGuild ? 'in the server' : 'not in the server'}`;
   return `<li class="account">

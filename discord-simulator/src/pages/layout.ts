@@ -16,7 +16,7 @@ const CSS = `
 html { min-height: 100%; background: radial-gradient(ellipse at top, #2c2f7a 0%, var(--bg) 55%); background-color: var(--bg); }
 body { margin: 0; font: 16px/1.5 "gg sans", "Noto Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--text);
   display: flex; justify-content: center; padding: 40px 16px; }
-main { width: 100%; max-width: 480px; background: var(--panel); border-radius: 8px; box-shadow: 0 8px 32px #0009; overflow: hidden; }
+main { width: 100%; max-width: 560px; background: var(--panel); border-radius: 8px; box-shadow: 0 8px 32px #0009; overflow: hidden; }
 header { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 14px 20px; background: var(--panel2); }
 .brand { font-weight: 800; letter-spacing: .04em; }
 .badge { white-space: nowrap; font-size: 12px; color: var(--muted); border: 1px solid var(--line); border-radius: 999px; padding: 2px 10px; }
@@ -32,11 +32,11 @@ ul { list-style: none; margin: 0; padding: 0; }
 .accounts { display: grid; gap: 8px; }
 .account { display: flex; align-items: center; gap: 12px; padding: 10px 12px; background: var(--panel2); border-radius: 8px; }
 .avatar { flex: none; width: 40px; height: 40px; border-radius: 50%; display: grid; place-items: center; font-weight: 800; color: #fff; }
-.who { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+.who { flex: 1; min-width: 0; overflow-wrap: break-word; }
 .who .name { font-weight: 700; }
 .who .meta { font-size: 13px; color: var(--muted); }
 button { font: inherit; font-weight: 600; cursor: pointer; border-radius: 4px; padding: 8px 16px; border: 0; }
-button.authorize { background: var(--blurple); color: #fff; }
+button.authorize { flex: none; background: var(--blurple); color: #fff; }
 button.authorize:hover, button.authorize:focus-visible { background: var(--blurple-hover); }
 button.cancel { background: transparent; color: var(--text); text-decoration: underline; }
 button:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
