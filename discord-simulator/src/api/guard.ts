@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from '../context.ts';
 import type { DiscordUserSeed } from '../types.ts';
-import type { Guild, Member, Role } from '../world/guild.ts';
+import type { AuditEntry, Guild, Member, Role } from '../world/guild.ts';
 import { BotStanding } from '../world/hierarchy.ts';
 import { isSnowflake } from '../world/snowflake.ts';
 import { callerOf } from './auth.ts';
@@ -70,6 +70,17 @@ export function pathMember(ctx: SimContext, guild: Guild, id: string, reply: Fas
   return member;
 }
 
+/** botInGuild, then the member the path's user id names (pathMember). */
+export function memberInGuild(
+  ctx: SimContext,
+  request: FastifyRequest<{ Params: GuildParams & { userId: string } }>,
+  reply: FastifyReply,
+): (BotInGuild & { member: Member }) | undefined {
+  const at = botInGuild(ctx, request, reply);
+  const member = at && pathMember(ctx, at.guild, request.params.userId, reply);
+  return at && member ? { ...at, member } : undefined;
+}
+
 /** The role a path names: 50035 for an id that is not a snowflake, 10011 for none. */
 export function pathRole(guild: Guild, id: string, reply: FastifyReply): Role | undefined {
   if (!isSnowflake(id)) {
@@ -92,4 +103,15 @@ export function auditReason(request: FastifyRequest): string | null {
     // Sent unencoded: kept as it came.
   }
   return reason.slice(0, 512);
+}
+
+/** Writes a change the bot made into the server's audit log, with the reason its request gave. */
+export function audit(
+  ctx: SimContext,
+  request: FastifyRequest,
+  action: AuditEntry['action'],
+  target: string,
+  changes: AuditEntry['changes'],
+): void {
+  ctx.guild.record({ action, actor: ctx.application.id, target, changes, reason: auditReason(request) }, ctx.now());
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SimContext } from '../context.ts';
 import { sendError } from './errors.ts';
-import { auditReason, botInGuild, pathMember, pathRole, type GuildParams } from './guard.ts';
+import { audit, memberInGuild, pathRole, type GuildParams } from './guard.ts';
 import { roleChangeRefusal } from './role-changes.ts';
 import { apiRoute } from '../limits/routes.ts';
 
@@ -15,25 +15,16 @@ export function registerMemberRoles(app: FastifyInstance, ctx: SimContext): void
       url: '/guilds/:guildId/members/:userId/roles/:roleId',
       ...apiRoute(`${method} /guilds/{guild.id}/members/{user.id}/roles/{role.id}`),
       handler: async (request, reply) => {
-        const at = botInGuild(ctx, request, reply);
-        const member = at && pathMember(ctx, at.guild, request.params.userId, reply);
-        const role = at && member && pathRole(at.guild, request.params.roleId, reply);
-        if (!at || !member || !role) return reply;
+        const at = memberInGuild(ctx, request, reply);
+        const role = at && pathRole(at.guild, request.params.roleId, reply);
+        if (!at || !role) return reply;
+        const { member } = at;
         const refusal = roleChangeRefusal(at.guild, at.bot, [role.id]);
         if (refusal) return sendError(reply, refusal);
         const has = member.roles.includes(role.id);
         if (method === 'PUT' ? !has : has) {
           const next = method === 'PUT' ? [...member.roles, role.id] : member.roles.filter((id) => id !== role.id);
-          at.guild.record(
-            {
-              action: 'MEMBER_ROLE_UPDATE',
-              actor: ctx.application.id,
-              target: member.userId,
-              changes: at.guild.setRoles(member, next),
-              reason: auditReason(request),
-            },
-            ctx.now(),
-          );
+          audit(ctx, request, 'MEMBER_ROLE_UPDATE', member.userId, at.guild.setRoles(member, next));
         }
         return reply.code(204).send();
       },

@@ -3,7 +3,7 @@ import type { SimContext } from '../context.ts';
 import { discordTimestamp } from '../world/guild.ts';
 import { memberFields, pageQuery } from './body.ts';
 import { sendError, sendFormErrors } from './errors.ts';
-import { auditReason, botInGuild, pathMember, pathUser, type GuildParams } from './guard.ts';
+import { audit, botInGuild, memberInGuild, pathUser, type GuildParams } from './guard.ts';
 import { roleChangeRefusal, withoutEveryone } from './role-changes.ts';
 import { apiRoute } from '../limits/routes.ts';
 import { memberJson } from './shapes.ts';
@@ -16,9 +16,8 @@ export function registerMembers(app: FastifyInstance, ctx: SimContext): void {
     '/guilds/:guildId/members/:userId',
     apiRoute('GET /guilds/{guild.id}/members/{user.id}'),
     async (request, reply) => {
-      const at = botInGuild(ctx, request, reply);
-      const member = at && pathMember(ctx, at.guild, request.params.userId, reply);
-      return member ? reply.send(memberJson(member, ctx.users)) : reply;
+      const at = memberInGuild(ctx, request, reply);
+      return at ? reply.send(memberJson(at.member, ctx.users)) : reply;
     },
   );
 
@@ -53,10 +52,7 @@ export function registerMembers(app: FastifyInstance, ctx: SimContext): void {
       if (refusal) return sendError(reply, refusal);
       if (fields.nick && !at.bot.may('MANAGE_NICKNAMES')) return sendError(reply, 'missingPermissions');
       const member = at.guild.add(user.id, discordTimestamp(ctx.now()), roles, fields.nick ?? null);
-      at.guild.record(
-        { action: 'MEMBER_ADD', actor: ctx.application.id, target: user.id, changes: { added: roles }, reason: auditReason(request) },
-        ctx.now(),
-      );
+      audit(ctx, request, 'MEMBER_ADD', user.id, { added: roles });
       return reply.code(201).send(memberJson(member, ctx.users));
     },
   );
@@ -65,9 +61,9 @@ export function registerMembers(app: FastifyInstance, ctx: SimContext): void {
     '/guilds/:guildId/members/:userId',
     apiRoute('PATCH /guilds/{guild.id}/members/{user.id}'),
     async (request, reply) => {
-      const at = botInGuild(ctx, request, reply);
-      const member = at && pathMember(ctx, at.guild, request.params.userId, reply);
-      if (!at || !member) return reply;
+      const at = memberInGuild(ctx, request, reply);
+      if (!at) return reply;
+      const { member } = at;
       const parsed = memberFields(request.body);
       if ('errors' in parsed) return sendFormErrors(reply, parsed.errors);
       const { fields } = parsed;
@@ -80,29 +76,14 @@ export function registerMembers(app: FastifyInstance, ctx: SimContext): void {
         const refusal = roleChangeRefusal(guild, bot, changed);
         if (refusal) return sendError(reply, refusal);
       }
-      const reason = auditReason(request);
       if (roles) {
         const { added, removed } = guild.setRoles(member, roles);
-        if (added.length || removed.length) {
-          guild.record(
-            { action: 'MEMBER_ROLE_UPDATE', actor: ctx.application.id, target: member.userId, changes: { added, removed }, reason },
-            ctx.now(),
-          );
-        }
+        if (added.length || removed.length) audit(ctx, request, 'MEMBER_ROLE_UPDATE', member.userId, { added, removed });
       }
       if (nickChanges) {
         const from = member.nick;
         member.nick = fields.nick!;
-        guild.record(
-          {
-            action: 'MEMBER_UPDATE',
-            actor: ctx.application.id,
-            target: member.userId,
-            changes: { nick: { from, to: member.nick } },
-            reason,
-          },
-          ctx.now(),
-        );
+        audit(ctx, request, 'MEMBER_UPDATE', member.userId, { nick: { from, to: member.nick } });
       }
       return reply.send(memberJson(member, ctx.users));
     },
@@ -112,15 +93,12 @@ export function registerMembers(app: FastifyInstance, ctx: SimContext): void {
     '/guilds/:guildId/members/:userId',
     apiRoute('DELETE /guilds/{guild.id}/members/{user.id}'),
     async (request, reply) => {
-      const at = botInGuild(ctx, request, reply);
-      const member = at && pathMember(ctx, at.guild, request.params.userId, reply);
-      if (!at || !member) return reply;
+      const at = memberInGuild(ctx, request, reply);
+      if (!at) return reply;
+      const { member } = at;
       if (!at.bot.may('KICK_MEMBERS') || !at.bot.outranks(member)) return sendError(reply, 'missingPermissions');
       at.guild.remove(member.userId);
-      at.guild.record(
-        { action: 'MEMBER_KICK', actor: ctx.application.id, target: member.userId, changes: {}, reason: auditReason(request) },
-        ctx.now(),
-      );
+      audit(ctx, request, 'MEMBER_KICK', member.userId, {});
       return reply.code(204).send();
     },
   );
