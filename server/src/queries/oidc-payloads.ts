@@ -67,7 +67,11 @@ export async function findOidcPayloadWithGrantAndSession(
   return row ? { found: asPayload(row.found), grant: asPayload(row.grant), session: asPayload(row.session) } : {};
 }
 
-/** One of these models' records under `id` (a token is one kind or another): which, and its payload; none when missing or expired. */
+/**
+ * One of these models' records under `id` (a token is one kind or another): which, and its payload;
+ * none when missing or expired, or when the grant it was issued under has ended (a token written
+ * while its grant ended is no token).
+ */
 export async function findOidcPayloadOfModels(
   db: DbClient,
   models: readonly string[],
@@ -75,8 +79,10 @@ export async function findOidcPayloadOfModels(
   now: Date,
 ): Promise<{ model: string; payload: Record<string, unknown>; consumed: boolean } | undefined> {
   const { rows } = await db.query<{ model: string; payload: Record<string, unknown>; consumed: boolean }>(
-    `SELECT model, payload, consumed_at IS NOT NULL AS consumed FROM oidc_payloads
-     WHERE model = ANY($1) AND id = $2 AND (expires_at IS NULL OR expires_at > $3)`,
+    `SELECT p.model, p.payload, p.consumed_at IS NOT NULL AS consumed FROM oidc_payloads p
+     WHERE p.model = ANY($1) AND p.id = $2 AND (p.expires_at IS NULL OR p.expires_at > $3)
+       AND (p.grant_id IS NULL OR EXISTS (SELECT 1 FROM oidc_payloads g WHERE g.model = 'Grant' AND g.id = p.grant_id
+                                           AND (g.expires_at IS NULL OR g.expires_at > $3)))`,
     [models, id, now],
   );
   return rows[0];
