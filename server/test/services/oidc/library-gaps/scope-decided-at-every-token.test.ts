@@ -18,7 +18,7 @@ async function refreshOnce(wrap: (c: Configuration) => Configuration) {
   grant.addOIDCScope('openid offline_access');
   grant.addResourceScope(RESOURCE, 'bot:read');
   const grantId = await grant.save();
-  const client = await provider.Client.find('app');
+  const client = (await provider.Client.find('app'))!;
   const issued = new provider.RefreshToken({
     accountId: 'player',
     client,
