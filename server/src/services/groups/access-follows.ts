@@ -68,6 +68,24 @@ const inTx = <T>(value: T | ((tx: DbClient) => Promise<T>), tx: DbClient): Promi
   typeof value === 'function' ? (value as (tx: DbClient) => Promise<T>)(tx) : Promise.resolve(value);
 
 /**
+ * Makes the change in `tx` between two decisions of the one access rule: answers what it took from
+ * whom and what it opened to whom (a preview makes it in a transaction rolled back).
+ */
+export async function decideAround(
+  deps: Pick<Deps, 'clock' | 'config'>,
+  tx: DbClient,
+  change: Pick<AccessChange, 'userIds' | 'appIds' | 'apply' | 'before'>,
+): Promise<{ lost: LostAccess; gained: GainedAccess }> {
+  const now = deps.clock.now();
+  const appIds = await inTx(change.appIds, tx);
+  const userIds = await inTx(change.userIds, tx);
+  const before = await admittedPairs(deps, tx, userIds, appIds, change.before ?? now);
+  await change.apply(tx);
+  const after = await admittedPairs(deps, tx, userIds, appIds, now);
+  return { lost: missingFrom(before, after), gained: missingFrom(after, before) };
+}
+
+/**
  * Access follows every change of who may use what (a membership, a rule, an app's bypass or
  * global-admin allowance, a central role): the one access rule decides before, the change is made,
  * it decides again, and whatever the change took from a player (an app no other grant, group,
@@ -79,24 +97,16 @@ export async function followAccessChange(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
   change: AccessChange,
 ): Promise<{ lost: LostAccess; gained: GainedAccess; ended: EndedAccess }> {
-  const now = deps.clock.now();
-  let lost: LostAccess = new Map();
-  let gained: GainedAccess = new Map();
+  let decided: { lost: LostAccess; gained: GainedAccess } = { lost: new Map(), gained: new Map() };
   const ended = await endAccess(
     deps,
     async (tx) => {
-      const appIds = await inTx(change.appIds, tx);
-      const userIds = await inTx(change.userIds, tx);
-      const before = await admittedPairs(deps, tx, userIds, appIds, change.before ?? now);
-      await change.apply(tx);
-      const after = await admittedPairs(deps, tx, userIds, appIds, now);
-      lost = missingFrom(before, after);
-      gained = missingFrom(after, before);
-      return [...lost].map(([userId, ids]): AccessEnding => ({ kind: 'player-apps', userId, appIds: ids }));
+      decided = await decideAround(deps, tx, change);
+      return [...decided.lost].map(([userId, ids]): AccessEnding => ({ kind: 'player-apps', userId, appIds: ids }));
     },
-    (tx, result) => change.audit(tx, lost, result, gained),
+    (tx, result) => change.audit(tx, decided.lost, result, decided.gained),
   );
-  return { lost, gained, ended };
+  return { ...decided, ended };
 }
 
 /**
