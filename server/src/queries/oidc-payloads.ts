@@ -140,9 +140,10 @@ export async function endMachineTokens(db: DbClient, clientId: string): Promise<
 
 /**
  * Ended portal sessions: the library's sessions of the player end, and with them what was issued
- * to last only as long as the session (everything but offline_access refresh tokens), and every
- * code not yet redeemed. All of the player's sessions, or those with these SIDs (the id_token's
- * `sid` is the portal session's). Answers how many records went.
+ * to last only as long as the session (everything but offline_access refresh tokens), every code
+ * not yet redeemed, and every device code the player allowed in them that its device has not yet
+ * redeemed (offline_access or not: nothing was issued yet). All of the player's sessions, or those
+ * with these SIDs (the id_token's `sid` is the portal session's). Answers how many records went.
  */
 export async function endOidcSessionsOf(db: DbClient, userId: string, sids?: readonly string[]): Promise<number> {
   const { rowCount } = await db.query(
@@ -151,7 +152,8 @@ export async function endOidcSessionsOf(db: DbClient, userId: string, sids?: rea
        AND CASE WHEN model = 'Session'
              THEN $2::text[] IS NULL OR EXISTS (SELECT 1 FROM jsonb_each(COALESCE(payload->'authorizations', '{}')) a
                                                 WHERE a.value->>'sid' = ANY($2))
-             ELSE (model = 'AuthorizationCode' OR payload->>'expiresWithSession' = 'true')
+             ELSE (model = 'AuthorizationCode' OR (model = 'DeviceCode' AND consumed_at IS NULL)
+                   OR payload->>'expiresWithSession' = 'true')
                   AND ($2::text[] IS NULL OR payload->>'sid' = ANY($2))
            END`,
     [userId, sids ?? null],

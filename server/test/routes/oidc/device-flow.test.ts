@@ -163,6 +163,19 @@ describe('the device flow (RFC 8628): a bot asks a player for a code', () => {
     expect((await poll(ctx, expired.device_code, { client_id: 'bot' })).json().error).toBe('expired_token');
   });
 
+  it('ends a device allowed in a session that then ends, before the device polled: Sign out everywhere else from another session', async () => {
+    const a = new CookieJar({ portal_session: (await signIn(ctx, '1:100002')).cookie });
+    const b = (await signIn(ctx, '1:100002')).cookie;
+    const device = await codeFor();
+    expect((await answerDevice(ctx, a, device.user_code, 'confirm')).done.body).toContain('<h1>Device connected</h1>');
+    const out = await ctx.app.inject({ method: 'DELETE', url: '/api/me/sessions', cookies: { portal_session: b } });
+    expect(out.json().ended).toBeGreaterThanOrEqual(1);
+    const polled = await poll(ctx, device.device_code, { client_id: 'bot' });
+    expect(polled.statusCode).toBe(400);
+    expect(polled.json().error).toBe('invalid_grant');
+    expect(polled.json().refresh_token).toBeUndefined();
+  });
+
   it('refuses a device code to an app not allowed the device flow (unauthorized_client) and to an unknown client', async () => {
     const wiki = await askForCode(ctx, { client_id: 'wiki', scope: 'openid' });
     expect(wiki.statusCode).toBe(400);
