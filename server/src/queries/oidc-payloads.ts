@@ -118,18 +118,25 @@ export async function destroyOidcGrant(db: DbClient, grantId: string): Promise<n
   return rowCount ?? 0;
 }
 
-/** Ends every grant an app holds (the grants, their codes and tokens), or one player's on it (`userId`). */
-export async function endOidcGrants(db: DbClient, clientId: string, userId?: string): Promise<number> {
-  const { rowCount } = await db.query(
+/**
+ * Ends every grant an app holds (the grants, their codes and tokens), or one player's on it
+ * (`userId`): how many records went, and the players whose grant ended (by user id).
+ */
+export async function endOidcGrants(db: DbClient, clientId: string, userId?: string): Promise<{ records: number; userIds: string[] }> {
+  const { rows } = await db.query<{ model: string; user_id: string | null }>(
     `WITH grants AS (
        SELECT id FROM oidc_payloads
        WHERE model = 'Grant' AND client_id = $1
-         AND ($2::uuid IS NULL OR account_id = (SELECT uid FROM users WHERE id = $2)))
-     DELETE FROM oidc_payloads
-     WHERE grant_id IN (SELECT id FROM grants) OR (model = 'Grant' AND id IN (SELECT id FROM grants))`,
+         AND ($2::uuid IS NULL OR account_id = (SELECT uid FROM users WHERE id = $2))),
+     ended AS (
+       DELETE FROM oidc_payloads
+       WHERE grant_id IN (SELECT id FROM grants) OR (model = 'Grant' AND id IN (SELECT id FROM grants))
+       RETURNING model, account_id)
+     SELECT e.model, u.id AS user_id FROM ended e LEFT JOIN users u ON u.uid = e.account_id`,
     [clientId, userId ?? null],
   );
-  return rowCount ?? 0;
+  const userIds = rows.filter((r) => r.model === 'Grant' && r.user_id).map((r) => r.user_id!);
+  return { records: rows.length, userIds: [...new Set(userIds)] };
 }
 
 /** Ends the tokens an app's machine client holds (client credentials: no grant, no player). */
