@@ -11,10 +11,8 @@ import { tooManyFailuresMessage, type ClientAuthLimit } from './client-auth-limi
 
 /** A client refused at the door: 401 invalid_client, with a Basic challenge when it tried HTTP Basic. */
 export class ClientRefused extends OAuthError {
-  readonly usedBasic: boolean;
   constructor(message: string, usedBasic: boolean) {
-    super(401, 'invalid_client', message);
-    this.usedBasic = usedBasic;
+    super(401, 'invalid_client', message, usedBasic ? 'Basic' : undefined);
   }
 }
 
