@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Refused } from '../../lib/errors.ts';
 import { requestMeta } from '../../plugins/session.ts';
 import { exchangeForSwcToken, verifySubjectToken, type ExchangeSubject } from '../../services/app-access/token-exchange.ts';
-import { callingClient } from '../oidc/client.ts';
-import { createClientAuthLimit } from '../oidc/client-auth-limit.ts';
+import { callingClient } from './client.ts';
+import { createClientAuthLimit } from './client-auth-limit.ts';
 import { OAuthError, oauthErrorHandler } from './oauth-errors.ts';
 
 /** Verified before the rate limit runs, so each app has its own limit and a forged client_id counts against its sender. */

@@ -8,10 +8,10 @@ import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { oauthErrorBody } from './answers.ts';
 import { queryOf, refuseUnreadable } from './authorization-request.ts';
-import { callingClient } from './client.ts';
+import { callingClient } from '../auth/client.ts';
 import deviceRoutes from './device.ts';
 import type { HandOver } from './hand-over.ts';
-import type { ClientAuthLimit } from './client-auth-limit.ts';
+import type { ClientAuthLimit } from '../auth/client-auth-limit.ts';
 import { oidcRequestOf } from './oidc-request.ts';
 import { withBody } from './replayed-body.ts';
 

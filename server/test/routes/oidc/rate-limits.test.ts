@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_AUTH_FAILURES_PER_MINUTE } from '../../../src/routes/oidc/client-auth-limit.ts';
+import { CLIENT_AUTH_FAILURES_PER_MINUTE } from '../../../src/routes/auth/client-auth-limit.ts';
 import { SIGN_IN_STARTS_PER_MINUTE } from '../../../src/plugins/sign-in-limit.ts';
 import { CODE_ENTRIES_PER_ADDRESS_PER_MINUTE, CODE_ENTRIES_PER_SESSION_PER_MINUTE } from '../../../src/routes/oidc/code-entry-limit.ts';
 import { openDevicePage, xsrfOf } from '../../helpers/device-flow.ts';
