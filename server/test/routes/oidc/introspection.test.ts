@@ -94,4 +94,22 @@ describe('introspection answers from the same decision as userinfo', () => {
       expect((await postForm(ctx, '/oidc/introspect', { token }, auth)).json()).toEqual({ active: false });
     }
   });
+
+  it('a token written while its grant ended (a refresh racing an end of access) is no token, at introspection as at userinfo', async () => {
+    const jar = new CookieJar({ portal_session: (await signIn(ctx, '1:100003')).cookie });
+    await ctx.deps.db.query(
+      `INSERT INTO group_members (group_id, user_id, source) SELECT id, $1, 'admin' FROM groups WHERE name = 'Crew'`,
+      [await userIdOf(ctx, '1:100003')],
+    );
+    const { code, verifier } = await authorize(ctx, jar, { scope: 'openid offline_access' });
+    const tokens = (await exchange(ctx, code!, verifier, auth)).json();
+    expect((await postForm(ctx, '/oidc/introspect', { token: tokens.access_token }, auth)).json()).toMatchObject({ active: true });
+    // The end of access deleted the grant; the refresh's new tokens were written after it.
+    await ctx.deps.db.query("DELETE FROM oidc_payloads WHERE model = 'Grant' AND account_id = '1:100003'");
+    const info = await ctx.app.inject({ url: '/oidc/userinfo', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(info.statusCode).toBe(401);
+    for (const token of [tokens.access_token, tokens.refresh_token]) {
+      expect((await postForm(ctx, '/oidc/introspect', { token }, auth)).json()).toEqual({ active: false });
+    }
+  });
 });
