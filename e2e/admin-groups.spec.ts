@@ -98,6 +98,21 @@ describe('Admin → Groups', () => {
     await screenshotBoth(admin, 'admin-group');
   });
 
+  it('shows the group to every app when switched on, and says so under the switch', async () => {
+    const card = admin.getByRole('region', { name: 'What apps are told' });
+    const toggle = card.getByRole('switch', { name: 'Show to every app' });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click();
+    await card
+      .getByRole('status')
+      .filter({ hasText: `Every app is now told when a player is in ${GROUP}.` })
+      .waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    await admin.getByText(/· shown to every app/).waitFor();
+    await expectAccessible(admin, 'a group shown to every app');
+    await screenshotBoth(admin, 'admin-group-shown-to-apps');
+  });
+
   it('asks before removing a member, saying what they lose, then removes them', async () => {
     await admin.getByRole('button', { name: `Remove ${NEW_UID} from ${GROUP}` }).click();
     const dialog = admin.getByRole('dialog', { name: `Remove from ${GROUP}?` });
@@ -129,6 +144,11 @@ describe('Admin → Groups', () => {
     await members.getByRole('link').first().waitFor();
     for (const name of ['Add players', 'Save group', 'Delete group']) expect(await admin.getByRole('button', { name }).count()).toBe(0);
     expect(await members.getByRole('button').count()).toBe(0);
+    // Its members are the game's, but whether every app is told of it is the admin's to say.
+    await admin
+      .getByRole('region', { name: 'What apps are told' })
+      .getByRole('switch', { name: 'Show to every app' })
+      .waitFor({ state: 'attached' });
     await expectAccessible(admin, 'a faction group');
     await screenshotBoth(admin, 'admin-group-faction');
     // Another spec may have read the faction's 2,000-member roster: Jorin is found by search, not on page one.

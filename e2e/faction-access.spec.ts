@@ -45,13 +45,21 @@ function startUpstream(): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.url?.startsWith('/callback'))
       return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Depot</title>');
+    // The groups claim of the at+jwt nginx handed over, beside the header, to compare the two.
+    const jwt = String(req.headers.authorization ?? '').split('.')[1];
+    const claims = jwt ? (JSON.parse(Buffer.from(jwt, 'base64url').toString()) as { groups?: string[] }) : {};
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ user: req.headers['x-auth-request-user'], groups: req.headers['x-auth-request-groups'] }));
+    res.end(
+      JSON.stringify({ user: req.headers['x-auth-request-user'], groups: req.headers['x-auth-request-groups'], jwtGroups: claims.groups }),
+    );
   });
   return new Promise((resolve) => server.listen(Number(new URL(APP_ORIGIN).port), '127.0.0.1', () => resolve(server)));
 }
 
 const throughNginx = (cookie: string) => fetch(`${gate.url}/stores`, { headers: { cookie } });
+
+/** X-Auth-Request-Groups read as docs/access.md says: split on commas, then percent-decode each name. */
+const decodeGroups = (header: string) => (header === '' ? [] : header.split(',').map(decodeURIComponent));
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -147,7 +155,7 @@ describe('a faction may open an app, and leaving the faction in the game ends it
     expect(admitted.status).toBe(200);
     const seen = (await admitted.json()) as { user: string; groups: string };
     expect(seen.user).toBe(MIRA.uid);
-    expect(seen.groups.split(',')).toContain(FACTION.name);
+    expect(decodeGroups(seen.groups)).toContain(FACTION.name);
 
     // Signed in already: the authorization answers at once.
     tokens = await signInFlow(depot, mira.context, CALLBACK, 'openid groups offline_access');
@@ -181,5 +189,68 @@ describe('a faction may open an app, and leaving the faction in the game ends it
       events: { details: Record<string, unknown> }[];
     };
     expect(audit.events.map((e) => e.details)).toEqual([{ group: FACTION.name, apps_ended: [APP.name] }]);
+  });
+});
+
+describe('what the Depot is told of a player’s groups, through nginx', () => {
+  const TALIA = { uid: '1:100004', faction: '20:7' };
+  let miraCookie: string;
+
+  const newGroup = async (name: string, uids: string[]) => {
+    const created = await admin('POST', '/api/admin/groups', { name, description: '' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id } = created.body as { id: string };
+    if (uids.length) expect((await admin('POST', `/api/admin/groups/${id}/members`, { uids })).status).toBe(200);
+    return id;
+  };
+  const depotRules = async (groupIds: string[]) => {
+    const rules = groupIds.map((group_id) => ({ group_id, roles: [], scopes: [], grace_hours: 0 }));
+    expect((await admin('PUT', `/api/admin/apps/${depotId}/access-rules`, { rules })).status).toBe(200);
+  };
+  /** The groups the Depot is told of: the header decoded, and the at+jwt's claim, which must agree. */
+  const toldThroughNginx = async (cookie: string) => {
+    const res = await throughNginx(cookie);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const seen = (await res.json()) as { groups: string; jwtGroups: string[] };
+    expect(seen.jwtGroups).toEqual(decodeGroups(seen.groups));
+    return decodeGroups(seen.groups);
+  };
+
+  const hostile = ['%61dmins', 'a, admins', 'a%2C%20admins', 'Fleet+Ops'];
+  const ruled: string[] = [];
+
+  it('reads hostile group names back exactly, as docs/access.md decodes them, never a group the player is not in', async () => {
+    miraCookie = await signIn(baseUrl, MIRA.uid);
+    for (const name of hostile) ruled.push(await newGroup(name, [MIRA.uid]));
+    ruled.push(await newGroup('admins', []));
+    await depotRules(ruled);
+
+    const mira = await toldThroughNginx(miraCookie);
+    expect(mira.sort()).toEqual([...hostile].sort());
+    expect(mira).not.toContain('admins');
+  });
+
+  it('refuses a group named as a faction, and sends a faction that appears later with a group’s name under its UID', async () => {
+    const taken = await admin('POST', '/api/admin/groups', { name: FACTION.name, description: '' });
+    expect(taken.status).toBe(400);
+    expect((taken.body as { message: string }).message).toMatch(/is the name of the SWCombine faction Galactic Weapon Systems/);
+
+    // A group an admin keeps named "Galactic Empire", then that faction's first member signs in.
+    const empire = await newGroup('Galactic Empire', [TALIA.uid]);
+    const talia = await signIn(baseUrl, TALIA.uid);
+    const groups = (await admin('GET', '/api/admin/groups')).body as { id: string; faction_uid: string | null }[];
+    ruled.push(empire, groups.find((g) => g.faction_uid === TALIA.faction)!.id);
+    await depotRules(ruled);
+    expect(await toldThroughNginx(talia)).toEqual(['Galactic Empire', 'Galactic Empire (20:7)']);
+  });
+
+  it('admits a player in 40 more groups, telling the Depot only of the groups its rules name', async () => {
+    const squadrons = Array.from({ length: 40 }, (_, i) => `Outer Rim Patrol, Squadron ${String(i + 1).padStart(2, '0')} (Reserve Wing)`);
+    const ids = [];
+    for (const name of squadrons) ids.push(await newGroup(name, [MIRA.uid]));
+    await depotRules([...ruled, ids[0]!]);
+
+    const told = await toldThroughNginx(miraCookie);
+    expect(told.sort()).toEqual([...hostile, squadrons[0]!].sort());
   });
 });

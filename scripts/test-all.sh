@@ -10,10 +10,11 @@ run_vitest() { # name, root, [env...]
   env "$@" npx vitest run --root "$root" --reporter=default --reporter=json --outputFile="$reports/$name.json" || status=1
 }
 
-step "typecheck"; for p in contract swc-simulator server web e2e bench; do npx tsc -p "$p" || status=1; done
+step "typecheck"; for p in contract swc-simulator discord-simulator server web e2e bench; do npx tsc -p "$p" || status=1; done
 step "lint"; npx eslint . || status=1; npx prettier --check . --log-level warn || status=1
 step "contract"; run_vitest contract contract
 step "swc-simulator"; run_vitest swc-simulator swc-simulator
+step "discord-simulator"; run_vitest discord-simulator discord-simulator
 step "web (components)"; run_vitest web web
 step "server on embedded PostgreSQL"; run_vitest server-embedded server DATABASE_URL=
 EXTERNAL_DB=${TEST_EXTERNAL_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}

@@ -12,12 +12,23 @@ export const FactionUid = singleLineText('Faction UID', { min: 1, max: 20 }).reg
   'Faction UID must be a SWCombine faction UID such as 20:2400',
 );
 
+/** A faction that shares a group's name travels to apps with its UID in brackets: no group an admin keeps may end like that. */
+const FACTION_SUFFIX = /\(\s*20:[0-9]+\s*\)$/;
+
 /** POST /api/admin/groups and PUT /api/admin/groups/{id}. */
 export const GroupInput = z.object({
-  name: singleLineText('Name', { min: 1, max: 100 }),
+  name: singleLineText('Name', { min: 1, max: 100 }).refine((name) => !FACTION_SUFFIX.test(name), {
+    message: 'Name must not end in a faction UID in brackets such as (20:2400): apps receive a faction that shares a group’s name that way',
+  }),
   description: multiLineText('Description', { max: 1000 }).default(''),
 });
 export type GroupInput = z.infer<typeof GroupInput>;
+
+/** PUT /api/admin/groups/{id}/shown-to-apps. */
+export const GroupShownToApps = z.object({
+  shown_to_apps: z.boolean({ error: 'shown_to_apps must be true or false' }),
+});
+export type GroupShownToApps = z.infer<typeof GroupShownToApps>;
 
 /** How the portal reads a faction's member list from SWCombine. */
 export const RosterStatus = z.object({
@@ -40,6 +51,13 @@ export const Group = z.object({
   member_count: z.number().int().min(0),
   /** How many apps' access rules name the group. */
   app_count: z.number().int().min(0),
+  /**
+   * Every app is told when a player is in the group (X-Auth-Request-Groups, the groups claim); otherwise only the apps
+   * whose access rules name it.
+   */
+  shown_to_apps: z.boolean(),
+  /** The name apps receive: the group's own, or for a faction that shares another group's name, "Name (20:2400)". */
+  sent_as: z.string(),
   /** Faction groups only. */
   roster: RosterStatus.nullable(),
   created_at: z.string(),

@@ -64,7 +64,16 @@ const EnvSchema = z
       });
     }
     const simulator = !env.SWC_CLIENT_ID;
-    if (env.PORTAL_MODE === 'worker' && simulator && !env.SWC_SIMULATOR_URL) {
+    // An identity service fails closed: the simulator lets anyone sign in as any character, 1:100001 an admin.
+    if (env.NODE_ENV === 'production' && simulator && !env.SWC_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SWC_CLIENT_ID'],
+        message:
+          'is required in production, with SWC_CLIENT_SECRET: without them the portal would start the bundled SWCombine simulator, where anyone signs in as any character and 1:100001 is an admin. Register the portal as a SWCombine application and set both',
+      });
+    }
+    if (env.PORTAL_MODE === 'worker' && simulator && !env.SWC_SIMULATOR_URL && env.NODE_ENV !== 'production') {
       ctx.addIssue({
         code: 'custom',
         path: ['SWC_SIMULATOR_URL'],

@@ -1,4 +1,3 @@
-import { startSimulator } from '@portal/swc-simulator';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -97,6 +96,8 @@ async function main() {
     swcBaseUrl = config.swc.simulatorUrl!;
     notes.push(`SWCombine:  SIMULATOR at ${swcBaseUrl} (SWC_SIMULATOR_URL; SWC_CLIENT_ID unset) — not the real swcombine.com`);
   } else if (config.swc.simulator) {
+    // Imported only here: the production image does not ship the simulator (and production refuses simulator mode).
+    const { startSimulator } = await import('@portal/swc-simulator');
     const sim = await startSimulator({
       port: config.swc.simulatorPort,
       ...config.swc.simulatorLimits,

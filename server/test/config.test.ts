@@ -43,6 +43,18 @@ describe('loadConfig', () => {
     expect(c.adminUids).toEqual([]);
   });
 
+  it('refuses to start in production without SWCombine credentials, instead of running the simulator with an admin anyone can be', () => {
+    const production = { NODE_ENV: 'production', ENCRYPTION_KEY: 'ab'.repeat(32) };
+    for (const env of [production, { ...production, PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/SWC_CLIENT_ID: is required in production, with SWC_CLIENT_SECRET: .*simulator/);
+    }
+    expect(() => loadConfig({ ...production, SWC_CLIENT_ID: 'id' })).toThrow('SWC_CLIENT_SECRET');
+    const real = loadConfig({ ...production, SWC_CLIENT_ID: 'id', SWC_CLIENT_SECRET: 'secret' });
+    expect(real.swc.simulator).toBe(false);
+    expect(real.adminUids).toEqual([]);
+  });
+
   it('parses ADMIN_UIDS as a trimmed list', () => {
     expect(loadConfig({ ADMIN_UIDS: ' 1:5, 1:6 ,' }).adminUids).toEqual(['1:5', '1:6']);
   });

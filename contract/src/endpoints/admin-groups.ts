@@ -7,6 +7,7 @@ import {
   GroupList,
   GroupMember,
   GroupMemberQuery,
+  GroupShownToApps,
   RosterRefresh,
   UserGroup,
 } from '../groups.ts';
@@ -31,6 +32,15 @@ export const adminGroups = {
     errors,
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/groups/:id', params: GroupParams, status: 204, answer: z.null(), errors }),
+  showToApps: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/groups/:id/shown-to-apps',
+    params: GroupParams,
+    body: GroupShownToApps,
+    status: 200,
+    answer: Group,
+    errors,
+  }),
   members: defineEndpoint({
     method: 'GET',
     path: '/api/admin/groups/:id/members',

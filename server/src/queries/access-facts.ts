@@ -20,10 +20,25 @@ export const ruleMatchesColumn = (user: string, app: string) => `
             JOIN groups g ON g.id = r.group_id
             WHERE r.app_id = ${app}), '[]'::json)`;
 
-/** The names of the groups user `user` is in now (a faction under its name), in order. */
-export const groupNamesColumn = (user: string) => `
-  ARRAY(SELECT g.name FROM group_members m JOIN groups g ON g.id = m.group_id
-        WHERE m.user_id = ${user} AND m.left_at IS NULL ORDER BY g.name)`;
+/**
+ * The name group `g` (an SQL alias of `groups`) travels under to apps: its own, but a faction whose name another
+ * group has (case aside) carries its UID, "Galactic Weapon Systems (20:2400)". A group an admin keeps cannot take a
+ * faction's name or end in such a UID, so no two groups travel under one name.
+ */
+export const sentNameSql = (g: string) => `
+  CASE WHEN ${g}.kind = 'faction' AND EXISTS (SELECT 1 FROM groups o WHERE lower(o.name) = lower(${g}.name) AND o.id <> ${g}.id)
+       THEN ${g}.name || ' (' || ${g}.faction_uid || ')' ELSE ${g}.name END`;
+
+/**
+ * The groups app `app` is told user `user` is in now, by the names they travel under, in order: only the groups the
+ * app's access rules name and those an admin shows to every app. Forward auth's header and JWT and the OpenID
+ * Provider's claim all read this one list.
+ */
+export const appGroupNamesColumn = (user: string, app: string) => `
+  ARRAY(SELECT ${sentNameSql('g')} AS sent FROM group_members m JOIN groups g ON g.id = m.group_id
+        WHERE m.user_id = ${user} AND m.left_at IS NULL
+          AND (g.shown_to_apps OR EXISTS (SELECT 1 FROM app_access_rules r WHERE r.app_id = ${app} AND r.group_id = g.id))
+        ORDER BY sent)`;
 
 export interface AccessFactsRow {
   access_status: AccessStatus;

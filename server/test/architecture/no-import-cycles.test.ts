@@ -10,6 +10,7 @@ const WEB_SRC = path.join(REPO, 'web/src');
 const TREES: { name: string; root: string; options?: GraphOptions }[] = [
   { name: 'server/src', root: path.join(REPO, 'server/src') },
   { name: 'swc-simulator/src', root: path.join(REPO, 'swc-simulator/src') },
+  { name: 'discord-simulator/src', root: path.join(REPO, 'discord-simulator/src') },
   // The web's tests sit beside its code and import the whole app to render it; they are no part of it.
   { name: 'web/src', root: WEB_SRC, options: { aliases: { '@/': WEB_SRC }, skip: (file) => /\.test\.tsx?$/.test(file) } },
 ];

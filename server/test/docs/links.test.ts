@@ -8,6 +8,7 @@ const markdown = [
   'README.md',
   'bench/README.md',
   'swc-simulator/README.md',
+  'discord-simulator/README.md',
   ...readdirSync(path.join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),

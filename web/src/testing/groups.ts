@@ -4,7 +4,7 @@ import { testUuid } from './fixtures.ts';
 
 /** A row of GET /api/admin/groups: a group an admin keeps, numbered for tests. */
 export function customGroup(n: number, overrides: Partial<Group> = {}): Group {
-  return {
+  const group: Omit<Group, 'sent_as'> = {
     id: testUuid(n, '20000000'),
     kind: 'custom',
     name: `Group ${n}`,
@@ -12,10 +12,13 @@ export function customGroup(n: number, overrides: Partial<Group> = {}): Group {
     faction_uid: null,
     member_count: 0,
     app_count: 0,
+    shown_to_apps: false,
     roster: null,
     created_at: '2025-01-01T10:00:00.000Z',
     ...overrides,
   };
+  // Apps receive a group under its own name unless told otherwise.
+  return { ...group, sent_as: overrides.sent_as ?? group.name };
 }
 
 /** A faction group, its roster read and readable unless told otherwise. */

@@ -7,6 +7,7 @@ import {
   listGroups,
   removeGroup,
   removeGroupMember,
+  showGroupToApps,
   updateGroup,
   userGroups,
 } from '../../services/groups/admin-groups.ts';
@@ -33,6 +34,11 @@ export default async function groupRoutes(app: FastifyInstance) {
       await removeGroup(deps, actorOf(request), request.params.id);
       return null;
     },
+  });
+  route(app, adminGroups.showToApps, {
+    tags,
+    summary: 'Show a group to every app (X-Auth-Request-Groups, the groups claim), or only to those whose access rules name it',
+    handler: (request) => showGroupToApps(deps, actorOf(request), request.params.id, request.body.shown_to_apps),
   });
   route(app, adminGroups.members, {
     tags,

@@ -24,9 +24,11 @@ const plainAudienceFirst: typeof validatorCompiler = (route) => {
 
 /** HTTP header values are Latin-1; names outside printable ASCII are sent percent-encoded. */
 const headerSafe = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : encodeURIComponent(v));
-/** Group names, comma-separated: a name holding a comma or anything outside printable ASCII is percent-encoded. */
-const groupsHeader = (names: readonly string[]) =>
-  names.map((n) => (/^[\x20-\x2b\x2d-\x7e]*$/.test(n) ? n : encodeURIComponent(n))).join(',');
+/**
+ * Group names, each percent-encoded as a URI component (UTF-8; all but A–Z a–z 0–9 - _ . ! ~ * ' ( )), joined by
+ * commas: split on commas, then decode each. One reading whatever the decoder: no `%`, `,`, `+` or space is left.
+ */
+const groupsHeader = (names: readonly string[]) => names.map(encodeURIComponent).join(',');
 
 /**
  * The answer's head as Node's flat [name, value, …] list. A cached answer is the same object on

@@ -1,7 +1,7 @@
 import { AuditEvent, type AddedMembers, type Group, type GroupInput, type GroupMember, type UserGroup } from '@portal/contract';
 import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { Conflict, NotFound } from '../../lib/errors.ts';
+import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { userExists } from '../../queries/admin-users.ts';
 import {
   addMembers as insertMembers,
@@ -9,11 +9,13 @@ import {
   deleteGroup,
   deleteMembers,
   ensureUsers,
+  findFactionNamed,
   findGroup,
   insertGroup,
   listGroups as readGroups,
   listMembers,
   listUserGroups,
+  setShownToApps,
   updateGroup as writeGroup,
   type GroupRow,
 } from './queries/groups.ts';
@@ -34,6 +36,8 @@ function toGroup(row: GroupRow, readable: ReadonlySet<string>): Group {
     faction_uid: row.faction_uid,
     member_count: row.member_count,
     app_count: row.app_count,
+    shown_to_apps: row.shown_to_apps,
+    sent_as: row.sent_as,
     roster:
       row.kind === 'faction'
         ? { read_at: row.roster_read_at?.toISOString() ?? null, error: row.roster_error, readable: readable.has(row.faction_uid!) }
@@ -61,6 +65,20 @@ async function mustBeKept(db: DbClient, id: string): Promise<GroupRow> {
 
 const taken = (name: string) => new Conflict(`Another group is already named "${name}".`);
 
+/**
+ * Apps must tell a group an admin keeps from a faction by name: one may not take a faction's name (a faction the
+ * portal learns of later with a group's name travels with its UID instead, see access-facts.ts).
+ */
+async function mustNotBeFactionName(db: DbClient, name: string): Promise<void> {
+  const faction = await findFactionNamed(db, name);
+  if (faction) {
+    throw new Refused(
+      'invalid',
+      `"${name}" is the name of the SWCombine faction ${faction.name} (${faction.faction_uid}): a group an admin keeps needs a name of its own, so that apps can tell the two apart.`,
+    );
+  }
+}
+
 export async function listGroups(deps: Pick<Deps, 'db'>): Promise<Group[]> {
   const [rows, readable] = await Promise.all([readGroups(deps.db), readableFactions(deps.db)]);
   return rows.map((row) => toGroup(row, readable));
@@ -68,6 +86,7 @@ export async function listGroups(deps: Pick<Deps, 'db'>): Promise<Group[]> {
 
 export async function createGroup(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: GroupInput): Promise<Group> {
   return inTransaction(deps.db, async (tx) => {
+    await mustNotBeFactionName(tx, input.name);
     const row = await insertGroup(tx, input);
     if (!row) throw taken(input.name);
     await auditAdmin(deps, tx, actor, AuditEvent.GroupCreated, { details: { group: row.name, group_id: row.id } });
@@ -83,6 +102,7 @@ export async function updateGroup(
 ): Promise<Group> {
   const group = await inTransaction(deps.db, async (tx) => {
     const before = await mustBeKept(tx, id);
+    await mustNotBeFactionName(tx, input.name);
     await writeGroup(tx, id, input, deps.clock.now()).catch((err: { code?: string }) => {
       throw err.code === '23505' ? taken(input.name) : err;
     });
@@ -93,6 +113,28 @@ export async function updateGroup(
   });
   await deps.authCache.flush(); // the groups header and claim carry the name
   return toGroup(group, new Set());
+}
+
+/**
+ * Shows the group to every app (X-Auth-Request-Groups, the groups claim) or, again, only to the apps whose access
+ * rules name it. Audited when it changes; a faction may be shown too, as its membership is not the setting.
+ */
+export async function showGroupToApps(
+  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  actor: Actor,
+  id: string,
+  shown: boolean,
+): Promise<Group> {
+  const group = await inTransaction(deps.db, async (tx) => {
+    const before = await mustFind(tx, id);
+    if (await setShownToApps(tx, id, shown, deps.clock.now())) {
+      const event = shown ? AuditEvent.GroupShownToApps : AuditEvent.GroupHiddenFromApps;
+      await auditAdmin(deps, tx, actor, event, { details: { group: before.name, group_id: id } });
+    }
+    return (await findGroup(tx, id))!;
+  });
+  await deps.authCache.flush(); // the groups header and claim list it, or no longer do
+  return toGroup(group, await readableFactions(deps.db));
 }
 
 /** Deleting a group ends what its rules gave its members (unless something else still admits them). */

@@ -8,6 +8,7 @@ import {
   addMembers,
   claimRoster,
   currentMemberIds,
+  currentMemberUids,
   ensureUsers,
   factionGroupsOfMany,
   markLeft,
@@ -80,7 +81,7 @@ async function readOneRoster(
 ): Promise<boolean> {
   let members: FactionMember[];
   try {
-    members = await readFactionMembers(deps.swc, deps.encryptor.decrypt(binding.access_token_enc), binding.faction_uid);
+    members = await readConfirmed(deps, deps.encryptor.decrypt(binding.access_token_enc), binding.faction_uid, group.id);
   } catch (err) {
     // A roster not read whole changes nobody's membership: a failure must never look like everyone leaving.
     const error = failureText(err);
@@ -95,6 +96,23 @@ async function readOneRoster(
   }
   await applyRoster(deps, { ...group, factionUid: binding.faction_uid }, members);
   return true;
+}
+
+/**
+ * The roster to apply, from whole and consistent reads only (readFactionMembers). Joins follow one
+ * read; a leave needs a second read to agree: when a member of the group is missing from the first,
+ * the list is read again, and only a member missing from both leaves. A list the read cannot confirm
+ * throws, and nobody leaves: an innocent member must never lose access, so a leave costs the budget
+ * one more read.
+ */
+async function readConfirmed(deps: RosterDeps, accessToken: string, factionUid: string, groupId: string): Promise<FactionMember[]> {
+  const first = await readFactionMembers(deps.swc, accessToken, factionUid);
+  const onFirst = new Set(first.map((m) => m.uid));
+  const current = new Set(await currentMemberUids(deps.db, groupId));
+  if ([...current].every((uid) => onFirst.has(uid))) return first;
+  const second = await readFactionMembers(deps.swc, accessToken, factionUid);
+  const onSecond = new Set(second.map((m) => m.uid));
+  return [...second, ...first.filter((m) => current.has(m.uid) && !onSecond.has(m.uid))];
 }
 
 /**

@@ -105,6 +105,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
     body: { name: 'Renamed again', description: '' },
   }),
   'DELETE /api/admin/groups/:id': async () => ({ params: { id: await newGroup('Deleted') } }),
+  'PUT /api/admin/groups/:id/shown-to-apps': async () => ({ params: { id: await newGroup('Shown') }, body: { shown_to_apps: true } }),
   'POST /api/admin/groups/:id/members': async () => ({ params: { id: await newGroup('Bulk') }, body: { uids: ['1:100002', '1:123456'] } }),
   'DELETE /api/admin/groups/:id/members/:userId': async () => {
     const id = await newGroup('Removal');

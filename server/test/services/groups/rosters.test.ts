@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyGraceEnds } from '../../../src/services/groups/grace-ends.ts';
+import { membersPages } from '../../../src/integrations/swcombine/faction-members.ts';
 import { readDueRosters } from '../../../src/services/groups/rosters.ts';
 import { createAppFixture } from '../../helpers/fixtures.ts';
 import { connectRosterBinding, userIdOf } from '../../helpers/groups.ts';
@@ -18,6 +19,32 @@ const verifyFleet = (cookie: string) => ctx.app.inject({ url: '/auth/verify?aud=
 const requests = () => ctx.sim.stats().requests;
 const roster = async () => (await call('GET', '/api/admin/groups')).json().find((g: { id: string }) => g.id === gwsId).roster;
 
+/** Moves a character in the game through the simulator's control API. */
+async function moveInGame(uid: string, faction: string | null): Promise<void> {
+  const moved = await fetch(`${ctx.simulatorUrl}/sim/characters/${uid}/faction`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ faction }),
+  });
+  expect(moved.status).toBe(200);
+}
+
+/** Reads the rosters now, running `afterPage` after each page of a member list SWCombine answered. */
+async function readWhile(afterPage: (page: number) => Promise<void>) {
+  const webService = ctx.deps.swc.webService;
+  let pages = 0;
+  ctx.deps.swc.webService = (async (opts: Parameters<typeof webService>[0]) => {
+    const answer = await webService(opts);
+    if (opts.path.endsWith('/members')) await afterPage(++pages);
+    return answer;
+  }) as typeof webService;
+  try {
+    return { result: await readDueRosters(ctx.deps, { force: true }), pages };
+  } finally {
+    ctx.deps.swc.webService = webService;
+  }
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
   fleetId = (await createAppFixture(ctx, { key: 'fleet', name: 'Fleet Ops', backchannel_logout_url: 'https://fleet.example.com/bcl' })).id;
@@ -28,11 +55,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('reading a faction roster', () => {
-  it('reads all 2,000 members in ⌈2000 / 200⌉ requests, as background calls, and keeps when it read them', async () => {
+  it('reads all 2,000 members in pages of 200 that overlap by one (11 requests), as background calls, and keeps when it read them', async () => {
     expect(await roster()).toMatchObject({ read_at: null, readable: true });
     const before = requests();
     expect(await readDueRosters(ctx.deps)).toEqual({ read: ['20:2400'], failed: [] });
-    expect(requests() - before).toBe(10);
+    expect(requests() - before).toBe(11);
+    expect(membersPages(2000)).toBe(11);
     const group = (await call('GET', '/api/admin/groups')).json().find((g: { id: string }) => g.id === gwsId);
     expect(group.member_count).toBe(2000);
     expect(group.roster).toMatchObject({ read_at: ctx.clock.now().toISOString(), error: null });
@@ -40,6 +68,54 @@ describe('reading a faction roster', () => {
     expect(await readDueRosters(ctx.deps)).toEqual({ read: [], failed: [] });
     ctx.clock.advance(15 * 60_000 + 1);
     expect((await readDueRosters(ctx.deps)).read).toEqual(['20:2400']);
+  });
+
+  it('never takes out the member at a page boundary when someone leaves between two page reads; the one who left leaves', async () => {
+    await call('PUT', `/api/admin/apps/${fleetId}/access-rules`, { rules: [{ group_id: gwsId, roles: ['pilot'] }] });
+    await readDueRosters(ctx.deps, { force: true });
+    const members = ctx.sim.population.members('20:2400');
+    // Page 1 holds members 1–200; the 201st opens page 2, where a leave among the first 200 would skip it.
+    const [leaver, boundary] = [members[5]!.uid, members[200]!.uid];
+    const [leaverId, boundaryId] = [await userIdOf(ctx, leaver), await userIdOf(ctx, boundary)];
+    const decision = async (id: string) => (await call('GET', `/api/admin/users/${id}/apps/fleet`)).json().decision;
+    expect(await decision(boundaryId)).toMatchObject({ allowed: true });
+
+    // The game moves a player out of the faction right after the first page is read.
+    ctx.sentJobs.length = 0;
+    const { result, pages } = await readWhile(async (page) => {
+      if (page === 1) await moveInGame(leaver, null);
+    });
+    expect(result).toEqual({ read: ['20:2400'], failed: [] });
+
+    const member = async (uid: string) => (await call('GET', `/api/admin/groups/${gwsId}/members?q=${uid}`)).json()[0];
+    expect(await member(boundary)).toMatchObject({ uid: boundary, left_at: null });
+    expect(await decision(boundaryId)).toMatchObject({ allowed: true });
+    const boundaryLeft = await ctx.deps.db.query("SELECT 1 FROM audit_log WHERE event = 'group_left' AND user_id = $1", [boundaryId]);
+    expect(boundaryLeft.rowCount).toBe(0);
+    // The one who really left is out at this read, confirmed by a second whole read.
+    expect(await member(leaver)).toMatchObject({ left_at: ctx.clock.now().toISOString() });
+    expect(await decision(leaverId)).toMatchObject({ allowed: false });
+    // Two pages of the read the list moved under, a whole read again, and the read that confirmed the leave.
+    expect(pages).toBe(2 + 2 * membersPages(1999));
+    ctx.sim.population.move(leaver, '20:2400');
+  });
+
+  it('changes nobody when the list keeps moving under three reads in a row, and says so on the group', async () => {
+    const before = (await call('GET', `/api/admin/groups/${gwsId}/members?limit=1`)).headers['x-total-count'];
+    const joiner = '1:100003';
+    // A player joins between the first two pages of every read, then leaves again before the next read.
+    const { result, pages } = await readWhile(async (page) => {
+      if (page % 2 === 1) await moveInGame(joiner, '20:2400');
+      else await moveInGame(joiner, null);
+    });
+    expect(result).toEqual({ read: [], failed: ['20:2400'] });
+    expect(pages).toBe(6);
+    expect((await roster()).error).toMatch(
+      /^The member list changed while it was read, 3 times in a row \(its total went from \d+ to \d+\), so nobody's membership changed; it is read again when next due\.$/,
+    );
+    expect((await call('GET', `/api/admin/groups/${gwsId}/members?limit=1`)).headers['x-total-count']).toBe(before);
+    expect((await readDueRosters(ctx.deps, { force: true })).read).toEqual(['20:2400']);
+    expect((await roster()).error).toBeNull();
   });
 
   it('admits a player who joins at the next request after the read, and ends it everywhere when they leave', async () => {

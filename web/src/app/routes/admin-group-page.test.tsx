@@ -128,6 +128,30 @@ describe('/admin/groups/{id}, a group an admin keeps', () => {
     });
   });
 
+  it('shows the group to every app when switched on, saying so under the switch, and says why when that fails', async () => {
+    let nth = 0;
+    const { api, user } = await openGroup(fleetOps, {
+      [`PUT ${base}/shown-to-apps`]: () =>
+        nth++ === 0
+          ? errorReply(503, 'unavailable', 'The database did not answer in time.')
+          : reply(200, { ...fleetOps, shown_to_apps: true }),
+    });
+    const card = within(screen.getByRole('region', { name: 'What apps are told' }));
+    const toggle = card.getByRole('switch', { name: 'Show to every app' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(expect.stringContaining('Every app is told when a player is in this group'));
+
+    await user.click(toggle);
+    expect(await card.findByRole('alert')).toHaveTextContent('The setting could not be saved');
+    expect(card.getByRole('alert')).toHaveTextContent('The database did not answer in time.');
+    expect(toggle).not.toBeChecked();
+
+    await user.click(toggle);
+    expect(await card.findByText('Every app is now told when a player is in Fleet Ops.')).toBeInTheDocument();
+    expect(card.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ shown_to_apps: true }, { shown_to_apps: true }]);
+  });
+
   it('deletes the group after asking what ends, and goes back to Groups saying so', async () => {
     const { api, user, pathname } = await openGroup(fleetOps, { [`DELETE ${base}`]: reply(204) });
     await user.click(screen.getByRole('button', { name: 'Delete group' }));
@@ -172,5 +196,27 @@ describe('/admin/groups/{id}, a faction', () => {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
     expect(api.calls.every((c) => c.method === 'GET')).toBe(true);
+  });
+
+  it('may be shown to every app, and says under which name apps receive a faction that shares a group’s name', async () => {
+    const shared = factionGroup(3, {
+      name: 'Galactic Empire',
+      faction_uid: '20:7',
+      sent_as: 'Galactic Empire (20:7)',
+      shown_to_apps: true,
+    });
+    const { api, user } = await openGroup(shared, {
+      'GET /api/admin/groups': reply(200, [fleetOps, shared]),
+      [`GET /api/admin/groups/${shared.id}/members`]: membersRoute(factionMembers),
+      [`PUT /api/admin/groups/${shared.id}/shown-to-apps`]: reply(200, { ...shared, shown_to_apps: false }),
+    });
+    expect(screen.getByText(/· shown to every app/)).toBeInTheDocument();
+    const card = within(screen.getByRole('region', { name: 'What apps are told' }));
+    expect(card.getByText('Galactic Empire (20:7)')).toBeInTheDocument();
+    const toggle = card.getByRole('switch', { name: 'Show to every app' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(await card.findByText('Only the apps whose access rules name Galactic Empire (20:7) are told of it now.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ shown_to_apps: false });
   });
 });

@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../../../db/pool.ts';
 import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
-import { accessFactsColumns, groupNamesColumn } from '../../../queries/access-facts.ts';
+import { accessFactsColumns, appGroupNamesColumn } from '../../../queries/access-facts.ts';
 
 /** Everything a forward-auth check needs about one session and one app, read in one round trip. */
 export interface ForwardAuthRow {
@@ -24,7 +24,7 @@ export interface ForwardAuthRow {
   allow_global_admin: boolean | null;
   access_status: AccessStatus;
   rule_matches: RuleMatch[];
-  /** The groups the player is in now, by name. */
+  /** The groups the app is told the player is in now, by the names they travel under (access-facts.ts). */
   groups: string[];
   app_roles: string[];
   app_scopes: string[];
@@ -42,7 +42,7 @@ const FORWARD_AUTH_SQL = `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.id
              WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role' ORDER BY g.value) AS portal_roles,
        a.id AS app_id, a.key AS app_key, a.audience, a.skip_uid_whitelist, a.allow_global_admin,
        ${accessFactsColumns('u.id', 'a.id')},
-       ${groupNamesColumn('u.id')} AS groups,
+       ${appGroupNamesColumn('u.id', 'a.id')} AS groups,
        ARRAY(SELECT g.value FROM user_app_grants g WHERE g.user_id = u.id AND g.app_id = a.id AND g.kind = 'role' ORDER BY g.value) AS app_roles,
        ARRAY(SELECT g.value FROM user_app_grants g WHERE g.user_id = u.id AND g.app_id = a.id AND g.kind = 'scope' ORDER BY g.value) AS app_scopes,
        EXISTS (SELECT 1 FROM session_apps sa WHERE sa.session_id = s.id AND sa.app_id = a.id) AS app_recorded

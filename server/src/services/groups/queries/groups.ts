@@ -1,5 +1,6 @@
 import type { GroupKind, MembershipSource } from '@portal/contract';
 import type { DbClient } from '../../../db/pool.ts';
+import { sentNameSql } from '../../../queries/access-facts.ts';
 
 export interface GroupRow {
   id: string;
@@ -14,9 +15,14 @@ export interface GroupRow {
   member_count: number;
   /** Apps whose access rules name the group. */
   app_count: number;
+  /** Every app is told of the group, not only those whose rules name it. */
+  shown_to_apps: boolean;
+  /** The name apps receive (access-facts.ts). */
+  sent_as: string;
 }
 
-const GROUP = `g.id, g.kind, g.name, g.description, g.faction_uid, g.roster_read_at, g.roster_error, g.created_at,
+const GROUP = `g.id, g.kind, g.name, g.description, g.faction_uid, g.roster_read_at, g.roster_error, g.created_at, g.shown_to_apps,
+  ${sentNameSql('g')} AS sent_as,
   (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id AND m.left_at IS NULL) AS member_count,
   (SELECT count(*)::int FROM app_access_rules r WHERE r.group_id = g.id) AS app_count`;
 
@@ -47,6 +53,25 @@ export async function insertGroup(db: DbClient, g: { name: string; description: 
 
 export async function updateGroup(db: DbClient, id: string, g: { name: string; description: string }, now: Date): Promise<void> {
   await db.query('UPDATE groups SET name = $2, description = $3, updated_at = $4 WHERE id = $1', [id, g.name, g.description, now]);
+}
+
+/** Shows the group to every app, or only to those whose rules name it; answers whether that changed anything. */
+export async function setShownToApps(db: DbClient, id: string, shown: boolean, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE groups SET shown_to_apps = $2, updated_at = $3 WHERE id = $1 AND shown_to_apps <> $2', [
+    id,
+    shown,
+    now,
+  ]);
+  return rowCount === 1;
+}
+
+/** The faction group with this name (case aside), if the portal knows one. */
+export async function findFactionNamed(db: DbClient, name: string): Promise<{ name: string; faction_uid: string } | null> {
+  const { rows } = await db.query<{ name: string; faction_uid: string }>(
+    "SELECT name, faction_uid FROM groups WHERE kind = 'faction' AND lower(name) = lower($1) ORDER BY faction_uid LIMIT 1",
+    [name],
+  );
+  return rows[0] ?? null;
 }
 
 export async function deleteGroup(db: DbClient, id: string): Promise<void> {
@@ -171,6 +196,15 @@ export async function currentMemberIds(db: DbClient, groupId: string): Promise<s
     groupId,
   ]);
   return rows.map((r) => r.user_id);
+}
+
+/** The UIDs of the group's current members. */
+export async function currentMemberUids(db: DbClient, groupId: string): Promise<string[]> {
+  const { rows } = await db.query<{ uid: string }>(
+    'SELECT u.uid FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1 AND m.left_at IS NULL',
+    [groupId],
+  );
+  return rows.map((r) => r.uid);
 }
 
 export interface UserGroupRow {

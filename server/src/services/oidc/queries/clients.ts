@@ -2,7 +2,7 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../../../db/pool.ts';
 import { APP_COLUMNS, type AppRow } from '../../../queries/app-columns.ts';
 import { selectList } from '../../../queries/columns.ts';
-import { accessFactsColumns, groupNamesColumn } from '../../../queries/access-facts.ts';
+import { accessFactsColumns, appGroupNamesColumn } from '../../../queries/access-facts.ts';
 import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
 
 const APP = selectList(APP_COLUMNS, 'a');
@@ -39,7 +39,7 @@ export interface OidcPlayerRow {
   portal_roles: string[];
   access_status: AccessStatus;
   rule_matches: RuleMatch[];
-  /** The groups the player is in now, by name. */
+  /** The groups the app is told the player is in now, by the names they travel under (access-facts.ts). */
   groups: string[];
   app_roles: string[];
   app_scopes: string[];
@@ -51,7 +51,7 @@ export async function findOidcPlayer(db: DbClient, uid: string, appId: string): 
        COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g JOIN apps p ON p.id = g.app_id
                  WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role'), '{}') AS portal_roles,
        ${accessFactsColumns('u.id', '$2::uuid')},
-       ${groupNamesColumn('u.id')} AS groups,
+       ${appGroupNamesColumn('u.id', '$2::uuid')} AS groups,
        COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
                  WHERE g.user_id = u.id AND g.app_id = $2 AND g.kind = 'role'), '{}') AS app_roles,
        COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g

@@ -5,8 +5,9 @@ import { AddMembersCard } from './add-members-card.tsx';
 import { GroupMembers } from './group-members.tsx';
 import { GroupSettingsCard } from './group-settings-card.tsx';
 import { RemoveMemberDialog, type MemberToRemove } from './remove-member-dialog.tsx';
+import { ShownToAppsCard } from './shown-to-apps-card.tsx';
 
-/** A group an admin keeps: add players, its members with Remove, its name and description, Delete. */
+/** A group an admin keeps: add players, its members with Remove, what apps are told, its name and description, Delete. */
 export function CustomGroup({ group }: { group: Group }) {
   const [removing, setRemoving] = useState<MemberToRemove | null>(null);
   const outcome = useFeedback();
@@ -21,6 +22,7 @@ export function CustomGroup({ group }: { group: Group }) {
         }}
         notice={<ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />}
       />
+      <ShownToAppsCard group={group} />
       <GroupSettingsCard group={group} />
       <RemoveMemberDialog group={group} member={removing} onClose={() => setRemoving(null)} onRemoved={outcome.succeed} />
     </>

@@ -4,8 +4,9 @@ import { IconWorld } from '@tabler/icons-react';
 import { GroupMembers } from './group-members.tsx';
 import { GAME_KEEPS } from './group-words.ts';
 import { RosterStatus } from './roster-status.tsx';
+import { ShownToAppsCard } from './shown-to-apps-card.tsx';
 
-/** A faction's page: read-only members, and how its roster is read. */
+/** A faction's page: read-only members, how its roster is read, and what apps are told. */
 export function FactionGroup({ group }: { group: Group }) {
   return (
     <>
@@ -23,6 +24,7 @@ export function FactionGroup({ group }: { group: Group }) {
         </Stack>
       </Alert>
       <GroupMembers group={group} />
+      <ShownToAppsCard group={group} />
     </>
   );
 }
