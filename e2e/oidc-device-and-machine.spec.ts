@@ -128,6 +128,20 @@ describe('the device flow: a bot asks a player for a code', () => {
     expect(await tokens).toBe('access_denied');
   });
 
+  it('says so when too many codes were entered in this session, and when to try again', async () => {
+    await page.goto(`${baseUrl}/device`);
+    const tooMany = page.getByText(/Too many codes were entered in this session/);
+    // 10 codes a minute per session: this one has entered some already.
+    for (let i = 0; i < 10 && !(await tooMany.isVisible()); i++) {
+      await page.getByRole('textbox', { name: 'Code' }).fill('BCDF-GHJK');
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Continue' }).click()]);
+    }
+    await tooMany.waitFor();
+    await page.getByRole('link', { name: 'Start again' }).waitFor();
+    await expectAccessible(page, 'the device page, too many codes');
+    await screenshotBoth(page, 'device-too-many');
+  });
+
   it('refuses the device flow to an app not allowed it: unauthorized_client', async () => {
     const ledger = await discover('ledgersync', client.None());
     expect(await refusal(client.initiateDeviceAuthorization(ledger, { scope: 'openid' }))).toBe('unauthorized_client');

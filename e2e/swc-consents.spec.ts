@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { DelegatingApp } from './helpers/delegating-app.ts';
+import { api, signIn } from './helpers/http-session.ts';
 import { seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -50,6 +51,12 @@ beforeAll(async () => {
   await seedApps(databaseUrl, [
     { key: 'fleet-tool', name: 'Fleet Tool', url: `${fleet.url}/`, skip_uid_whitelist: true, allow_delegated_swc_token: true },
   ]);
+  // The app authenticates its exchanges with the client secret an admin creates for it.
+  const admin = api(baseUrl, await signIn(baseUrl, '1:100001'));
+  const apps = (await admin('GET', '/api/admin/apps')).body as { id: string; key: string }[];
+  const secret = await admin('POST', `/api/admin/apps/${apps.find((a) => a.key === 'fleet-tool')!.id}/client-secret`);
+  expect(secret.status).toBe(201);
+  fleet.clientSecret = (secret.body as { client_secret: string }).client_secret;
   ({ page } = await newPage(browser));
   await signInAs(page, baseUrl, PLAYER.name);
 });

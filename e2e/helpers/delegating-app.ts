@@ -5,16 +5,20 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': 
 
 /**
  * An app behind the product's forward auth that acts on SWCombine for the player: it trades the
- * access token /auth/verify gave it at POST /auth/token (RFC 8693) and calls SWCombine's
- * /ws/v2.0/character/ with the answer. `GET /character` shows what each step answered.
+ * access token /auth/verify gave it at POST /auth/token (RFC 8693), authenticated with its client
+ * secret (HTTP Basic, its key as the client_id), and calls SWCombine's /ws/v2.0/character/ with the
+ * answer. `GET /character` shows what each step answered.
  */
 export class DelegatingApp {
   /** The access tokens the exchange answered, in order. */
   readonly exchanged: string[] = [];
+  /** The client secret an admin created for the app (App Catalog → OpenID Connect → New client secret). */
+  clientSecret = '';
   private server: Server;
   url = '';
 
   private readonly authBase: string;
+  /** The app's audience, which is also its key (its client_id). */
   private readonly audience: string;
   private readonly swcBase: string;
   constructor(authBase: string, audience: string, swcBase: string) {
@@ -51,7 +55,10 @@ export class DelegatingApp {
     const subject = verify.headers.get('authorization')!.replace(/^Bearer /, '');
     const exchange = await fetch(`${this.authBase}/auth/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(this.audience)}:${encodeURIComponent(this.clientSecret)}`).toString('base64')}`,
+      },
       body: new URLSearchParams({
         grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
         subject_token: subject,

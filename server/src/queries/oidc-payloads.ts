@@ -67,7 +67,11 @@ export async function findOidcPayloadWithGrantAndSession(
   return row ? { found: asPayload(row.found), grant: asPayload(row.grant), session: asPayload(row.session) } : {};
 }
 
-/** One of these models' records under `id` (a token is one kind or another): which, and its payload; none when missing or expired. */
+/**
+ * One of these models' records under `id` (a token is one kind or another): which, and its payload;
+ * none when missing or expired, or when the grant it was issued under has ended (a token written
+ * while its grant ended is no token).
+ */
 export async function findOidcPayloadOfModels(
   db: DbClient,
   models: readonly string[],
@@ -75,8 +79,10 @@ export async function findOidcPayloadOfModels(
   now: Date,
 ): Promise<{ model: string; payload: Record<string, unknown>; consumed: boolean } | undefined> {
   const { rows } = await db.query<{ model: string; payload: Record<string, unknown>; consumed: boolean }>(
-    `SELECT model, payload, consumed_at IS NOT NULL AS consumed FROM oidc_payloads
-     WHERE model = ANY($1) AND id = $2 AND (expires_at IS NULL OR expires_at > $3)`,
+    `SELECT p.model, p.payload, p.consumed_at IS NOT NULL AS consumed FROM oidc_payloads p
+     WHERE p.model = ANY($1) AND p.id = $2 AND (p.expires_at IS NULL OR p.expires_at > $3)
+       AND (p.grant_id IS NULL OR EXISTS (SELECT 1 FROM oidc_payloads g WHERE g.model = 'Grant' AND g.id = p.grant_id
+                                           AND (g.expires_at IS NULL OR g.expires_at > $3)))`,
     [models, id, now],
   );
   return rows[0];
@@ -112,18 +118,25 @@ export async function destroyOidcGrant(db: DbClient, grantId: string): Promise<n
   return rowCount ?? 0;
 }
 
-/** Ends every grant an app holds (the grants, their codes and tokens), or one player's on it (`userId`). */
-export async function endOidcGrants(db: DbClient, clientId: string, userId?: string): Promise<number> {
-  const { rowCount } = await db.query(
+/**
+ * Ends every grant an app holds (the grants, their codes and tokens), or one player's on it
+ * (`userId`): how many records went, and the players whose grant ended (by user id).
+ */
+export async function endOidcGrants(db: DbClient, clientId: string, userId?: string): Promise<{ records: number; userIds: string[] }> {
+  const { rows } = await db.query<{ model: string; user_id: string | null }>(
     `WITH grants AS (
        SELECT id FROM oidc_payloads
        WHERE model = 'Grant' AND client_id = $1
-         AND ($2::uuid IS NULL OR account_id = (SELECT uid FROM users WHERE id = $2)))
-     DELETE FROM oidc_payloads
-     WHERE grant_id IN (SELECT id FROM grants) OR (model = 'Grant' AND id IN (SELECT id FROM grants))`,
+         AND ($2::uuid IS NULL OR account_id = (SELECT uid FROM users WHERE id = $2))),
+     ended AS (
+       DELETE FROM oidc_payloads
+       WHERE grant_id IN (SELECT id FROM grants) OR (model = 'Grant' AND id IN (SELECT id FROM grants))
+       RETURNING model, account_id)
+     SELECT e.model, u.id AS user_id FROM ended e LEFT JOIN users u ON u.uid = e.account_id`,
     [clientId, userId ?? null],
   );
-  return rowCount ?? 0;
+  const userIds = rows.filter((r) => r.model === 'Grant' && r.user_id).map((r) => r.user_id!);
+  return { records: rows.length, userIds: [...new Set(userIds)] };
 }
 
 /** Ends the tokens an app's machine client holds (client credentials: no grant, no player). */
@@ -134,9 +147,10 @@ export async function endMachineTokens(db: DbClient, clientId: string): Promise<
 
 /**
  * Ended portal sessions: the library's sessions of the player end, and with them what was issued
- * to last only as long as the session (everything but offline_access refresh tokens), and every
- * code not yet redeemed. All of the player's sessions, or those with these SIDs (the id_token's
- * `sid` is the portal session's). Answers how many records went.
+ * to last only as long as the session (everything but offline_access refresh tokens), every code
+ * not yet redeemed, and every device code the player allowed in them that its device has not yet
+ * redeemed (offline_access or not: nothing was issued yet). All of the player's sessions, or those
+ * with these SIDs (the id_token's `sid` is the portal session's). Answers how many records went.
  */
 export async function endOidcSessionsOf(db: DbClient, userId: string, sids?: readonly string[]): Promise<number> {
   const { rowCount } = await db.query(
@@ -145,7 +159,8 @@ export async function endOidcSessionsOf(db: DbClient, userId: string, sids?: rea
        AND CASE WHEN model = 'Session'
              THEN $2::text[] IS NULL OR EXISTS (SELECT 1 FROM jsonb_each(COALESCE(payload->'authorizations', '{}')) a
                                                 WHERE a.value->>'sid' = ANY($2))
-             ELSE (model = 'AuthorizationCode' OR payload->>'expiresWithSession' = 'true')
+             ELSE (model = 'AuthorizationCode' OR (model = 'DeviceCode' AND consumed_at IS NULL)
+                   OR payload->>'expiresWithSession' = 'true')
                   AND ($2::text[] IS NULL OR payload->>'sid' = ANY($2))
            END`,
     [userId, sids ?? null],

@@ -1,6 +1,7 @@
-import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../helpers/fixtures.ts';
+import { userIdOf } from '../helpers/groups.ts';
+import { heldOnWiki } from '../helpers/held-on-wiki.ts';
 import { authorize, basic, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../helpers/oidc.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
@@ -30,7 +31,6 @@ beforeAll(async () => {
   });
   appId = app.id;
   admin = (await signIn(ctx, '1:100001')).cookie;
-  miraId = (await ctx.deps.db.query<{ id: string }>("SELECT id FROM users WHERE uid = '1:100002'")).rows[0]?.id ?? '';
 });
 afterAll(() => ctx.close());
 
@@ -42,56 +42,17 @@ async function newSecret() {
   secret = res.json().client_secret;
 }
 
-/** Mira as the wiki holds her: a portal session, forward auth, tokens of a session and of an offline grant, a code in flight. */
+const wiki = heldOnWiki(
+  () => ctx,
+  () => secret,
+);
+const { verify, userinfo, introspect, refresh, backchannelSids, expectSessionTokensEnded, expectEverythingOnTheAppEnded } = wiki;
+
+/** Mira as the wiki holds her (a portal session, forward auth, session and offline tokens, a code in flight). */
 async function miraEverywhere() {
-  const session = (await signIn(ctx, '1:100002')).cookie;
-  miraId = (await ctx.deps.db.query<{ id: string }>("SELECT id FROM users WHERE uid = '1:100002'")).rows[0]!.id;
-  const jar = new CookieJar({ portal_session: session });
-  const auth = () => ({ authorization: basic('wiki', secret) });
-  const online = await authorize(ctx, jar, { scope: 'openid profile' });
-  const onlineTokens = (await exchange(ctx, online.code!, online.verifier, auth())).json();
-  const offline = await authorize(ctx, jar, { scope: 'openid profile offline_access' });
-  const offlineTokens = (await exchange(ctx, offline.code!, offline.verifier, auth())).json();
-  const pending = await authorize(ctx, jar, { scope: 'openid profile' });
-  const held = {
-    session,
-    sid: decodeJwt(onlineTokens.id_token).sid as string,
-    accessToken: onlineTokens.access_token as string,
-    offlineAccessToken: offlineTokens.access_token as string,
-    refreshToken: offlineTokens.refresh_token as string,
-    pendingCode: pending.code!,
-    pendingVerifier: pending.verifier,
-  };
-  // Each answer is now kept where it is kept (forward auth and userinfo answers are cached).
-  expect((await verify(held)).statusCode).toBe(200);
-  expect((await userinfo(held.accessToken)).statusCode).toBe(200);
-  expect((await userinfo(held.offlineAccessToken)).statusCode).toBe(200);
-  ctx.sentJobs.length = 0;
+  const held = await wiki.miraEverywhere();
+  miraId = await userIdOf(ctx, '1:100002');
   return held;
-}
-type Held = Awaited<ReturnType<typeof miraEverywhere>>;
-
-const verify = (held: Held) =>
-  ctx.app.inject({ url: '/auth/verify?aud=https://wiki.example.com', cookies: { portal_session: held.session } });
-const userinfo = (token: string) => ctx.app.inject({ url: '/oidc/userinfo', headers: { authorization: `Bearer ${token}` } });
-const introspect = (token: string) => postForm(ctx, '/oidc/introspect', { token }, { authorization: basic('wiki', secret) });
-const refresh = (token: string) =>
-  postForm(ctx, '/oidc/token', { grant_type: 'refresh_token', refresh_token: token }, { authorization: basic('wiki', secret) });
-const redeem = (held: Held) => exchange(ctx, held.pendingCode, held.pendingVerifier, { authorization: basic('wiki', secret) });
-const backchannelSids = () =>
-  ctx.sentJobs.filter((j) => j.name === 'backchannel-logout').map((j) => (j.data as { sid: string; appId: string }).sid);
-
-async function expectSessionTokensEnded(held: Held) {
-  expect((await userinfo(held.accessToken)).statusCode).toBe(401);
-  expect((await introspect(held.accessToken)).json()).toEqual({ active: false });
-  expect((await redeem(held)).json().error).toBe('invalid_grant');
-}
-
-async function expectEverythingOnTheAppEnded(held: Held) {
-  await expectSessionTokensEnded(held);
-  expect((await userinfo(held.offlineAccessToken)).statusCode).toBe(401);
-  expect((await introspect(held.refreshToken)).json()).toEqual({ active: false });
-  expect((await refresh(held.refreshToken)).json().error).toBe('invalid_grant');
 }
 
 beforeEach(async () => {

@@ -11,10 +11,14 @@ let ctx: TestContext;
 let admin: string;
 let mira: string;
 let miraId: string;
+let secret: string;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createAppFixture(ctx, { key: 'open', name: 'Open app', skip_uid_whitelist: true, allow_delegated_swc_token: true });
+  const open = await createAppFixture(ctx, { key: 'open', name: 'Open app', skip_uid_whitelist: true, allow_delegated_swc_token: true });
   admin = (await signIn(ctx, '1:100001')).cookie;
+  secret = (
+    await ctx.app.inject({ method: 'POST', url: `/api/admin/apps/${open.id}/client-secret`, cookies: { portal_session: admin } })
+  ).json().client_secret;
   mira = (await signIn(ctx, '1:100002')).cookie;
   miraId = (await ctx.deps.db.query<{ id: string }>(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0]!.id;
   await grantConsent(ctx, mira, '1:100002', ['character_location']);
@@ -39,6 +43,8 @@ const exchange = (subjectToken: string) =>
     url: '/auth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: undefined },
     payload: new URLSearchParams({
+      client_id: 'open',
+      client_secret: secret,
       grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
       subject_token: subjectToken,
       subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',

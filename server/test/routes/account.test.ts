@@ -185,6 +185,23 @@ describe('connected apps', () => {
     );
   });
 
+  it('tells the app by back-channel logout even when no live session used it: by the player (sub) alone, without a sid', async () => {
+    const away = await signInWith('1:100002');
+    const held = await connectWiki(away);
+    const here = await signInWith('1:100002');
+    // The session that connected the wiki ends; its offline_access grant outlives it.
+    expect((await call(here, 'DELETE', '/api/me/sessions')).statusCode).toBe(200);
+    expect((await refresh(held.refreshToken)).statusCode).toBe(200);
+    ctx.sentJobs.length = 0;
+    expect((await call(here, 'DELETE', '/api/me/connected-apps/wiki')).statusCode).toBe(204);
+    const told = ctx.sentJobs.filter((j) => j.name === 'backchannel-logout').map((j) => j.data);
+    expect(told).toEqual([
+      expect.objectContaining({ userId: await userIdOf(ctx, '1:100002'), viaOidc: true, app: expect.objectContaining({ key: 'wiki' }) }),
+    ]);
+    expect(told[0]).not.toHaveProperty('sid');
+    expect((await lastAudit('app_disconnected')).details).toMatchObject({ apps_notified: ['wiki'] });
+  });
+
   it("answers an app another player connected with a 404 and leaves that player's grant alone", async () => {
     const mira = await signInWith('1:100002');
     const held = await connectWiki(mira);

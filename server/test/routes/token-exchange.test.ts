@@ -1,4 +1,4 @@
-import { generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcAuthError, SwcUpstreamError } from '../../src/integrations/swcombine/client.ts';
 import { findSwcTokens } from '../../src/services/swc-grants/queries/swc-tokens.ts';
@@ -11,10 +11,28 @@ const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const ACCESS = 'urn:ietf:params:oauth:token-type:access_token';
 
 let ctx: TestContext;
+/** Each app's client secret (App Catalog's New client secret): the app authenticates with it. */
+const secrets = new Map<string, string>();
+let admin: string;
+
+async function newSecret(appId: string, key: string) {
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/apps/${appId}/client-secret`, cookies: { portal_session: admin } });
+  expect(res.statusCode, res.body).toBe(201);
+  secrets.set(key, res.json().client_secret);
+}
+
+/** An app that may act for players, with its client secret. */
+async function delegatingApp(key: string, fields: Parameters<typeof createAppFixture>[1] = {}) {
+  const app = await createAppFixture(ctx, { key, skip_uid_whitelist: true, allow_delegated_swc_token: true, ...fields });
+  await newSecret(app.id, key);
+  return app;
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createAppFixture(ctx, { key: 'fleet', skip_uid_whitelist: true, allow_delegated_swc_token: true });
-  await createAppFixture(ctx, { key: 'tracker', skip_uid_whitelist: true, allow_delegated_swc_token: false });
+  admin = (await signIn(ctx, '1:100001')).cookie;
+  await delegatingApp('fleet', { name: 'Fleet' });
+  await delegatingApp('tracker', { name: 'Tracker', allow_delegated_swc_token: false });
 });
 afterAll(() => ctx.close());
 
@@ -27,15 +45,32 @@ async function appToken(session: string, aud: string) {
   return String(res.headers.authorization).replace(/^Bearer /, '');
 }
 
-/** The app's server-to-server call: a form body and no Origin. */
-const exchange = (fields: Record<string, string>) =>
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** The app the subject token was issued to (its client_id), or fleet for a token that names none. */
+function appOf(subject: string): string {
+  try {
+    return String(decodeJwt(subject).client_id ?? 'fleet');
+  } catch {
+    return 'fleet';
+  }
+}
+
+/** The app's server-to-server call: a form body, no Origin, and the client's authentication (`headers`). */
+const exchange = (
+  fields: Record<string, string>,
+  headers: Record<string, string> = { authorization: basic('fleet', secrets.get('fleet')!) },
+) =>
   ctx.app.inject({
     method: 'POST',
     url: '/auth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: undefined },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: undefined, ...headers } as unknown as Record<string, string>,
     payload: new URLSearchParams(fields).toString(),
   });
-const exchangeToken = (subject: string) => exchange({ grant_type: GRANT, subject_token: subject, subject_token_type: ACCESS });
+const exchangeFields = (subject: string) => ({ grant_type: GRANT, subject_token: subject, subject_token_type: ACCESS });
+/** The exchange as the app the subject token was issued to makes it, authenticated by client_secret_basic. */
+const exchangeToken = (subject: string) =>
+  exchange(exchangeFields(subject), { authorization: basic(appOf(subject), secrets.get(appOf(subject)) ?? '') });
 
 const switchAutomation = (session: string, enabled: boolean) =>
   ctx.app.inject({ method: 'POST', url: '/api/swc/auth-token', cookies: { portal_session: session }, payload: { enabled } });
@@ -203,6 +238,63 @@ describe('POST /auth/token (RFC 8693 token exchange)', () => {
   });
 });
 
+describe('the calling app authenticates (client_secret_basic or client_secret_post)', () => {
+  let session: string;
+  beforeAll(async () => {
+    session = (await signIn(ctx, '1:100002')).cookie;
+    await switchAutomation(session, true);
+  });
+
+  it('takes the client secret in the form too (client_secret_post)', async () => {
+    const res = await exchange(
+      { ...exchangeFields(await appToken(session, 'fleet')), client_id: 'fleet', client_secret: secrets.get('fleet')! },
+      {},
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('refuses with 401 invalid_client an exchange that does not authenticate, or with a wrong secret, before reading the subject', async () => {
+    const subject = await appToken(session, 'fleet');
+    const bare = await exchange(exchangeFields(subject), {});
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Fleet is a confidential client: send its client secret, by HTTP Basic or as client_secret in the body.',
+    });
+    const wrong = await exchange(exchangeFields(subject), { authorization: basic('fleet', 'a-guess') });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'invalid_client', error_description: 'The client could not be authenticated.' });
+    expect(wrong.headers['www-authenticate']).toMatch(/^Basic /);
+    // Even an expired subject token is not looked at for a client that did not authenticate.
+    ctx.clock.advance(301_000);
+    expect((await exchange(exchangeFields(subject), {})).json().error).toBe('invalid_client');
+  });
+
+  it('refuses with invalid_grant a subject token issued to another app than the one authenticated', async () => {
+    const res = await exchange(exchangeFields(await appToken(session, 'fleet')), {
+      authorization: basic('tracker', secrets.get('tracker')!),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'The subject token was issued to fleet, not to tracker.' });
+  });
+
+  it('refuses an app without a client secret with a sentence saying to create one', async () => {
+    await createAppFixture(ctx, { key: 'open-tool', name: 'Open Tool', skip_uid_whitelist: true, allow_delegated_swc_token: true });
+    const subject = await appToken(session, 'open-tool');
+    for (const res of [
+      await exchange(exchangeFields(subject), {}),
+      await exchange({ ...exchangeFields(subject), client_id: 'open-tool' }, {}),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        error: 'invalid_client',
+        error_description:
+          "Open Tool has no client secret: an admin creates one in App Catalog (the app's OpenID Connect dialog, New client secret), and the app sends it with each request.",
+      });
+    }
+  });
+});
+
 describe('rate limit', () => {
   it('counts each app on its own', async () => {
     const session = (await signIn(ctx, '1:100004')).cookie;
@@ -299,7 +391,7 @@ describe('failures answer in OAuth’s shape', () => {
 
 describe('the player’s access to the app', () => {
   it('refuses with invalid_grant once the player’s access was suspended, even with a subject token issued before', async () => {
-    const guild = await createAppFixture(ctx, { key: 'guild', allow_delegated_swc_token: true });
+    const guild = await delegatingApp('guild', { skip_uid_whitelist: false });
     const session = (await signIn(ctx, '1:100004')).cookie;
     await switchAutomation(session, true);
     const player = await userId('1:100004');

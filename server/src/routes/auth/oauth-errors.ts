@@ -3,15 +3,23 @@ import { isDatabaseUnavailable } from '../../lib/database-unavailable.ts';
 import { Refused, Unavailable, type RefusalReason } from '../../lib/errors.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../plugins/error-handler.ts';
 
-/** An RFC 6749 §5.2 error answer: `code` is the OAuth error code. */
+/** An RFC 6749 §5.2 error answer: `code` is the OAuth error code; `challenge` the scheme a 401 names in WWW-Authenticate. */
 export class OAuthError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  readonly challenge?: 'Basic' | 'Bearer';
+  constructor(status: number, code: string, message: string, challenge?: 'Basic' | 'Bearer') {
     super(message);
     this.status = status;
     this.code = code;
+    this.challenge = challenge;
   }
+}
+
+/** The WWW-Authenticate value a 401 owes (RFC 6750 §3, RFC 6749 §5.2): one line of printable ASCII. */
+export function challengeHeader(challenge: 'Basic' | 'Bearer', error: string, description: string): string {
+  const words = description.replace(/[^\x20-\x7e]/g, '?').replace(/"/g, "'");
+  return `${challenge} realm="portal", error="${error}", error_description="${words}"`;
 }
 
 /**
@@ -45,6 +53,7 @@ export function oauthErrorHandler(err: Error & { statusCode?: number }, request:
   const oauth = toOAuthError(err);
   if (oauth.status >= 500) request.log[oauth.status === 500 ? 'error' : 'warn']({ err }, 'token endpoint failed');
   if (oauth.status === 503) reply.header('retry-after', RETRY_AFTER_S);
+  if (oauth.challenge) reply.header('www-authenticate', challengeHeader(oauth.challenge, oauth.code, oauth.message));
   return reply
     .code(oauth.status)
     .header('cache-control', 'no-store')

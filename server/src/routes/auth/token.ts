@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Refused } from '../../lib/errors.ts';
 import { requestMeta } from '../../plugins/session.ts';
 import { exchangeForSwcToken, verifySubjectToken, type ExchangeSubject } from '../../services/app-access/token-exchange.ts';
+import { callingClient } from './client.ts';
+import { createClientAuthLimit } from './client-auth-limit.ts';
 import { OAuthError, oauthErrorHandler } from './oauth-errors.ts';
 
 /** Verified before the rate limit runs, so each app has its own limit and a forged client_id counts against its sender. */
@@ -25,6 +27,8 @@ function checkExchangeRequest(body: TokenExchangeRequest): void {
 export default async function tokenRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  // Failed client authentications are counted as at the OpenID Provider's endpoints (20 a minute per client and address).
+  const clientAuthLimit = createClientAuthLimit(app);
   app.post(
     '/token',
     {
@@ -35,6 +39,7 @@ export default async function tokenRoute(root: FastifyInstance) {
         response: {
           200: TokenExchangeAnswer,
           400: OAuthErrorBody,
+          401: OAuthErrorBody,
           415: OAuthErrorBody,
           429: OAuthErrorBody,
           500: OAuthErrorBody,
@@ -72,8 +77,25 @@ export default async function tokenRoute(root: FastifyInstance) {
     async (request, reply) => {
       if (request.validationError) throw new OAuthError(400, 'invalid_request', request.validationError.message);
       checkExchangeRequest(request.body);
-      const subject = subjects.get(request) ?? (await verifySubjectToken(deps, request.body.subject_token));
+      const verified = subjects.get(request);
+      // The app authenticates first, by the OpenID Provider's one client check: a confidential client only.
+      // Without credentials, the app the subject token names is the one asked for its secret.
+      const named = !request.headers.authorization && verified && !(verified instanceof Refused) ? verified.clientId : undefined;
+      const client = await callingClient(
+        request,
+        reply,
+        {
+          authorization: request.headers.authorization,
+          clientId: request.body.client_id ?? named,
+          clientSecret: request.body.client_secret,
+        },
+        { publicAllowed: false, limit: clientAuthLimit },
+      );
+      const subject = verified ?? (await verifySubjectToken(deps, request.body.subject_token));
       if (subject instanceof Refused) throw subject;
+      if (subject.clientId !== client.key) {
+        throw new OAuthError(400, 'invalid_grant', `The subject token was issued to ${subject.clientId}, not to ${client.key}.`);
+      }
       const answer = await exchangeForSwcToken(deps, subject, requestMeta(request));
       return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
     },

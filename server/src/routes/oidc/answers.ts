@@ -2,8 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/http-error.ts';
 import { apiAnswerOf } from '../../plugins/error-handler.ts';
 import { stopPage } from '../../services/oidc/stop-page.ts';
-import { OAuthError } from '../auth/oauth-errors.ts';
-import { ClientRefused } from './client.ts';
+import { challengeHeader, OAuthError } from '../auth/oauth-errors.ts';
 
 // The one shape of a refusal in the OpenID Provider's area, whoever refuses (a route, a guard, the
 // library): a program gets OAuth's JSON (RFC 6749 §5.2) `{ error, error_description }`, never
@@ -40,11 +39,7 @@ export const oauthErrorBody = (error: string, description: string) => ({ error, 
 /** OAuth's JSON error answer; `challenge` adds the WWW-Authenticate header a 401 owes (RFC 6750 §3, RFC 6749 §5.2). */
 export function sendOAuthError(reply: FastifyReply, answer: OAuthAnswer, challenge?: 'Basic' | 'Bearer') {
   if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
-  if (challenge) {
-    // A header value stays on one line of printable ASCII.
-    const description = answer.description.replace(/[^\x20-\x7e]/g, '?').replace(/"/g, "'");
-    reply.header('www-authenticate', `${challenge} realm="portal", error="${answer.error}", error_description="${description}"`);
-  }
+  if (challenge) reply.header('www-authenticate', challengeHeader(challenge, answer.error, answer.description));
   return reply
     .code(answer.status)
     .header('cache-control', 'no-store')
@@ -62,7 +57,7 @@ export function oidcErrorHandler(err: Error & { statusCode?: number }, request: 
   const answer = oauthAnswerOf(err, request);
   if (answer.status >= 500) request.log[answer.status === 500 ? 'error' : 'warn']({ err }, 'OpenID Provider request failed');
   if (!(request.headers.accept ?? '').includes('text/html')) {
-    return sendOAuthError(reply, answer, err instanceof ClientRefused && err.usedBasic ? 'Basic' : undefined);
+    return sendOAuthError(reply, answer, err instanceof OAuthError ? err.challenge : undefined);
   }
   if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
   const title = answer.status >= 500 ? 'Something went wrong' : 'This sign-in cannot go on';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signInFirst } from '../../services/oidc/interaction.ts';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { setStateCookie } from '../auth/cookies.ts';
+import { createCodeEntryLimit } from './code-entry-limit.ts';
 import type { HandOver } from './hand-over.ts';
 import { oidcRequestOf } from './oidc-request.ts';
 
@@ -39,6 +40,8 @@ export default async function deviceRoutes(app: FastifyInstance, { handOver }: {
     {
       config: { bodyTypes: ['application/x-www-form-urlencoded'] },
       schema: { tags, summary: 'Device flow: the code entered, then Allow or Deny' },
+      // Each post looks a code up: limited per session and per address.
+      preHandler: createCodeEntryLimit(app),
     },
     (request, reply) => handOver(request, reply),
   );

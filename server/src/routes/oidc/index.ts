@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createOidcProvider } from '../../services/oidc/provider.ts';
 import { oidcErrorHandler } from './answers.ts';
 import authorizationPostRoute from './authorization-post.ts';
-import { createClientAuthLimit } from './client-auth-limit.ts';
+import { createClientAuthLimit } from '../auth/client-auth-limit.ts';
 import endSessionRoutes from './end-session.ts';
 import interactionRoute from './interaction.ts';
 import libraryRoutes from './library-routes.ts';

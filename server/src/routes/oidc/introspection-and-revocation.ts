@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { introspectToken } from '../../services/oidc/introspection.ts';
 import { revokeToken } from '../../services/oidc/revocation.ts';
-import { callingClient } from './client.ts';
-import type { ClientAuthLimit } from './client-auth-limit.ts';
+import { callingClient } from '../auth/client.ts';
+import type { ClientAuthLimit } from '../auth/client-auth-limit.ts';
 
 const printable = (name: string, max: number) =>
   z

@@ -1,16 +1,17 @@
 import { DEVICE_CODE_GRANT } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refusedGrantType } from '../../services/oidc/client-authentication.ts';
+import { devicePollTooSoon } from '../../services/oidc/device-polls.ts';
 import { memoWithClient } from '../../services/oidc/lookups.ts';
 import { OAuthError } from '../auth/oauth-errors.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { oauthErrorBody } from './answers.ts';
 import { queryOf, refuseUnreadable } from './authorization-request.ts';
-import { callingClient } from './client.ts';
+import { callingClient } from '../auth/client.ts';
 import deviceRoutes from './device.ts';
 import type { HandOver } from './hand-over.ts';
-import type { ClientAuthLimit } from './client-auth-limit.ts';
+import type { ClientAuthLimit } from '../auth/client-auth-limit.ts';
 import { oidcRequestOf } from './oidc-request.ts';
 import { withBody } from './replayed-body.ts';
 
@@ -73,7 +74,8 @@ export default async function libraryRoutes(
     door.addContentTypeParser(FORM[0], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
     door.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const authenticated =
-      (grantTypeOf: (form: URLSearchParams) => string | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+      (grantTypeOf: (form: URLSearchParams) => string | null, { polls }: { polls: boolean }) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const form = new URLSearchParams(body.toString('utf8'));
         const client = await callingClient(
@@ -86,8 +88,14 @@ export default async function libraryRoutes(
           },
           { publicAllowed: true, limit: clientAuthLimit },
         );
-        const refused = refusedGrantType(client, grantTypeOf(form));
+        const grantType = grantTypeOf(form);
+        const refused = refusedGrantType(client, grantType);
         if (refused) throw new OAuthError(400, 'unauthorized_client', refused);
+        // RFC 8628 §3.5: a device polling sooner than its interval is told to slow down, before the library looks.
+        if (polls && grantType === DEVICE_CODE_GRANT) {
+          const interval = await devicePollTooSoon(app.deps, client.key, form.get('device_code'));
+          if (interval) throw new OAuthError(400, 'slow_down', `Too soon: poll this device code at most every ${interval} seconds.`);
+        }
         await handOver(
           request,
           reply,
@@ -98,12 +106,12 @@ export default async function libraryRoutes(
     door.post(
       OIDC_ROUTES.token,
       { config: serverToServer, schema: { tags, summary: 'Token endpoint' } },
-      authenticated((form) => form.get('grant_type')),
+      authenticated((form) => form.get('grant_type'), { polls: true }),
     );
     door.post(
       OIDC_ROUTES.device_authorization,
       { config: serverToServer, schema: { tags, summary: 'Device authorization endpoint (RFC 8628): a device_code and a user_code' } },
-      authenticated(() => DEVICE_CODE_GRANT),
+      authenticated(() => DEVICE_CODE_GRANT, { polls: false }),
     );
   });
 }

@@ -21,7 +21,8 @@ export interface LoggedOutApp {
 export interface BackchannelLogoutJob {
   appId: string;
   userId: string;
-  sid: string;
+  /** The session that ended; none when the app's grant ended without a live session that used it (then `sub` alone says whom). */
+  sid?: string;
   /** Signed in through OpenID Connect: the token is addressed to the client_id, else to the audience. */
   viaOidc?: boolean;
   /** The app as registered when access ended; used when it no longer exists by the time of delivery. */
@@ -33,7 +34,10 @@ export interface DeliveryOptions {
   resolve?: ResolveHost;
 }
 
-/** OIDC Back-Channel Logout 1.0: POST a signed logout_token; throws when a retry may succeed. */
+/**
+ * OIDC Back-Channel Logout 1.0: POST a signed logout_token naming the player (`sub`) and the session
+ * (`sid`) when one ended (§2.4 allows either or both); throws when a retry may succeed.
+ */
 export async function deliverBackchannelLogout(
   deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config'>,
   job: BackchannelLogoutJob,
@@ -49,7 +53,7 @@ export async function deliverBackchannelLogout(
       iss: deps.config.publicUrl,
       aud: job.viaOidc ? app.key : app.audience,
       sub: user.uid,
-      sid: job.sid,
+      ...(job.sid ? { sid: job.sid } : {}),
       iat,
       exp: iat + 120,
       jti: randomUUID(),
@@ -77,5 +81,11 @@ export async function deliverBackchannelLogout(
 }
 
 function record(deps: Pick<Deps, 'db' | 'clock'>, job: BackchannelLogoutJob, appKey: string, event: AuditEvent, outcome: string) {
-  return insertAudit(deps.db, { event, userId: job.userId, appKey, at: deps.clock.now(), details: { sid: job.sid, outcome } });
+  return insertAudit(deps.db, {
+    event,
+    userId: job.userId,
+    appKey,
+    at: deps.clock.now(),
+    details: { ...(job.sid ? { sid: job.sid } : {}), outcome },
+  });
 }

@@ -1,5 +1,6 @@
 import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
+import type { AppRow } from '../../queries/app-columns.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { destroyOidcGrant, destroyOidcPayload, endMachineTokens, endOidcGrants, endOidcSessionsOf } from '../../queries/oidc-payloads.ts';
 import { appsUsedBySessions, forgetAppUses, type AppUseRow } from '../../queries/session-apps.ts';
@@ -78,9 +79,20 @@ export async function endAccess(
   return ended.ended;
 }
 
+/** An app whose grants ended, with the players they were; each is told, by the sessions that used it or else by `sub`. */
+interface GrantsEnded {
+  app: AppRow;
+  userIds: string[];
+}
+
+async function endGrantsOn(tx: DbClient, app: AppRow, userId?: string): Promise<{ records: number; grants: GrantsEnded }> {
+  const { records, userIds } = await endOidcGrants(tx, app.key, userId);
+  return { records, grants: { app, userIds } };
+}
+
 async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEnding) {
-  const none = { sessions: [] as EndedSessionRow[], uses: [] as AppUseRow[], oidcRecords: 0 };
-  const { sessions, uses, oidcRecords } = await (async () => {
+  const none = { sessions: [] as EndedSessionRow[], uses: [] as AppUseRow[], oidcRecords: 0, grants: [] as GrantsEnded[] };
+  const { sessions, uses, oidcRecords, grants } = await (async () => {
     switch (ending.kind) {
       case 'sessions': {
         const sessions = await endUserSessions(tx, ending.userId, deps.clock.now(), { sids: ending.sids, liveAt: ending.liveAt });
@@ -91,23 +103,28 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
           tx,
           sessions.map((s) => s.id),
         );
-        return { sessions, uses, oidcRecords };
+        return { ...none, sessions, uses, oidcRecords };
       }
       case 'player-apps': {
         let oidcRecords = 0;
+        const grants: GrantsEnded[] = [];
         for (const appId of ending.appIds) {
           const app = await findAppById(tx, appId);
-          if (app) oidcRecords += await endOidcGrants(tx, app.key, ending.userId);
+          if (!app) continue;
+          const ended = await endGrantsOn(tx, app, ending.userId);
+          oidcRecords += ended.records;
+          grants.push(ended.grants);
         }
         const uses = await forgetAppUses(tx, ending.appIds, { userId: ending.userId });
-        return { ...none, uses, oidcRecords };
+        return { ...none, uses, oidcRecords, grants };
       }
       case 'app': {
         const app = await findAppById(tx, ending.appId);
         if (!app) return none;
-        const oidcRecords = (await endOidcGrants(tx, app.key)) + (await endMachineTokens(tx, app.key));
+        const ended = await endGrantsOn(tx, app);
+        const oidcRecords = ended.records + (await endMachineTokens(tx, app.key));
         const uses = await forgetAppUses(tx, [app.id], { oidcOnly: ending.uses === 'oidc' });
-        return { ...none, uses, oidcRecords };
+        return { ...none, uses, oidcRecords, grants: [ended.grants] };
       }
       case 'grant':
         return { ...none, oidcRecords: await destroyOidcGrant(tx, ending.grantId) };
@@ -123,9 +140,23 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
     viaOidc: u.via_oidc,
     app: { key: u.key, audience: u.audience, backchannel_logout_url: u.backchannel_logout_url! },
   }));
+  // A grant no live session used (an offline or a device's grant) is told too, by the player alone (no sid).
+  for (const { app, userIds } of grants) {
+    if (!app.backchannel_logout_url) continue;
+    const app_ = { key: app.key, audience: app.audience, backchannel_logout_url: app.backchannel_logout_url };
+    for (const userId of userIds) {
+      if (told.some((u) => u.app_id === app.id && u.user_id === userId)) continue;
+      jobs.push({ appId: app.id, userId, viaOidc: true, app: app_ });
+    }
+  }
   const ended: EndedAccess = {
     sessions,
-    appsNotified: [...new Set(uses.filter((u) => u.backchannel_logout_url || ending.kind === 'sessions').map((u) => u.key))],
+    appsNotified: [
+      ...new Set([
+        ...uses.filter((u) => u.backchannel_logout_url || ending.kind === 'sessions').map((u) => u.key),
+        ...jobs.map((j) => j.app!.key),
+      ]),
+    ],
     oidcRecords,
     frontChannelUrls: ending.kind === 'sessions' ? frontChannelUrls(deps.config.publicUrl, uses) : [],
   };

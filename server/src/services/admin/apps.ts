@@ -5,9 +5,10 @@ import type { Deps } from '../../deps.ts';
 import { changesOf } from '../../domain/changes.ts';
 import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { listAppAccess } from './queries/access.ts';
-import { deleteApp, insertApp, listApps, updateApp, type AppFields } from './queries/apps.ts';
+import { deleteApp, insertApp, listApps, playersHoldingApp, updateApp, type AppFields } from './queries/apps.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { endAccess } from '../access-end/end-access.ts';
+import { followAccessChange } from '../groups/access-follows.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { refuseForbiddenUrls } from '../registered-urls.ts';
 import { dataApiAudience } from '../stored-data/data-api.ts';
@@ -71,25 +72,39 @@ export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'au
   }).finally(() => deps.authCache.flush());
 }
 
+/**
+ * Saves the app. A change that narrows who may use it (the UID-whitelist bypass or the global-admin
+ * allowance turned off) ends, through the one way access ends, what the players it no longer admits
+ * hold on it, and tells the app; its origins are allowed or refused on every replica at once.
+ */
 export async function changeApp(
-  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache' | 'queue'>,
   actor: Actor,
   id: string,
   f: AppFields,
 ): Promise<App> {
   refuseDataApiAudience(deps, f);
   refuseForbiddenAppUrls(deps, f);
-  return inTransaction(deps.db, async (tx) => {
-    const before = await findAppById(tx, id);
-    if (!before) throw new NotFound('No app with this id.');
-    if (before.key === PORTAL_APP_KEY && (f.key !== PORTAL_APP_KEY || f.audience !== PORTAL_APP_KEY)) {
-      throw new Refused('invalid', `The portal app keeps the key and audience "${PORTAL_APP_KEY}": the portal signs in with them.`);
-    }
-    const row = (await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f)))!;
-    const changes = changesOf(before, row, Object.keys(f));
-    await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row.key, details: { name: row.name, ...changes } });
-    return row;
-  }).finally(() => deps.authCache.flush());
+  const before = await findAppById(deps.db, id);
+  if (!before) throw new NotFound('No app with this id.');
+  if (before.key === PORTAL_APP_KEY && (f.key !== PORTAL_APP_KEY || f.audience !== PORTAL_APP_KEY)) {
+    throw new Refused('invalid', `The portal app keeps the key and audience "${PORTAL_APP_KEY}": the portal signs in with them.`);
+  }
+  let row: App | null = null;
+  await followAccessChange(deps, {
+    appIds: [id],
+    userIds: (tx) => playersHoldingApp(tx, id),
+    apply: async (tx) => {
+      row = await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f));
+      if (!row) throw new NotFound('No app with this id.');
+    },
+    audit: async (tx, lost) => {
+      const changes = changesOf(before, row!, Object.keys(f));
+      const details = { name: row!.name, ...changes, ...(lost.size ? { players_who_lost_access: lost.size } : {}) };
+      await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row!.key, details });
+    },
+  });
+  return row!;
 }
 
 /** Deleting an app ends every player's access to it (through the one way access ends), and tells the app. */

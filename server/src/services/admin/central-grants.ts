@@ -1,11 +1,13 @@
 import { AuditEvent, type ConsentData } from '@portal/contract';
-import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { userExists } from '../../queries/admin-users.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { addCentralGrant, findCentralGrants, removeCentralGrant } from '../../queries/central-grants.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
+import { appNames } from '../groups/app-names.ts';
+import { followAccessChange } from '../groups/access-follows.ts';
+import { listApps } from './queries/apps.ts';
 
 async function resolve(deps: Pick<Deps, 'db'>, userId: string, appId: string) {
   if (!(await userExists(deps.db, userId))) throw new NotFound('No user with this id.');
@@ -24,29 +26,39 @@ const GRANT_EVENTS = {
   role: { grant: AuditEvent.RoleGranted, revoke: AuditEvent.RoleRevoked },
 } as const;
 
-/** Grants or revokes a central consent scope or central role; answers the new state. */
+/**
+ * Grants or revokes a central consent scope or central role; answers the new state. A change that
+ * takes an app from the player (the role `admin` on the portal revoked: no longer a global admin)
+ * ends what they hold on it through the one way access ends, and tells the app. A scope revoked
+ * ends no app: the player's next token is without it.
+ */
 export async function changeCentralGrant(
-  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
   actor: Actor,
   input: { userId: string; appId: string; value: string },
   kind: 'scope' | 'role',
   action: 'grant' | 'revoke',
 ): Promise<ConsentData> {
   const app = await resolve(deps, input.userId, input.appId);
-  const result = await inTransaction(deps.db, async (tx) => {
-    const changed =
-      action === 'grant'
-        ? await addCentralGrant(tx, input.userId, app.id, kind, input.value)
-        : await removeCentralGrant(tx, input.userId, app.id, kind, input.value);
-    if (changed) {
+  let changed = false;
+  await followAccessChange(deps, {
+    userIds: [input.userId],
+    appIds: async (tx) => (await listApps(tx)).map((a) => a.id),
+    apply: async (tx) => {
+      changed =
+        action === 'grant'
+          ? await addCentralGrant(tx, input.userId, app.id, kind, input.value)
+          : await removeCentralGrant(tx, input.userId, app.id, kind, input.value);
+    },
+    audit: async (tx, lost) => {
+      if (!changed) return;
+      const ended = lost.get(input.userId) ?? [];
       await auditAdmin(deps, tx, actor, GRANT_EVENTS[kind][action], {
         userId: input.userId,
         appKey: app.key,
-        details: { value: input.value },
+        details: { value: input.value, ...(ended.length ? { apps_ended: await appNames(tx, ended) } : {}) },
       });
-    }
-    return findCentralGrants(tx, input.userId, app.id);
+    },
   });
-  await deps.authCache.flush();
-  return result;
+  return findCentralGrants(deps.db, input.userId, app.id);
 }

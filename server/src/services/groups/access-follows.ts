@@ -46,11 +46,11 @@ export async function admittedPairs(
   return pairs;
 }
 
-export interface MembershipChange {
+export interface AccessChange {
   /** The players the change may touch; or found in the transaction first (players it may create, say). */
   userIds: readonly string[] | ((tx: DbClient) => Promise<readonly string[]>);
-  /** The groups whose membership (or rules) it changes: only the apps they rule can be lost. */
-  groupIds: readonly string[];
+  /** The apps the change may take from them (ids); or found in the transaction first. */
+  appIds: readonly string[] | ((tx: DbClient) => Promise<readonly string[]>);
   /** Makes the change, in the transaction. */
   apply(tx: DbClient): Promise<void>;
   /** Writes the change's audit events, knowing what it took from whom and what it opened to whom. */
@@ -59,33 +59,63 @@ export interface MembershipChange {
   before?: Date;
 }
 
+export interface MembershipChange extends Omit<AccessChange, 'appIds'> {
+  /** The groups whose membership (or rules) it changes: only the apps they rule can be lost. */
+  groupIds: readonly string[];
+}
+
+const inTx = <T>(value: T | ((tx: DbClient) => Promise<T>), tx: DbClient): Promise<T> =>
+  typeof value === 'function' ? (value as (tx: DbClient) => Promise<T>)(tx) : Promise.resolve(value);
+
 /**
- * Access follows membership: the change is made, and whatever it took from a player (an app no
- * other grant, group, bypass or allowance still opens) ends at once through the one way access
- * ends, in the same transaction. A player who joined is admitted at the next request: nothing is
- * cached that would say otherwise (every ending and every change flushes the answers kept).
+ * Makes the change in `tx` between two decisions of the one access rule: answers what it took from
+ * whom and what it opened to whom (a preview makes it in a transaction rolled back).
  */
-export async function followMembershipChange(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
-  change: MembershipChange,
-): Promise<{ lost: LostAccess; gained: GainedAccess; ended: EndedAccess }> {
+export async function decideAround(
+  deps: Pick<Deps, 'clock' | 'config'>,
+  tx: DbClient,
+  change: Pick<AccessChange, 'userIds' | 'appIds' | 'apply' | 'before'>,
+): Promise<{ lost: LostAccess; gained: GainedAccess }> {
   const now = deps.clock.now();
-  let lost: LostAccess = new Map();
-  let gained: GainedAccess = new Map();
+  const appIds = await inTx(change.appIds, tx);
+  const userIds = await inTx(change.userIds, tx);
+  const before = await admittedPairs(deps, tx, userIds, appIds, change.before ?? now);
+  await change.apply(tx);
+  const after = await admittedPairs(deps, tx, userIds, appIds, now);
+  return { lost: missingFrom(before, after), gained: missingFrom(after, before) };
+}
+
+/**
+ * Access follows every change of who may use what (a membership, a rule, an app's bypass or
+ * global-admin allowance, a central role): the one access rule decides before, the change is made,
+ * it decides again, and whatever the change took from a player (an app no other grant, group,
+ * bypass or allowance still opens) ends at once through the one way access ends, in the same
+ * transaction. A player who gained is admitted at the next request: nothing is cached that would
+ * say otherwise (every ending and every change flushes the answers kept).
+ */
+export async function followAccessChange(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  change: AccessChange,
+): Promise<{ lost: LostAccess; gained: GainedAccess; ended: EndedAccess }> {
+  let decided: { lost: LostAccess; gained: GainedAccess } = { lost: new Map(), gained: new Map() };
   const ended = await endAccess(
     deps,
     async (tx) => {
-      const appIds = await appsRuledBy(tx, change.groupIds);
-      const userIds = typeof change.userIds === 'function' ? await change.userIds(tx) : change.userIds;
-      const before = await admittedPairs(deps, tx, userIds, appIds, change.before ?? now);
-      await change.apply(tx);
-      const after = await admittedPairs(deps, tx, userIds, appIds, now);
-      lost = missingFrom(before, after);
-      gained = missingFrom(after, before);
-      return [...lost].map(([userId, ids]): AccessEnding => ({ kind: 'player-apps', userId, appIds: ids }));
+      decided = await decideAround(deps, tx, change);
+      return [...decided.lost].map(([userId, ids]): AccessEnding => ({ kind: 'player-apps', userId, appIds: ids }));
     },
-    (tx, result) => change.audit(tx, lost, result, gained),
+    (tx, result) => change.audit(tx, decided.lost, result, decided.gained),
   );
-  // Nothing lost still changes who is in which group: the forward-auth answers carry the groups.
-  return { lost, gained, ended };
+  return { ...decided, ended };
+}
+
+/**
+ * Access follows membership: a change of who is in which group can take only the apps the groups
+ * rule. Nothing lost still changes who is in which group: the forward-auth answers carry the groups.
+ */
+export function followMembershipChange(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  { groupIds, ...change }: MembershipChange,
+): Promise<{ lost: LostAccess; gained: GainedAccess; ended: EndedAccess }> {
+  return followAccessChange(deps, { ...change, appIds: (tx) => appsRuledBy(tx, groupIds) });
 }

@@ -5,10 +5,9 @@ import { NotFound, Refused } from '../../lib/errors.ts';
 import { listAccessRules, membersOfGroups, playersByIds, replaceAccessRules } from '../../queries/access-rules.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { findGroupsByIds } from './queries/groups.ts';
-import { endAccess } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { tellPlayers } from './players-told.ts';
-import { admittedPairs } from './access-follows.ts';
+import { decideAround, followAccessChange } from './access-follows.ts';
 
 const SAMPLE = 10;
 
@@ -31,23 +30,16 @@ export async function accessRules(deps: Pick<Deps, 'db'>, appId: string): Promis
   return { rules: await listAccessRules(deps.db, appId) };
 }
 
-/**
- * Writes the app's rules in `tx` and answers whom that admits and stops admitting, decided by the one
- * access rule before and after (a grant, a suspension, the bypass still count as they do).
- */
-async function changeRules(deps: Pick<Deps, 'config' | 'clock'>, tx: DbClient, appId: string, rules: readonly AccessRuleInput[]) {
-  const before = await listAccessRules(tx, appId);
-  const players = await membersOfGroups(tx, [...new Set([...before, ...rules].map((r) => r.group_id))]);
-  const now = deps.clock.now();
-  const was = await admittedPairs(deps, tx, players, [appId], now);
-  await replaceAccessRules(tx, appId, rules);
-  const is = await admittedPairs(deps, tx, players, [appId], now);
-  const userOf = (pair: string) => pair.split(' ')[0]!;
-  return {
-    added: [...is].filter((p) => !was.has(p)).map(userOf),
-    removed: [...was].filter((p) => !is.has(p)).map(userOf),
-  };
-}
+/** The app's rules replaced, as a change of who may use it: it touches the members of the groups they named before and name now. */
+const rulesChange = (appId: string, rules: readonly AccessRuleInput[]) => ({
+  appIds: [appId],
+  userIds: async (tx: DbClient) => {
+    await mustKnowGroups(tx, rules);
+    const before = await listAccessRules(tx, appId);
+    return membersOfGroups(tx, [...new Set([...before, ...rules].map((r) => r.group_id))]);
+  },
+  apply: (tx: DbClient) => replaceAccessRules(tx, appId, rules),
+});
 
 async function side(db: DbClient, userIds: readonly string[]) {
   return { count: userIds.length, sample: await playersByIds(db, userIds.slice(0, SAMPLE)) };
@@ -61,9 +53,8 @@ export async function previewAccessRules(
 ): Promise<AccessRulesPreview> {
   return inRolledBackTransaction(deps.db, async (tx) => {
     await mustBeRuledApp(tx, appId);
-    await mustKnowGroups(tx, rules);
-    const { added, removed } = await changeRules(deps, tx, appId, rules);
-    return { added: await side(tx, added), removed: await side(tx, removed) };
+    const { lost, gained } = await decideAround(deps, tx, rulesChange(appId, rules));
+    return { added: await side(tx, [...gained.keys()]), removed: await side(tx, [...lost.keys()]) };
   });
 }
 
@@ -75,15 +66,9 @@ export async function setAccessRules(
   rules: readonly AccessRuleInput[],
 ): Promise<AccessRules> {
   const app = await mustBeRuledApp(deps.db, appId);
-  let changed = { added: [] as string[], removed: [] as string[] };
-  await endAccess(
-    deps,
-    async (tx) => {
-      await mustKnowGroups(tx, rules);
-      changed = await changeRules(deps, tx, appId, rules);
-      return changed.removed.map((userId) => ({ kind: 'player-apps' as const, userId, appIds: [appId] }));
-    },
-    async (tx) => {
+  await followAccessChange(deps, {
+    ...rulesChange(appId, rules),
+    audit: async (tx, lost, _ended, gained) => {
       const groups = await findGroupsByIds(
         tx,
         rules.map((r) => r.group_id),
@@ -93,19 +78,12 @@ export async function setAccessRules(
         appKey: app.key,
         details: {
           rules: rules.map((r) => ({ group: names.get(r.group_id), roles: r.roles, scopes: r.scopes, grace_hours: r.grace_hours })),
-          players_admitted: changed.added.length,
-          players_no_longer_admitted: changed.removed.length,
+          players_admitted: gained.size,
+          players_no_longer_admitted: lost.size,
         },
       });
-      const forThisApp = (userIds: readonly string[]) => new Map(userIds.map((userId) => [userId, [appId]]));
-      await tellPlayers(
-        deps,
-        tx,
-        actor,
-        { gained: forThisApp(changed.added), lost: forThisApp(changed.removed) },
-        { cause: 'rules_changed', app: app.name },
-      );
+      await tellPlayers(deps, tx, actor, { gained, lost }, { cause: 'rules_changed', app: app.name });
     },
-  );
+  });
   return { rules: await listAccessRules(deps.db, appId) };
 }

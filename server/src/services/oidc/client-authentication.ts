@@ -44,12 +44,16 @@ const sameSecret = (stored: Buffer, presented: string) => {
   return stored.length === hash.length && timingSafeEqual(stored, hash);
 };
 
+/** Why an app without a client secret cannot authenticate where a secret is needed, and what to do. */
+const noSecretYet = (app: OidcClientApp) =>
+  `${app.name} has no client secret: an admin creates one in App Catalog (the app's OpenID Connect dialog, New client secret), and the app sends it with each request.`;
+
 /**
  * The one check of a client, for every endpoint that takes one (token, device authorization,
- * introspection, revocation): client_secret_basic or client_secret_post against the stored
- * SHA-256, in one way only; a public client names itself and nothing more, and only where
- * `publicAllowed` (introspection does not allow it). The protocol library takes this verdict
- * (library-gaps/client-authenticated-by-portal.ts).
+ * introspection, revocation, token exchange): client_secret_basic or client_secret_post against
+ * the stored SHA-256, in one way only; a public client names itself and nothing more, and only
+ * where `publicAllowed` (introspection and token exchange do not allow it). The protocol library
+ * takes this verdict (library-gaps/client-authenticated-by-portal.ts).
  */
 export async function authenticateClient(
   deps: Pick<Deps, 'db'>,
@@ -70,10 +74,13 @@ export async function authenticateClient(
   // The portal is the OpenID Provider itself, not one of its clients.
   if (!app || app.key === PORTAL_APP_KEY) throw refused();
   if (!app.client_secret_hash) {
-    if (secret || !publicAllowed) throw refused();
+    if (!publicAllowed) throw refused(noSecretYet(app));
+    if (secret) throw refused();
     return app;
   }
-  if (!secret || !sameSecret(app.client_secret_hash, secret)) throw refused();
+  if (!secret)
+    throw refused(`${app.name} is a confidential client: send its client secret, by HTTP Basic or as client_secret in the body.`);
+  if (!sameSecret(app.client_secret_hash, secret)) throw refused();
   return app;
 }
 

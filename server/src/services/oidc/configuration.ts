@@ -28,10 +28,26 @@ export const OIDC_TTL = {
 const STANDARD = new Set<string>(OIDC_SCOPES);
 const ASKS_THE_PLAYER = new Set(['authorization', 'resume', 'code_verification', 'device_resume']);
 
-/** At the token endpoint the scopes come from the code or refresh token in hand, not from the request. */
-function issuedScopes(ctx: KoaContextWithOIDC): string[] {
-  const { AuthorizationCode: code, DeviceCode: device, RefreshToken: refresh } = ctx.oidc.entities;
-  return (code?.scope ?? device?.scope ?? refresh?.scope ?? '').split(' ').filter(Boolean);
+/**
+ * The part of `scope` the one access rule gives the player `uid` on the request's client now: the
+ * standard scopes, and the others an admin granted on Central Consents or a rule of a group the
+ * player is in gives. Every token issued is narrowed to it (library-gaps/scope-decided-at-every-token.ts).
+ */
+export async function scopeGivenNow(deps: OidcDeps, ctx: KoaContextWithOIDC, uid: string, scope: string): Promise<string> {
+  const player = await playerOf(deps, ctx, uid);
+  return grantedScopes(scope.split(' ').filter(Boolean), player?.scopes ?? []).granted.join(' ');
+}
+
+/**
+ * What a player's access token for the app may carry: the standard scopes and those the player is
+ * given now, whatever the code, refresh token or request names (the grant narrows it further).
+ * Before anyone is signed in, what the request asks (the grant decides once someone is).
+ */
+async function playerResourceScopes(deps: OidcDeps, ctx: KoaContextWithOIDC): Promise<string[]> {
+  const uid = ctx.oidc.account?.accountId ?? ctx.oidc.session?.accountId;
+  if (!uid) return [...OIDC_SCOPES, ...ctx.oidc.requestParamScopes];
+  const player = await playerOf(deps, ctx, uid);
+  return [...OIDC_SCOPES, ...(player?.scopes ?? [])];
 }
 
 /**
@@ -126,9 +142,7 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
             throw new errors.InvalidTarget(`this client's only resource is ${app ? resourceIndicator(app) : 'none'}`);
           }
           const scopes =
-            ctx.oidc.params?.grant_type === 'client_credentials'
-              ? app.machine_scopes
-              : [...new Set([...OIDC_SCOPES, ...ctx.oidc.requestParamScopes, ...issuedScopes(ctx)])];
+            ctx.oidc.params?.grant_type === 'client_credentials' ? app.machine_scopes : [...new Set(await playerResourceScopes(deps, ctx))];
           return {
             scope: scopes.join(' '),
             audience: app.audience,

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { recordOidcSessionApp } from '../../queries/session-apps.ts';
 import { audit } from '../audit.ts';
 import { recordJwtAccessToken } from './adapter.ts';
-import { oidcConfiguration } from './configuration.ts';
+import { oidcConfiguration, scopeGivenNow } from './configuration.ts';
 import { createLibraryProvider, type InteractionResults, type JWK, type KoaContextWithOIDC, type Provider } from './library-gaps/index.ts';
 import { appOf } from './lookups.ts';
 import { currentOidcRequest, runInOidcRequest, type OidcRequest } from './request-context.ts';
@@ -86,6 +86,7 @@ async function auditOutcome(deps: OidcProviderDeps, ctx: KoaContextWithOIDC): Pr
 function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
   const provider = createLibraryProvider(deps.config.publicUrl, oidcConfiguration(deps, jwks), {
     recordJwtAccessToken: (model, token, exp) => recordJwtAccessToken(deps, model, token, exp),
+    scopeGivenNow: (ctx, uid, scope) => scopeGivenNow(deps, ctx, uid, scope),
   });
   provider.proxy = true; // the scheme and host come from PUBLIC_URL, see asPublicRequest
   provider.on('grant.revoked', (ctx: KoaContextWithOIDC) => {

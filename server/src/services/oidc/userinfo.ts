@@ -2,8 +2,7 @@ import { hash } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { OIDC_CLAIMS } from '../../domain/oidc-client.ts';
 import { createAuthCache, type AuthCache } from '../../lib/auth-cache.ts';
-import { findOidcClientApp } from './queries/clients.ts';
-import { loadOidcPlayer, playerClaims } from './player.ts';
+import { playerBehindToken, playerClaims } from './player.ts';
 import { findTokenRecord } from './token-records.ts';
 
 /** What the record of a player's access token says: who, for which client, with which scopes, until when. */
@@ -20,10 +19,9 @@ const CACHE_MS = 30_000;
 const INVALID: UserinfoAnswer = { ok: false, description: 'The access token is invalid, expired or revoked.' };
 
 async function answerFor(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: AccessTokenRecord): Promise<UserinfoAnswer> {
-  const app = await findOidcClientApp(deps.db, token.clientId);
-  const player = app ? await loadOidcPlayer(deps, token.accountId, app) : null;
-  if (!app || !player) return { ok: false, description: 'The access token is for an app or a player that no longer exists.' };
-  if (!player.decision.allowed) return { ok: false, description: player.decision.reason };
+  const behind = await playerBehindToken(deps, token);
+  if (!behind.ok) return behind;
+  const { player } = behind;
   const scopes = new Set((token.scope ?? '').split(' '));
   const all = playerClaims(player);
   const released = Object.entries(OIDC_CLAIMS)

@@ -81,6 +81,7 @@ describe('the device flow (RFC 8628): a bot asks a player for a code', () => {
       expect(confirmPage.body).toContain(words);
     expect(done.body).toContain('<h1>Device connected</h1>');
 
+    ctx.clock.advance(5_000); // the device polls every 5 seconds
     const tokens = await poll(ctx, device.device_code, { client_id: 'bot' });
     expect(tokens.statusCode, tokens.body).toBe(200);
     const { access_token, id_token, refresh_token, scope } = tokens.json();
@@ -91,6 +92,7 @@ describe('the device flow (RFC 8628): a bot asks a player for a code', () => {
     const info = await ctx.app.inject({ url: '/oidc/userinfo', headers: { authorization: `Bearer ${access_token}` } });
     expect(info.json()).toMatchObject({ sub: '1:100002', name: 'Mira Solan' });
     // A device code is good for one set of tokens.
+    ctx.clock.advance(5_000);
     expect((await poll(ctx, device.device_code, { client_id: 'bot' })).json().error).toBe('invalid_grant');
     const allowed = await audit('oidc_authorized', 'bot');
     expect(allowed.rows[0]!.details).toMatchObject({ client_id: 'bot', via: 'a device code' });
@@ -131,10 +133,13 @@ describe('the device flow (RFC 8628): a bot asks a player for a code', () => {
   });
 
   it('refuses codes that are wrong, used, expired or hostile with a page saying why, never a 500', async () => {
-    let { xsrf } = await openDevicePage(ctx, mira);
+    // A session may enter 10 codes a minute (rate-limits.test.ts): these are typed in two sessions of their own.
+    const typist = async () => new CookieJar({ portal_session: (await signIn(ctx, '1:100002')).cookie });
+    let jar = await typist();
+    let { xsrf } = await openDevicePage(ctx, jar);
     // Each page has a form secret of its own: the next code is sent from the page that answered.
     const says = async (userCode: string, words: string) => {
-      const res = await submitDevicePage(ctx, mira, { xsrf, user_code: userCode });
+      const res = await submitDevicePage(ctx, jar, { xsrf, user_code: userCode });
       expect(res.statusCode, userCode).toBeLessThan(500);
       expect(res.body, userCode).toContain(words);
       xsrf = xsrfOf(res.body);
@@ -144,14 +149,16 @@ describe('the device flow (RFC 8628): a bot asks a player for a code', () => {
     for (const hostile of ['\u0000', 'x'.repeat(5000), "'; DROP TABLE users; --", '<script>alert(1)</script>', '\ud800', 'é'.repeat(50)])
       await says(hostile, 'No device is waiting for this code');
 
+    jar = await typist();
+    xsrf = (await openDevicePage(ctx, jar)).xsrf;
     await says('BCDF-GHJK', 'No device is waiting for this code');
-    const stale = await submitDevicePage(ctx, mira, { xsrf: 'a-secret-of-another-page', user_code: 'BCDF-GHJK' });
+    const stale = await submitDevicePage(ctx, jar, { xsrf: 'a-secret-of-another-page', user_code: 'BCDF-GHJK' });
     expect(stale.body).toContain('This page was out of date. Enter the code again.');
     xsrf = xsrfOf(stale.body);
 
     const used = await codeFor();
-    await answerDevice(ctx, mira, used.user_code, 'confirm');
-    xsrf = (await openDevicePage(ctx, mira)).xsrf;
+    await answerDevice(ctx, jar, used.user_code, 'confirm');
+    xsrf = (await openDevicePage(ctx, jar)).xsrf;
     await says(used.user_code, 'This code was already used');
 
     const expired = await codeFor();
@@ -161,6 +168,37 @@ describe('the device flow (RFC 8628): a bot asks a player for a code', () => {
     );
     await says(expired.user_code, 'This code has expired');
     expect((await poll(ctx, expired.device_code, { client_id: 'bot' })).json().error).toBe('expired_token');
+  });
+
+  it('ends a device allowed in a session that then ends, before the device polled: Sign out everywhere else from another session', async () => {
+    const a = new CookieJar({ portal_session: (await signIn(ctx, '1:100002')).cookie });
+    const b = (await signIn(ctx, '1:100002')).cookie;
+    const device = await codeFor();
+    expect((await answerDevice(ctx, a, device.user_code, 'confirm')).done.body).toContain('<h1>Device connected</h1>');
+    const out = await ctx.app.inject({ method: 'DELETE', url: '/api/me/sessions', cookies: { portal_session: b } });
+    expect(out.json().ended).toBeGreaterThanOrEqual(1);
+    const polled = await poll(ctx, device.device_code, { client_id: 'bot' });
+    expect(polled.statusCode).toBe(400);
+    expect(polled.json().error).toBe('invalid_grant');
+    expect(polled.json().refresh_token).toBeUndefined();
+  });
+
+  it('answers slow_down to a device that polls sooner than its interval, 5 seconds longer each time (RFC 8628 §3.5)', async () => {
+    const device = await codeFor();
+    const pollNow = () => poll(ctx, device.device_code, { client_id: 'bot' });
+    expect((await pollNow()).json().error).toBe('authorization_pending');
+    const fast = await pollNow();
+    expect(fast.statusCode).toBe(400);
+    expect(fast.json()).toEqual({
+      error: 'slow_down',
+      error_description: 'Too soon: poll this device code at most every 10 seconds.',
+    });
+    ctx.clock.advance(5_000);
+    expect((await pollNow()).json()).toMatchObject({ error: 'slow_down', error_description: expect.stringContaining('every 15 seconds') });
+    ctx.clock.advance(15_000);
+    expect((await pollNow()).json().error).toBe('authorization_pending');
+    ctx.clock.advance(15_000);
+    expect((await pollNow()).json().error).toBe('authorization_pending');
   });
 
   it('refuses a device code to an app not allowed the device flow (unauthorized_client) and to an unknown client', async () => {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_AUTH_FAILURES_PER_MINUTE } from '../../../src/routes/oidc/client-auth-limit.ts';
+import { CLIENT_AUTH_FAILURES_PER_MINUTE } from '../../../src/routes/auth/client-auth-limit.ts';
 import { SIGN_IN_STARTS_PER_MINUTE } from '../../../src/plugins/sign-in-limit.ts';
+import { CODE_ENTRIES_PER_ADDRESS_PER_MINUTE, CODE_ENTRIES_PER_SESSION_PER_MINUTE } from '../../../src/routes/oidc/code-entry-limit.ts';
+import { openDevicePage, xsrfOf } from '../../helpers/device-flow.ts';
 import { createAppFixture } from '../../helpers/fixtures.ts';
-import { authorizeUrl, basic, pkcePair, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { authorizeUrl, basic, CookieJar, pkcePair, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
-import { createTestApp, DASHBOARD, type TestContext } from '../../helpers/test-app.ts';
+import { createTestApp, DASHBOARD, PUBLIC_URL, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
 let secret: string;
@@ -130,5 +132,58 @@ describe('failed client authentications', () => {
   it('leave successful authentications uncounted', async () => {
     const address = '198.51.100.40';
     for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_MINUTE + 5; i++) expect((await introspect('wiki', secret, address)).statusCode).toBe(200);
+  });
+});
+
+/** A player at /device in one browser, typing codes from `address`; each page's form secret is sent back with the next. */
+async function codeTyper() {
+  const jar = new CookieJar({ portal_session: (await signIn(ctx, '1:100002')).cookie });
+  let { xsrf } = await openDevicePage(ctx, jar);
+  return async (address: string, userCode = 'BCDF-GHJK') => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/device',
+      remoteAddress: address,
+      headers: { cookie: jar.header(), origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ xsrf, user_code: userCode }).toString(),
+    });
+    jar.store(res);
+    xsrf = xsrfOf(res.body) || xsrf;
+    return res;
+  };
+}
+
+describe('codes entered at /device (the code space is small)', () => {
+  it('are limited per session, whatever the address, with a page that says so', async () => {
+    const type = await codeTyper();
+    for (let i = 0; i < CODE_ENTRIES_PER_SESSION_PER_MINUTE; i++) {
+      const res = await type('192.0.2.10');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain('No device is waiting for this code');
+    }
+    for (const address of ['192.0.2.10', '192.0.2.11']) {
+      const res = await type(address);
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toMatch(
+        /Too many codes were entered in this session\. Check the code your device shows and try again in \d+ seconds\./,
+      );
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('are limited per address, whatever the sessions', async () => {
+    const address = '192.0.2.20';
+    const typers = [await codeTyper(), await codeTyper(), await codeTyper(), await codeTyper()];
+    const each = CODE_ENTRIES_PER_SESSION_PER_MINUTE - 1;
+    for (let i = 0; i < CODE_ENTRIES_PER_ADDRESS_PER_MINUTE; i++) {
+      const res = await typers[Math.floor(i / each)]!(address);
+      expect(res.statusCode, `entry ${i + 1}`).toBe(200);
+    }
+    const over = await typers[3]!(address);
+    expect(over.statusCode).toBe(429);
+    expect(over.body).toMatch(/Too many codes were entered from this address\. Try again in \d+ seconds\./);
+    // The same session from another address goes on.
+    expect((await typers[3]!('192.0.2.21')).statusCode).toBe(200);
   });
 });

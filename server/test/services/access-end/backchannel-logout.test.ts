@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResolveHost } from '../../../src/lib/outgoing-request.ts';
 import { deliverBackchannelLogout, type BackchannelLogoutJob } from '../../../src/services/access-end/backchannel-logout.ts';
@@ -12,6 +13,7 @@ let userId: string;
 let target: Server;
 let redirecting: Server;
 const targetHits: string[] = [];
+const targetBodies: string[] = [];
 let redirectingHits = 0;
 
 async function listen(server: Server): Promise<string> {
@@ -25,7 +27,12 @@ beforeAll(async () => {
   userId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
   target = createServer((req, res) => {
     targetHits.push(req.url ?? '');
-    res.writeHead(200).end();
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      targetBodies.push(body);
+      res.writeHead(200).end();
+    });
   });
   const targetUrl = await listen(target);
   redirecting = createServer((_req, res) => {
@@ -98,5 +105,17 @@ describe('deliverBackchannelLogout', () => {
       event: 'backchannel_logout_delivered',
       details: { sid: 'sid-allowed', outcome: 'delivered' },
     });
+  });
+
+  it('names the player alone (sub, no sid) when no session ended with the grant, addressed to the client_id', async () => {
+    const port = (target.address() as AddressInfo).port;
+    const app = await createAppFixture(ctx, { key: 'offline', backchannel_logout_url: `http://localhost:${port}/bye` });
+    targetBodies.length = 0;
+    await deliverBackchannelLogout(ctx.deps, { appId: app.id, userId, viaOidc: true });
+    const token = new URLSearchParams(targetBodies[0]).get('logout_token')!;
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ sub: '1:100002', aud: 'offline', events: { 'http://schemas.openid.net/event/backchannel-logout': {} } });
+    expect(claims).not.toHaveProperty('sid');
+    expect(await lastAudit('offline')).toEqual({ event: 'backchannel_logout_delivered', details: { outcome: 'delivered' } });
   });
 });

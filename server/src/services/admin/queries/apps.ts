@@ -37,3 +37,19 @@ export async function deleteApp(db: DbClient, id: string): Promise<AppRow | null
   const { rows } = await db.query<AppRow>(`DELETE FROM apps WHERE id = $1 RETURNING ${APP}`, [id]);
   return rows[0] ?? null;
 }
+
+/**
+ * The players who hold something on the app that an end of access would end: a live session that
+ * used it, or an OpenID Connect grant (with its codes and tokens).
+ */
+export async function playersHoldingApp(db: DbClient, appId: string): Promise<string[]> {
+  const { rows } = await db.query<{ user_id: string }>(
+    `SELECT s.user_id FROM session_apps sa JOIN sessions s ON s.id = sa.session_id
+     WHERE sa.app_id = $1 AND s.ended_at IS NULL
+     UNION
+     SELECT u.id FROM oidc_payloads p JOIN apps a ON a.key = p.client_id JOIN users u ON u.uid = p.account_id
+     WHERE p.model = 'Grant' AND a.id = $1`,
+    [appId],
+  );
+  return rows.map((r) => r.user_id);
+}

@@ -4,6 +4,7 @@ import { recordJwtAccessTokens, type RecordJwtAccessToken } from './jwt-access-t
 import { offlineAccessWithoutConsentPrompt } from './offline-access-without-consent-prompt.ts';
 import { persistOnlySavedSessions } from './persist-only-saved-sessions.ts';
 import { sessionIsThePortalSession } from './portal-session.ts';
+import { scopeDecidedAtEveryToken, type ScopeGivenNow } from './scope-decided-at-every-token.ts';
 import { sidIsThePortalSid } from './portal-sid.ts';
 import { includeSidInEveryIdToken } from './sid-in-every-id-token.ts';
 
@@ -16,6 +17,7 @@ export type { Provider };
 /** What closing the gaps needs of the portal. */
 export interface GapHooks {
   recordJwtAccessToken: RecordJwtAccessToken;
+  scopeGivenNow: ScopeGivenNow;
 }
 
 /**
@@ -24,7 +26,10 @@ export interface GapHooks {
  * portal does instead; docs/oidc.md lists them).
  */
 export function createLibraryProvider(issuer: string, configuration: Configuration, hooks: GapHooks): Provider {
-  const provider = new Provider(issuer, recordJwtAccessTokens(configuration, hooks.recordJwtAccessToken));
+  const provider = new Provider(
+    issuer,
+    scopeDecidedAtEveryToken(recordJwtAccessTokens(configuration, hooks.recordJwtAccessToken), hooks.scopeGivenNow),
+  );
   includeSidInEveryIdToken(provider);
   sessionIsThePortalSession(provider);
   sidIsThePortalSid(provider);

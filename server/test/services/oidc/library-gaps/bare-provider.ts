@@ -61,7 +61,15 @@ export async function bareProvider(wrap: (configuration: Configuration) => Confi
     ISSUER,
     wrap({
       adapter: MapAdapter,
-      ttl: { ClientCredentials: 600, AccessToken: 600, AuthorizationCode: 60, Interaction: 600, Session: 600, Grant: 600 },
+      ttl: {
+        ClientCredentials: 600,
+        AccessToken: 600,
+        AuthorizationCode: 60,
+        Interaction: 600,
+        Session: 600,
+        Grant: 600,
+        RefreshToken: 600,
+      },
       jwks: { keys: [await signingKey()] },
       clients: [
         {

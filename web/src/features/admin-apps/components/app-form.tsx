@@ -252,7 +252,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
               />
               <Checkbox
                 label="Act on SWCombine for the player"
-                description="The app may use the player's SWCombine automation token — a delegated SWC token."
+                description="The app may use the player's SWCombine automation token — a delegated SWC token. It asks with its client secret (OpenID Connect → New client secret)."
                 {...check('allow_delegated_swc_token')}
               />
               <Checkbox

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * Failed client authentications one client may have from one address in a minute, at the token,
- * device authorization, introspection and revocation endpoints together; the next attempt is refused (429) until the minute ends.
+ * Failed client authentications one client may have from one address in a minute, at the OpenID
+ * Provider's token, device authorization, introspection and revocation endpoints together (and, in a
+ * count of its own, at the token exchange); the next attempt is refused (429) until the minute ends.
  */
 export const CLIENT_AUTH_FAILURES_PER_MINUTE = 20;
 

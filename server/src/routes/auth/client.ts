@@ -6,21 +6,20 @@ import {
   type ClientCredentials,
   type OidcClientApp,
 } from '../../services/oidc/client-authentication.ts';
-import { OAuthError } from '../auth/oauth-errors.ts';
+import { OAuthError } from './oauth-errors.ts';
 import { tooManyFailuresMessage, type ClientAuthLimit } from './client-auth-limit.ts';
 
 /** A client refused at the door: 401 invalid_client, with a Basic challenge when it tried HTTP Basic. */
 export class ClientRefused extends OAuthError {
-  readonly usedBasic: boolean;
   constructor(message: string, usedBasic: boolean) {
-    super(401, 'invalid_client', message);
-    this.usedBasic = usedBasic;
+    super(401, 'invalid_client', message, usedBasic ? 'Basic' : undefined);
   }
 }
 
 /**
- * The calling client of the token, device authorization, introspection and revocation endpoints,
- * authenticated by the one check (services/oidc/client-authentication.ts). A client that failed too
+ * The calling client of the OpenID Provider's token, device authorization, introspection and
+ * revocation endpoints and of the token exchange (/auth/token), authenticated by the one check
+ * (services/oidc/client-authentication.ts). A client that failed too
  * often from this address waits first (429 slow_down); each failure counts.
  */
 export async function callingClient(
