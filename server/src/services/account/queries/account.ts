@@ -44,7 +44,7 @@ export interface OwnGrantRow {
   offline: boolean;
 }
 
-/** The live grants the player (by UID) holds on registered apps, by app name. */
+/** The live grants the player (by UID) holds on registered apps, by app name; an app's newest grant first. */
 export async function listOwnGrants(db: DbClient, uid: string, now: Date): Promise<OwnGrantRow[]> {
   const { rows } = await db.query<OwnGrantRow>(
     `SELECT a.id AS app_id, a.key, a.name, a.icon, g.payload,
@@ -55,7 +55,7 @@ export async function listOwnGrants(db: DbClient, uid: string, now: Date): Promi
                  AND (t.expires_at IS NULL OR t.expires_at > $2)) AS offline
      FROM oidc_payloads g JOIN apps a ON a.key = g.client_id
      WHERE g.model = 'Grant' AND g.account_id = $1 AND (g.expires_at IS NULL OR g.expires_at > $2)
-     ORDER BY lower(a.name), a.key`,
+     ORDER BY lower(a.name), a.key, (g.payload->>'iat')::bigint DESC, g.id`,
     [uid, now],
   );
   return rows;
