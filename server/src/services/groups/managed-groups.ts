@@ -12,3 +12,8 @@ export function managedGroups(deps: Pick<Deps, 'db'>, userId: string): Promise<M
 export async function managedRequests(deps: Pick<Deps, 'db'>, userId: string): Promise<PendingRequest[]> {
   return pendingRequests(deps, await managedGroupIds(deps.db, userId));
 }
+
+/** How many groups the player manages (the user menu's Manage). */
+export async function countManagedGroups(deps: Pick<Deps, 'db'>, userId: string): Promise<number> {
+  return (await managedGroupIds(deps.db, userId)).length;
+}

@@ -61,6 +61,8 @@ const why: AppsWhy = {
       icon: null,
       groups: [{ name: 'Pilots', kind: 'custom' }],
       why: 'Open to members of the group Pilots',
+      join: null,
+      ask_whom: 'Ask an admin of the portal',
     },
   ],
 };
