@@ -8,7 +8,7 @@ export default function ManageRoute() {
   const waiting = useWaitingCount();
   return (
     <Stack gap="lg">
-      <Group gap="sm" align="flex-end" wrap="nowrap">
+      <Group gap="sm" align="flex-end" wrap="wrap">
         <PageHeader title="Manage" description="The groups you manage: who is in them, and the players asking to join." />
         {waiting !== undefined && waiting > 0 && (
           <Badge size="lg" color="red" aria-label={`${waiting} ${waiting === 1 ? 'request' : 'requests'} waiting`}>

@@ -10,6 +10,7 @@ import { ListEmpty } from '@/components/list-empty.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { useAskToJoin, useLeaveGroup, useMyGroups, useWithdrawRequest } from '../api/my-groups.ts';
 import { AskToJoinDialog, type GroupToAsk } from './ask-to-join-dialog.tsx';
 
@@ -45,6 +46,14 @@ function Subsection({ title, children }: { title: string; children: ReactNode })
       {children}
     </Stack>
   );
+}
+
+/** An approval's membership: open-ended, until a date ahead, or ended at its date. */
+function ApprovedWords({ until }: { until: string | null }) {
+  const now = useNow();
+  if (!until) return <>You are in.</>;
+  const at = <time dateTime={until}>{formatDateTime(until)}</time>;
+  return Date.parse(until) > now.getTime() ? <>You are in until {at}.</> : <>Your membership ended on its end date, {at}.</>;
 }
 
 const ANSWER_BADGE: Record<string, { label: string; color: string }> = {
@@ -237,14 +246,7 @@ export function GroupsSection() {
                     }
                   >
                     {request.status === 'denied' && (request.reason ? `Reason: ${request.reason}` : 'No reason given.')}
-                    {request.status === 'approved' &&
-                      (request.until ? (
-                        <>
-                          You are in until <time dateTime={request.until}>{formatDateTime(request.until)}</time>.
-                        </>
-                      ) : (
-                        'You are in.'
-                      ))}
+                    {request.status === 'approved' && <ApprovedWords until={request.until} />}
                     {request.status === 'expired' && 'No manager answered in time; you may ask again.'}
                   </Line>
                 ))}
