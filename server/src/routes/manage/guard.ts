@@ -2,13 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../plugins/http-error.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { managesAnyGroup, managesGroup } from '../../services/groups/queries/managers.ts';
-import { findRequest } from '../../services/groups/queries/requests.ts';
+import { manages, managesAny, managesRequest } from '../../services/groups/manager-checks.ts';
 
 /** Guard for the manage folder: 401 without a session, 403 for a player who manages no group. */
 export async function requireManager(request: FastifyRequest) {
   await requireSession(request);
-  if (!(await managesAnyGroup(request.server.deps.db, request.auth.user.id))) {
+  if (!(await managesAny(request.server.deps, request.auth.user.id))) {
     throw forbidden('You manage no group: an admin makes players managers of a group.');
   }
 }
@@ -16,14 +15,11 @@ export async function requireManager(request: FastifyRequest) {
 /** Guard for the routes of one group (`:id`): a group the caller does not manage is a 404, as one that does not exist. */
 export async function requireManagerOfGroup(request: FastifyRequest) {
   const { id } = request.params as { id: string };
-  if (!(await managesGroup(request.server.deps.db, request.auth.user.id, id))) throw new NotFound('No group with this id.');
+  if (!(await manages(request.server.deps, request.auth.user.id, id))) throw new NotFound('No group with this id.');
 }
 
 /** Guard for the routes of one request (`:id`): a request to a group the caller does not manage is a 404. */
 export async function requireManagerOfRequest(request: FastifyRequest) {
   const { id } = request.params as { id: string };
-  const found = await findRequest(request.server.deps.db, id);
-  if (!found || !(await managesGroup(request.server.deps.db, request.auth.user.id, found.group_id))) {
-    throw new NotFound('No request with this id.');
-  }
+  if (!(await managesRequest(request.server.deps, request.auth.user.id, id))) throw new NotFound('No request with this id.');
 }

@@ -2,8 +2,7 @@ import type { AppsWhy, AskableApp, OpenApp } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { askableWhy, askWhom, openReason } from '../../domain/account-words.ts';
 import { ruleGroupsByApp, type RuleGroup } from '../../queries/access-rules.ts';
-import { managerNamesByGroup } from '../groups/queries/managers.ts';
-import { pendingGroupIds } from '../groups/queries/requests.ts';
+import { askingFacts } from '../groups/manager-checks.ts';
 import { listAppsWithAccess } from '../../queries/apps.ts';
 import { decidedFrom } from '../decisions/decide.ts';
 import type { AuthContext } from '../sessions/session.ts';
@@ -14,12 +13,9 @@ import type { AuthContext } from '../sessions/session.ts';
  * suspended or revoked them is in neither list: no group would admit them).
  */
 export async function appsWhy(deps: Pick<Deps, 'db' | 'clock'>, auth: AuthContext): Promise<AppsWhy> {
-  const [apps, ruleGroups, pending] = await Promise.all([
-    listAppsWithAccess(deps.db, auth.user.id),
-    ruleGroupsByApp(deps.db),
-    pendingGroupIds(deps.db, auth.user.id),
-  ]);
-  const managers = await managerNamesByGroup(deps.db, [...new Set([...ruleGroups.values()].flat().map((g) => g.id))]);
+  const [apps, ruleGroups] = await Promise.all([listAppsWithAccess(deps.db, auth.user.id), ruleGroupsByApp(deps.db)]);
+  const ruled = [...new Set([...ruleGroups.values()].flat().map((g) => g.id))];
+  const { pending, managers } = await askingFacts(deps, auth.user.id, ruled);
   const now = deps.clock.now();
   const open: OpenApp[] = [];
   const askable: AskableApp[] = [];
