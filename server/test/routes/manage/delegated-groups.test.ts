@@ -74,6 +74,19 @@ describe('an admin sets managers and joining', () => {
   });
 });
 
+describe('a faction stays the game’s', () => {
+  it('has no managers, and a player cannot ask to join it here', async () => {
+    const groups = (await call('GET', '/api/admin/groups', admin)).json() as { id: string; kind: string; joining: string }[];
+    const faction = groups.find((g) => g.kind === 'faction')!;
+    expect(faction.joining).toBe('closed');
+    const managers = await call('PUT', `/api/admin/groups/${faction.id}/managers`, admin, { uids: ['1:100004'] });
+    expect(managers.statusCode).toBe(409);
+    const asked = await call('POST', '/api/me/group-requests', mira, { group_id: faction.id });
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json().message).toMatch(/ is a SWCombine faction: you join it in the game, not here\.$/);
+  });
+});
+
 describe('a player asks and a manager answers', () => {
   let requestId: string;
 
@@ -124,6 +137,15 @@ describe('a player asks and a manager answers', () => {
     const self = await call('POST', `/api/manage/requests/${requestId}/approve`, mira, {});
     expect(self.statusCode).toBe(403);
     expect((await call('POST', `/api/admin/group-requests/${requestId}/approve`, mira, {})).statusCode).toBe(403);
+    // Another site cannot make Talia's browser approve it either.
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/manage/requests/${requestId}/approve`,
+      payload: {},
+      cookies: { portal_session: talia },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(forged.statusCode).toBe(403);
     expect((await verifyBoard()).statusCode).toBe(401);
   });
 
