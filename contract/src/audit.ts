@@ -66,6 +66,14 @@ export const AuditEvent = {
   SessionSignedOut: 'session_signed_out',
   OtherSessionsSignedOut: 'other_sessions_signed_out',
   AppDisconnected: 'app_disconnected',
+  GroupManagersSet: 'group_managers_set',
+  GroupRequested: 'group_requested',
+  GroupRequestWithdrawn: 'group_request_withdrawn',
+  GroupRequestApproved: 'group_request_approved',
+  GroupRequestDenied: 'group_request_denied',
+  GroupRequestExpired: 'group_request_expired',
+  GroupEntered: 'group_entered',
+  GroupMembershipEnded: 'group_membership_ended',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -137,6 +145,14 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   session_signed_out: 'Signed out a session on another device',
   other_sessions_signed_out: 'Signed out everywhere else',
   app_disconnected: 'App disconnected',
+  group_managers_set: 'Group managers set',
+  group_requested: 'Asked to join a group',
+  group_request_withdrawn: 'Request to join a group withdrawn',
+  group_request_approved: 'Request to join a group approved',
+  group_request_denied: 'Request to join a group denied',
+  group_request_expired: 'Request to join a group expired',
+  group_entered: 'Joined an open group',
+  group_membership_ended: 'Group membership reached its end date',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */

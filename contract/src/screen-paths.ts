@@ -9,6 +9,8 @@ export const SCREEN_PATHS: readonly string[] = [
   '/dashboard',
   '/profile',
   '/account',
+  '/manage',
+  '/manage/groups/:id',
   '/swc/consents',
   '/admin',
   '/admin/apps',

@@ -54,6 +54,7 @@ const EnvSchema = z
     PORTAL_MODE: z.enum(['all', 'web', 'worker']).default('all'),
     AUDIT_RETENTION_DAYS: intFrom(0, 100 * 365).default(365),
     ROSTER_INTERVAL_MIN: intFrom(1, 7 * 24 * 60).default(15),
+    GROUP_REQUEST_DAYS: intFrom(1, 365).default(14),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SWC_CLIENT_ID) !== Boolean(env.SWC_CLIENT_SECRET)) {
@@ -159,6 +160,8 @@ export interface Config {
   audit: { retentionDays: number };
   /** How often each faction roster a binding may read is read again, in minutes. */
   rosterIntervalMinutes: number;
+  /** A request to join a group no manager answered in this many days expires. */
+  groupRequestDays: number;
 }
 
 /** The dev client the product registers with its bundled simulator. */
@@ -231,5 +234,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mode: env.PORTAL_MODE,
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
     rosterIntervalMinutes: env.ROSTER_INTERVAL_MIN,
+    groupRequestDays: env.GROUP_REQUEST_DAYS,
   };
 }

@@ -4,6 +4,7 @@ import { adminApps } from './admin-apps.ts';
 import { adminAudit } from './admin-audit.ts';
 import { adminConsents } from './admin-consents.ts';
 import { adminGroups } from './admin-groups.ts';
+import { adminGroupManagers, manageGroups, myGroups } from './group-requests.ts';
 import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
@@ -18,9 +19,12 @@ export {
   adminAudit,
   adminConsents,
   adminGroups,
+  adminGroupManagers,
   adminSwc,
   adminUsers,
+  manageGroups,
   me,
+  myGroups,
   radiantData,
   radiantMgmt,
   serviceJwts,
@@ -36,6 +40,9 @@ export const allEndpoints: readonly Endpoint[] = [
   adminApps,
   adminUsers,
   adminGroups,
+  adminGroupManagers,
+  myGroups,
+  manageGroups,
   adminConsents,
   serviceJwts,
   adminSwc,

@@ -16,6 +16,8 @@ const adminGuard = lazyScreen(() => import('./guards/admin-guard.tsx').then((m) 
 const dashboard = lazyScreen(() => import('./routes/dashboard.tsx'));
 const profile = lazyScreen(() => import('./routes/profile.tsx'));
 const account = lazyScreen(() => import('./routes/account.tsx'));
+const manage = lazyScreen(() => import('./routes/manage.tsx'));
+const manageGroup = lazyScreen(() => import('./routes/manage-group.tsx'));
 const swcConsents = lazyScreen(() => import('./routes/swc-consents.tsx'));
 const admin = lazyScreen(() => import('./routes/admin.tsx'));
 const adminApps = lazyScreen(() => import('./routes/admin-apps.tsx'));
@@ -57,6 +59,9 @@ export const appRoutes: RouteObject[] = [
       screenRoute('/dashboard', dashboard),
       screenRoute('/profile', profile),
       screenRoute('/account', account),
+      // A group manager's console: the server answers only for the groups the player manages.
+      screenRoute('/manage', manage),
+      screenRoute('/manage/groups/:id', manageGroup),
       screenRoute('/swc/consents', swcConsents),
       shellRoute(adminGuard, [
         screenRoute('/admin', admin),

@@ -24,6 +24,7 @@ const radiantMgmt = ['admin', 'radiant-mgmt'] as const;
 const activity = ['admin', 'activity'] as const;
 const groups = ['admin', 'groups'] as const;
 const account = ['account'] as const;
+const manage = ['manage'] as const;
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -57,6 +58,15 @@ export const queryKeys = {
     /** One page of a group's members (search and paging). */
     members: (groupId: string, params: UserListParams) => [...groups, groupId, 'members', params] as const,
     membersOf: (groupId: string) => [...groups, groupId, 'members'] as const,
+    managers: (groupId: string) => [...groups, groupId, 'managers'] as const,
+    /** The requests waiting in one group, as an admin reads them. */
+    requests: (groupId: string) => [...groups, groupId, 'requests'] as const,
+  },
+  /** A manager's groups and the requests waiting in them: a change to either refreshes both. */
+  manage: {
+    all: manage,
+    groups: [...manage, 'groups'] as const,
+    requests: [...manage, 'requests'] as const,
   },
   /** An app's access rules; under the catalog, so a deleted app drops them too. */
   accessRules: (appId: string) => ['admin', 'apps', appId, 'access-rules'] as const,
@@ -72,6 +82,8 @@ export const queryKeys = {
     sessions: [...account, 'sessions'] as const,
     connectedApps: [...account, 'connected-apps'] as const,
     appsWhy: [...account, 'apps-why'] as const,
+    /** The player's groups, those they may join, and their requests. */
+    groups: [...account, 'groups'] as const,
     events: (page: { limit: number; offset: number }) => [...account, 'events', page] as const,
     /** Not under `account`: a change on the account screen is not news for the dashboard. */
     notices: ['notices'] as const,

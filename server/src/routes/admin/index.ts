@@ -5,6 +5,7 @@ import appRoutes from './apps.ts';
 import auditRoutes from './audit.ts';
 import consentRoutes from './consents.ts';
 import groupRoutes from './groups.ts';
+import groupManagerRoutes from './group-managers.ts';
 import radiantDataRoutes from './radiant-data.ts';
 import radiantMgmtRoutes from './radiant-mgmt.ts';
 import serviceJwtRoutes from './service-jwts.ts';
@@ -18,6 +19,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(appRoutes);
   await app.register(userRoutes);
   await app.register(groupRoutes);
+  await app.register(groupManagerRoutes);
   await app.register(consentRoutes);
   await app.register(serviceJwtRoutes);
   await app.register(swcBindingRoutes);

@@ -52,6 +52,18 @@ async function connectBinding() {
     cookies: { portal_login_state: cookieValue(start, 'portal_login_state')!, portal_session: admin },
   });
 }
+/** A request of Mira's to join a new `request` group, waiting for an answer. */
+async function miraRequest(name: string): Promise<string> {
+  const group = (await send('POST', '/api/admin/groups', { name, description: '', joining: 'request' })).json<{ id: string }>().id;
+  const mira = (await signIn(ctx, '1:100002')).cookie;
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/me/group-requests',
+    payload: { group_id: group },
+    cookies: { portal_session: mira },
+  });
+  return asked.json<{ request_id: string }>().request_id;
+}
 const FORWARDING = { url: 'https://siem.example.com/hooks/portal', secret: 'a-secret-of-24-characters' };
 
 /** How to make each admin write succeed: what must exist first, and the call's params, query and body. */
@@ -113,6 +125,9 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { params: { id, userId: miraId } };
   },
   'POST /api/admin/groups/refresh': async () => ({}),
+  'PUT /api/admin/groups/:id/managers': async () => ({ params: { id: await newGroup('Managed') }, body: { uids: ['1:100002'] } }),
+  'POST /api/admin/group-requests/:id/approve': async () => ({ params: { id: await miraRequest('Approved') }, body: {} }),
+  'POST /api/admin/group-requests/:id/deny': async () => ({ params: { id: await miraRequest('Denied') }, body: { reason: 'Full' } }),
   'POST /api/admin/radiant-mgmt/schedules/:target/pause': async () => {
     await send('PUT', '/api/admin/radiant-mgmt/schedules/systems', { everyHours: 6 });
     return { params: { target: 'systems' } };

@@ -61,6 +61,8 @@ const why: AppsWhy = {
       icon: null,
       groups: [{ name: 'Pilots', kind: 'custom' }],
       why: 'Open to members of the group Pilots',
+      join: null,
+      ask_whom: 'Ask an admin of the portal',
     },
   ],
 };
@@ -79,6 +81,7 @@ function stubAccount(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/me/sessions': reply(200, [here, phone]),
     'GET /api/me/connected-apps': reply(200, connected),
     'GET /api/me/apps/why': reply(200, why),
+    'GET /api/me/groups': reply(200, { member_of: [], joinable: [], pending: [], answered: [] }),
     'GET /api/me/events': (call) => {
       const offset = Number(new URL(call.url).searchParams.get('offset'));
       return { status: 200, body: [event(offset + 1)] };

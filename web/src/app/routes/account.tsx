@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { AppsWhySection } from '@/features/account/components/apps-why-section.tsx';
 import { ConnectedAppsSection } from '@/features/account/components/connected-apps-section.tsx';
 import { EventsSection } from '@/features/account/components/events-section.tsx';
+import { GroupsSection } from '@/features/account/components/groups-section.tsx';
 import { SessionsSection } from '@/features/account/components/sessions-section.tsx';
 
 /** /account: where the player is signed in, the apps that hold something for them, why each app is open, and what changed. */
@@ -11,11 +12,12 @@ export default function AccountRoute() {
     <Stack gap="lg" maw={1080}>
       <PageHeader
         title="Your account"
-        description="Where you are signed in, the apps that keep tokens for you, why you may open each app, and what changed."
+        description="Where you are signed in, the apps that keep tokens for you, why you may open each app, your groups, and what changed."
       />
       <SessionsSection />
       <ConnectedAppsSection />
       <AppsWhySection />
+      <GroupsSection />
       <EventsSection />
     </Stack>
   );
