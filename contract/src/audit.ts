@@ -66,6 +66,8 @@ export const AuditEvent = {
   SessionSignedOut: 'session_signed_out',
   OtherSessionsSignedOut: 'other_sessions_signed_out',
   AppDisconnected: 'app_disconnected',
+  EncryptionKeyChanged: 'encryption_key_changed',
+  SigningKeysReplaced: 'signing_keys_replaced',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -137,6 +139,8 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   session_signed_out: 'Signed out a session on another device',
   other_sessions_signed_out: 'Signed out everywhere else',
   app_disconnected: 'App disconnected',
+  encryption_key_changed: 'Encryption key changed',
+  signing_keys_replaced: 'Signing keys replaced',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */

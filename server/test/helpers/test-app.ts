@@ -86,7 +86,7 @@ export async function createTestApp(
   // As at the product's start: the portal admits its dashboard at PUBLIC_URL.
   await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`, oidcReturnPages(config.publicUrl));
   const kube = await new FakeKubernetes().start();
-  const encryptor = createEncryptor(config.encryptionKeyHex!);
+  const encryptor = createEncryptor(config.encryptionKeyHex!, config.encryptionKeyPreviousHex);
   const sentJobs: { name: string; data: object }[] = [];
   const queue: JobQueue = { send: async (name, data) => void sentJobs.push({ name, data }) };
   const deps: Deps = {
