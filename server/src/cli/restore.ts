@@ -1,7 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { BackupError } from '../db/backup-format.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { readBackupHeader, restoreBackup, type RestoreSummary } from '../db/restore.ts';
+import { createEncryptor } from '../lib/encryption.ts';
 import { embeddedTarget, runCommand } from './embedded-target.ts';
 
 const DATABASE = 'portal';
@@ -22,6 +25,32 @@ function report(file: string, summary: RestoreSummary): string {
     'The portal is now as it was when the backup was taken: sessions and refresh tokens issued since are unknown (those players sign in again),',
     'those ended since are live again until they expire, and rosters and access are the backup’s until the next sync. Start the portal.',
   ].join('\n');
+}
+
+/**
+ * Does the restored database open with the key the portal will start with (ENCRYPTION_KEY, with
+ * ENCRYPTION_KEY_PREVIOUS, or DATA_DIR/encryption.key)? A signing key is the test: every database has them.
+ */
+async function refuseAnotherKey(databaseUrl: string, dataDir: string, file: string): Promise<void> {
+  const devKey = path.join(dataDir, 'encryption.key');
+  const keyHex = process.env.ENCRYPTION_KEY || (existsSync(devKey) ? readFileSync(devKey, 'utf8').trim() : null);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const sealed = (await client.query<{ v: string }>('SELECT private_jwk_enc AS v FROM signing_keys LIMIT 1').finally(() => client.end()))
+    .rows[0]?.v;
+  if (!sealed) return;
+  if (!keyHex) {
+    throw new BackupError(
+      `${file} holds secrets encrypted with a key this DATA_DIR does not have: set ENCRYPTION_KEY, or copy encryption.key from the DATA_DIR the backup came from to ${devKey}, then restore again (nothing was changed)`,
+    );
+  }
+  try {
+    createEncryptor(keyHex, process.env.ENCRYPTION_KEY_PREVIOUS || undefined).decrypt(sealed);
+  } catch {
+    throw new BackupError(
+      `${file} was taken with another encryption key: its secrets do not open with ${process.env.ENCRYPTION_KEY ? 'ENCRYPTION_KEY' : devKey}. Restore with the key it was taken with (nothing was changed)`,
+    );
+  }
 }
 
 /**
@@ -52,10 +81,12 @@ await runCommand(async () => {
       await admin.query(`CREATE DATABASE ${STAGING}`);
       const stagingUrl = new URL(db.url);
       stagingUrl.pathname = `/${STAGING}`;
-      const summary = await restoreBackup(stagingUrl.toString(), 'public', file).catch(async (err: unknown) => {
-        await admin.query(`DROP DATABASE IF EXISTS ${STAGING}`);
-        throw err;
-      });
+      const summary = await restoreBackup(stagingUrl.toString(), 'public', file)
+        .then(async (restored) => (await refuseAnotherKey(stagingUrl.toString(), target.dataDir, file), restored))
+        .catch(async (err: unknown) => {
+          await admin.query(`DROP DATABASE IF EXISTS ${STAGING} WITH (FORCE)`);
+          throw err;
+        });
       await admin.query(`DROP DATABASE ${DATABASE} WITH (FORCE)`);
       await admin.query(`ALTER DATABASE ${STAGING} RENAME TO ${DATABASE}`);
       process.stdout.write(`${report(file, summary)}\n`);

@@ -4,14 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBackup } from '../../src/db/backup.ts';
 import { embeddedClusterDir } from '../../src/db/embedded.ts';
+import { systemClock } from '../../src/lib/clock.ts';
+import { createEncryptor } from '../../src/lib/encryption.ts';
+import { createKeySet } from '../../src/services/tokens/signing-keys.ts';
+import { createTestDb } from '../helpers/test-db.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cli-'));
 
 /** `npm run <command> -- args` as an operator runs it, with this environment on top. */
 function run(command: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) {
-  const { DATABASE_URL: _unset, ...inherited } = process.env;
+  const { DATABASE_URL: _unset, ENCRYPTION_KEY: _key, ...inherited } = process.env;
   const result = spawnSync(process.execPath, [path.join(root, `server/src/cli/${command}.ts`), ...args], {
     cwd: root,
     env: { ...inherited, DATA_DIR: dataDir, ...env },
@@ -68,5 +73,41 @@ describe('npm run backup and npm run restore refuse in words what they cannot do
         `The portal is running (its embedded PostgreSQL, pid ${fakePostgres!.pid}, has ${embeddedClusterDir(dataDir)} open): stop it, then restore.\n`,
       );
     });
+  });
+});
+
+describe('npm run restore, then npm run backup, on an embedded database', () => {
+  const KEY = 'ab'.repeat(32);
+  const fresh = mkdtempSync(path.join(tmpdir(), 'portal-cli-restore-'));
+  let file: string;
+  beforeAll(async () => {
+    const source = await createTestDb();
+    await createKeySet({ db: source.db, clock: systemClock, encryptor: createEncryptor(KEY) }).ensure();
+    await source.db.query(`INSERT INTO users (uid, name) VALUES ('1:100002', 'Mira Solan')`);
+    file = await writeBackup(source.url, source.schema, path.join(fresh, 'from-elsewhere'));
+    await source.drop();
+  });
+  afterAll(() => {
+    rmSync(fresh, { recursive: true, force: true });
+    rmSync(embeddedClusterDir(fresh), { recursive: true, force: true });
+  });
+
+  it('refuses a backup its encryption key does not open; restores it with the right key, saying what; backs it up again with the portal stopped', () => {
+    const wrong = run('restore', [file], { DATA_DIR: fresh, ENCRYPTION_KEY: 'cd'.repeat(32) });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain(`${file} was taken with another encryption key: its secrets do not open with ENCRYPTION_KEY`);
+
+    const right = run('restore', [file], { DATA_DIR: fresh, ENCRYPTION_KEY: KEY });
+    expect(right.status, right.stderr).toBe(0);
+    expect(right.stdout).toMatch(
+      new RegExp(
+        `^Restored ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, taken .*: \\d+ rows in \\d+ tables \\(users 1, sessions 0, apps 1,`,
+      ),
+    );
+    expect(right.stdout).toContain('sessions and refresh tokens issued since are unknown');
+
+    const backup = run('backup', [], { DATA_DIR: fresh, ENCRYPTION_KEY: KEY });
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(new RegExp(`^${path.join(fresh, 'backups')}/portal-\\d{8}T\\d{6}\\.\\d{3}Z\\.jsonl\\.gz\\n$`));
   });
 });
