@@ -74,6 +74,8 @@ export const AuditEvent = {
   GroupRequestExpired: 'group_request_expired',
   GroupEntered: 'group_entered',
   GroupMembershipEnded: 'group_membership_ended',
+  EncryptionKeyChanged: 'encryption_key_changed',
+  SigningKeysReplaced: 'signing_keys_replaced',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -153,6 +155,8 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   group_request_expired: 'Request to join a group expired',
   group_entered: 'Joined an open group',
   group_membership_ended: 'Group membership reached its end date',
+  encryption_key_changed: 'Encryption key changed',
+  signing_keys_replaced: 'Signing keys replaced',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */

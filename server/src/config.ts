@@ -43,6 +43,10 @@ const EnvSchema = z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
       .optional(),
+    ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
     SESSION_IDLE_MINUTES: intFrom(1, 60 * 24 * 30).default(60 * 24),
     SESSION_MAX_HOURS: intFrom(1, 24 * 365).default(24 * 7),
     COOKIE_DOMAIN: z.string().min(1).optional(),
@@ -113,6 +117,16 @@ const EnvSchema = z
         });
       }
     }
+    if (env.ENCRYPTION_KEY_PREVIOUS && !env.ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY_PREVIOUS'],
+        message: 'is the key being replaced: set the new one as ENCRYPTION_KEY beside it',
+      });
+    }
+    if (env.ENCRYPTION_KEY_PREVIOUS && env.ENCRYPTION_KEY_PREVIOUS.toLowerCase() === env.ENCRYPTION_KEY?.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY_PREVIOUS'], message: 'is the same key as ENCRYPTION_KEY: leave it unset' });
+    }
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required in production' });
     }
@@ -148,6 +162,8 @@ export interface Config {
   };
   adminUids: string[];
   encryptionKeyHex: string | undefined;
+  /** The key being replaced: still decrypts, until the re-encryption job has moved every secret to the new one. */
+  encryptionKeyPreviousHex: string | undefined;
   session: { idleMinutes: number; maxHours: number; cookieDomain: string | undefined; secureCookie: boolean };
   authBaseUrl: string;
   integrationBaseUrl: string;
@@ -220,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     adminUids,
     encryptionKeyHex: env.ENCRYPTION_KEY,
+    encryptionKeyPreviousHex: env.ENCRYPTION_KEY_PREVIOUS,
     session: {
       idleMinutes: env.SESSION_IDLE_MINUTES,
       maxHours: env.SESSION_MAX_HOURS,

@@ -32,6 +32,8 @@ export interface Deps {
 export interface KeySet {
   /** Makes the first key or a successor when due; safe to call from every replica. */
   ensure(): Promise<void>;
+  /** Deletes every key and makes new ones that sign at once, in the caller's transaction (a suspected leak). */
+  replaceNow(tx: Pick<Pool, 'query'>): Promise<{ removed: string[]; added: string[] }>;
   /** The public keys to publish at /.well-known/jwks.json. */
   jwks(): Promise<{ keys: JWK[] }>;
   /** The private keys signing now, one per algorithm (ES256, RS256): the OpenID Provider signs with them. */

@@ -136,7 +136,10 @@ async function main() {
   for (const grant of await findUnsendableGrants({ db })) {
     notes.push(`Warning:    ${grant} cannot travel in a header or a JWT: left out; revoke it on Central Consents`);
   }
-  const encryptor = createEncryptor(keyHex);
+  const encryptor = createEncryptor(keyHex, config.encryptionKeyPreviousHex);
+  if (encryptor.changing) {
+    notes.push('Encryption: changing key: ENCRYPTION_KEY_PREVIOUS still decrypts until the re-encryption job says it has finished');
+  }
   const secrets = await createSecretSink(process.env, path.resolve(config.dataDir, 'kubernetes-secrets'));
   notes.push(`Secrets:    ${secrets.description}`);
   const keys = createKeySet({ db, clock: systemClock, encryptor });

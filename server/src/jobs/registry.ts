@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../deps.ts';
 import { backchannelLogout } from '../services/access-end/jobs.ts';
 import { auditForward } from '../services/audit-trail/jobs.ts';
+import { encryptionKeyChange } from '../services/encryption-key/jobs.ts';
 import { factionRosterRead, factionRosterSweep, groupGraceSweep } from '../services/groups/jobs.ts';
 import { serviceJwtRotationSweep } from '../services/service-jwts/jobs.ts';
 import { signInCleanup } from '../services/sessions/jobs.ts';
@@ -26,4 +27,5 @@ export const JOBS: readonly JobDefinition[] = [
   syncSchedules,
   factionRosterSweep,
   groupGraceSweep,
+  encryptionKeyChange,
 ];

@@ -68,13 +68,14 @@ function sendOriginOnWrites(app: FastifyInstance, origin: string) {
 
 /**
  * `env` as the server would read it (SWC_SIMULATOR_RATE_LIMIT and friends set the simulator's limits, as
- * in the product); `databaseRoute.poolUrl` routes the app's connections elsewhere (e.g. a proxy). */
+ * in the product); `databaseRoute.poolUrl` routes the app's connections elsewhere (e.g. a proxy), and
+ * `databaseRoute.prepare` builds the schema (e.g. restores a backup into it). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  databaseRoute: Pick<TestDbOptions, 'poolUrl'> = {},
+  databaseRoute: Pick<TestDbOptions, 'poolUrl' | 'prepare'> = {},
 ): Promise<TestContext> {
   const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
-  const database = await createTestDb({ poolUrl: databaseRoute.poolUrl, timeouts: config.databaseTimeouts });
+  const database = await createTestDb({ ...databaseRoute, timeouts: config.databaseTimeouts });
   const clock = new TestClock();
   const sim = await startSimulator({
     port: 0,
@@ -85,7 +86,7 @@ export async function createTestApp(
   // As at the product's start: the portal admits its dashboard at PUBLIC_URL.
   await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`, oidcReturnPages(config.publicUrl));
   const kube = await new FakeKubernetes().start();
-  const encryptor = createEncryptor(config.encryptionKeyHex!);
+  const encryptor = createEncryptor(config.encryptionKeyHex!, config.encryptionKeyPreviousHex);
   const sentJobs: { name: string; data: object }[] = [];
   const queue: JobQueue = { send: async (name, data) => void sentJobs.push({ name, data }) };
   const deps: Deps = {

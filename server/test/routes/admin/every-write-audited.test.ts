@@ -100,6 +100,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   }),
   'DELETE /api/admin/service-jwts/:id': async () => ({ params: { id: await createJwt('deleted-worker') } }),
   'POST /api/admin/service-jwts/:id/rotate-now': async () => ({ params: { id: await createJwt('rotated-worker') } }),
+  'POST /api/admin/signing-keys/replace': async () => ({}),
   'DELETE /api/admin/swc/binding': async () => (await connectBinding(), { query: BINDING }),
   'POST /api/admin/radiant-mgmt/sync/:target': async () => ({ params: { target: 'factions' } }),
   'PUT /api/admin/radiant-mgmt/schedules/:target': async () => ({ params: { target: 'inventory' }, body: { everyHours: 1 } }),
