@@ -66,6 +66,14 @@ export const AuditEvent = {
   SessionSignedOut: 'session_signed_out',
   OtherSessionsSignedOut: 'other_sessions_signed_out',
   AppDisconnected: 'app_disconnected',
+  DiscordConnected: 'discord_connected',
+  DiscordDisconnected: 'discord_disconnected',
+  DiscordRoleRulesSet: 'discord_role_rules_set',
+  DiscordLinked: 'discord_linked',
+  DiscordLinkRefused: 'discord_link_refused',
+  DiscordUnlinked: 'discord_unlinked',
+  DiscordRolesChanged: 'discord_roles_changed',
+  DiscordUpdateFailed: 'discord_update_failed',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -137,6 +145,14 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   session_signed_out: 'Signed out a session on another device',
   other_sessions_signed_out: 'Signed out everywhere else',
   app_disconnected: 'App disconnected',
+  discord_connected: 'Discord server connected',
+  discord_disconnected: 'Discord server disconnected',
+  discord_role_rules_set: 'Discord role rules changed',
+  discord_linked: 'Discord linked',
+  discord_link_refused: 'Discord link refused',
+  discord_unlinked: 'Discord unlinked',
+  discord_roles_changed: 'Discord roles changed',
+  discord_update_failed: 'Discord could not be updated',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */
@@ -153,6 +169,8 @@ export const AUDIT_FAILURE_EVENTS: readonly AuditEvent[] = [
   AuditEvent.SwcGrantLost,
   AuditEvent.SyncFailed,
   AuditEvent.RosterReadFailed,
+  AuditEvent.DiscordLinkRefused,
+  AuditEvent.DiscordUpdateFailed,
 ];
 
 export type AuditOutcome = 'success' | 'failure';

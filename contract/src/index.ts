@@ -17,6 +17,7 @@ export * from './oidc-grants.ts';
 export * from './admin-users.ts';
 export * from './access-decision.ts';
 export * from './groups.ts';
+export * from './discord.ts';
 export * from './access-rules.ts';
 export * from './audit.ts';
 export * from './audit-sentence.ts';

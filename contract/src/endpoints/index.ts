@@ -3,6 +3,7 @@ import { account } from './account.ts';
 import { adminApps } from './admin-apps.ts';
 import { adminAudit } from './admin-audit.ts';
 import { adminConsents } from './admin-consents.ts';
+import { adminDiscord, meDiscord } from './admin-discord.ts';
 import { adminGroups } from './admin-groups.ts';
 import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
@@ -17,10 +18,12 @@ export {
   adminApps,
   adminAudit,
   adminConsents,
+  adminDiscord,
   adminGroups,
   adminSwc,
   adminUsers,
   me,
+  meDiscord,
   radiantData,
   radiantMgmt,
   serviceJwts,
@@ -43,4 +46,6 @@ export const allEndpoints: readonly Endpoint[] = [
   adminAudit,
   radiantData,
   syncedData,
+  adminDiscord,
+  meDiscord,
 ].flatMap((group): Endpoint[] => Object.values(group));

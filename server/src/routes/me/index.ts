@@ -3,6 +3,7 @@ import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireSession } from '../../plugins/session.ts';
 import accountRoutes from './account.ts';
 import appsRoute from './apps.ts';
+import meDiscordRoutes from './discord.ts';
 import meRoute from './me.ts';
 import swcConsentRoutes from './swc-consents.ts';
 import swcTokenRoutes from './swc-token.ts';
@@ -16,4 +17,5 @@ export default async function signedInRoutes(app: FastifyInstance) {
   await app.register(swcTokenRoutes);
   await app.register(swcConsentRoutes);
   await app.register(accountRoutes);
+  await app.register(meDiscordRoutes);
 }
