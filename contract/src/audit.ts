@@ -74,6 +74,7 @@ export const AuditEvent = {
   DiscordUnlinked: 'discord_unlinked',
   DiscordRolesChanged: 'discord_roles_changed',
   DiscordUpdateFailed: 'discord_update_failed',
+  DiscordReconciled: 'discord_reconciled',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -153,6 +154,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   discord_unlinked: 'Discord unlinked',
   discord_roles_changed: 'Discord roles changed',
   discord_update_failed: 'Discord could not be updated',
+  discord_reconciled: 'Discord roles reconciled',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */

@@ -31,6 +31,10 @@ export const DiscordConnectionInput = z.object({
 });
 export type DiscordConnectionInput = z.input<typeof DiscordConnectionInput>;
 
+/** A count and the first few names it counts. */
+export const CountedSample = z.object({ count: z.number().int().min(0), sample: z.array(z.string()) });
+export type CountedSample = z.infer<typeof CountedSample>;
+
 /** Whether the connection works, in words. */
 export const DiscordStatus = z.object({
   ok: z.boolean(),
@@ -44,6 +48,14 @@ export const DiscordStatus = z.object({
 });
 export type DiscordStatus = z.infer<typeof DiscordStatus>;
 
+/** The last reconcile: when it ran and what it found or changed, in words. */
+export const DiscordReconcileRun = z.object({ at: z.string(), summary: z.string() });
+export type DiscordReconcileRun = z.infer<typeof DiscordReconcileRun>;
+
+/** POST /api/admin/discord/reconcile(/preview): the role changes, by member ("drex.holloway: Galactic Weapon Systems"). */
+export const DiscordReconcilePreview = z.object({ add: CountedSample, remove: CountedSample });
+export type DiscordReconcilePreview = z.infer<typeof DiscordReconcilePreview>;
+
 /** GET /api/admin/discord. `connected` is false (and the ids empty) before an admin connects a server. */
 export const DiscordConnection = z.object({
   connected: z.boolean(),
@@ -55,6 +67,7 @@ export const DiscordConnection = z.object({
   nickname: z.string().nullable(),
   reconcile: DiscordReconcileMode,
   status: DiscordStatus,
+  last_reconcile: DiscordReconcileRun.nullable(),
 });
 export type DiscordConnection = z.infer<typeof DiscordConnection>;
 
@@ -80,10 +93,6 @@ export const DiscordRoleRules = z.object({
   rules: z.array(DiscordRoleRule).max(500, 'At most 500 role rules'),
 });
 export type DiscordRoleRules = z.infer<typeof DiscordRoleRules>;
-
-/** A count and the first few names it counts. */
-export const CountedSample = z.object({ count: z.number().int().min(0), sample: z.array(z.string()) });
-export type CountedSample = z.infer<typeof CountedSample>;
 
 /** POST /api/admin/discord/role-rules/preview: linked players who would gain and lose roles ("Mira Solan: Industry"). */
 export const DiscordRulePreview = z.object({ added: CountedSample, removed: CountedSample });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DiscordConnection, DiscordConnectionInput, DiscordLink, DiscordRole, DiscordRoleRules, DiscordRulePreview } from '../discord.ts';
+import {
+  DiscordConnection,
+  DiscordConnectionInput,
+  DiscordLink,
+  DiscordReconcilePreview,
+  DiscordRole,
+  DiscordRoleRules,
+  DiscordRulePreview,
+} from '../discord.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 const errors = [400, 401, 403, 404, 409, 503] as const;
@@ -36,6 +44,15 @@ export const adminDiscord = {
     errors,
     readOnly: true,
   }),
+  previewReconcile: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/discord/reconcile/preview',
+    status: 200,
+    answer: DiscordReconcilePreview,
+    errors,
+    readOnly: true,
+  }),
+  reconcile: defineEndpoint({ method: 'POST', path: '/api/admin/discord/reconcile', status: 200, answer: DiscordReconcilePreview, errors }),
   userLink: defineEndpoint({
     method: 'GET',
     path: '/api/admin/users/:id/discord',

@@ -17,6 +17,9 @@ CREATE TABLE discord_connection (
   refused_roles text[] NOT NULL DEFAULT '{}',
   last_answer_at timestamptz,
   last_error text,
+  -- The last reconcile (on schedule or on demand): when, and what it found or changed, in words.
+  last_reconcile_at timestamptz,
+  last_reconcile_summary text,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 

@@ -8,6 +8,7 @@ import {
   putDiscordConnection,
 } from '../../services/discord/connection.ts';
 import { discordLinkOf, unlinkDiscord } from '../../services/discord/link.ts';
+import { previewReconcile, runReconcile } from '../../services/discord/reconcile.ts';
 import { getRoleRules, previewRoleRules, setRoleRules } from '../../services/discord/role-rules.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
@@ -45,6 +46,16 @@ export default async function discordRoutes(app: FastifyInstance) {
     tags,
     summary: 'Which linked players would gain and lose roles under these rules (changes nothing)',
     handler: (request) => previewRoleRules(deps, request.body),
+  });
+  route(app, adminDiscord.previewReconcile, {
+    tags,
+    summary: 'What a reconcile would change: managed roles to give and to take, by member (changes nothing)',
+    handler: () => previewReconcile(deps),
+  });
+  route(app, adminDiscord.reconcile, {
+    tags,
+    summary: 'Reconcile now: every managed role where the rules say (or only reported, with reconcile "report")',
+    handler: (request) => runReconcile(deps, actorOf(request)),
   });
   route(app, adminDiscord.userLink, {
     tags,

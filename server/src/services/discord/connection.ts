@@ -94,6 +94,10 @@ function viewOf(live: LiveConnection | null, status: DiscordStatus): DiscordConn
     nickname: live?.row.nickname ?? null,
     reconcile: live?.row.reconcile ?? 'fix',
     status,
+    last_reconcile:
+      live?.row.last_reconcile_at && live.row.last_reconcile_summary
+        ? { at: live.row.last_reconcile_at.toISOString(), summary: live.row.last_reconcile_summary }
+        : null,
   };
 }
 

@@ -231,6 +231,52 @@ describe('unlinking', () => {
   });
 });
 
+describe('reconcile: roles nobody granted', () => {
+  it('names a member given a managed role by hand in the preview, and changes nothing', async () => {
+    ctx.discord.putMember('talia.dorne', { roles: ['Officers', 'Verified'] });
+    const before = ctx.discord.member('drex.holloway').roles.map((r) => r.name);
+    const preview = await call('POST', '/api/admin/discord/reconcile/preview');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      add: { count: 0, sample: [] },
+      remove: { count: 2, sample: ['talia.dorne: Officers', 'drex.holloway: Galactic Weapon Systems'] },
+    });
+    expect(ctx.discord.member('drex.holloway').roles.map((r) => r.name)).toEqual(before);
+  });
+
+  it('only reports with reconcile "report"', async () => {
+    await call('PUT', '/api/admin/discord', { ...simulatorConnection(ctx), reconcile: 'report' });
+    const res = await call('POST', '/api/admin/discord/reconcile');
+    expect(res.json().remove.count).toBe(2);
+    expect(heldBy('talia.dorne')).toContain('Officers');
+    expect((await call('GET', '/api/admin/discord')).json().last_reconcile.summary).toBe(
+      'found 0 to give and 2 to take (report only: nothing changed)',
+    );
+  });
+
+  it('takes the managed roles from them, leaves every other role, and writes one audit event with the counts', async () => {
+    await call('PUT', '/api/admin/discord', { ...simulatorConnection(ctx), reconcile: 'fix' });
+    const auditBefore = (await ctx.deps.db.query("SELECT 1 FROM audit_log WHERE event = 'discord_reconciled'")).rowCount!;
+    const res = await call('POST', '/api/admin/discord/reconcile');
+    expect(res.statusCode).toBe(200);
+    expect(heldBy('talia.dorne')).toEqual(['Verified']);
+    expect(heldBy('drex.holloway')).toEqual(['Server Booster']);
+    expect(ctx.discord.member('drex.holloway').nick).toBe('Drex [GWS]');
+    const { rows } = await ctx.deps.db.query("SELECT details FROM audit_log WHERE event = 'discord_reconciled' ORDER BY id");
+    expect(rows).toHaveLength(auditBefore + 1);
+    expect(rows.at(-1).details).toMatchObject({ add: 0, remove: 2, changed: 2, pages: 1 });
+    expect((await call('POST', '/api/admin/discord/reconcile/preview')).json().remove.count).toBe(0);
+  });
+
+  it('reads a large server in pages of 1,000: ⌈members/1000⌉ list requests', async () => {
+    ctx.discord.generateMembers(1500);
+    const lists = () => ctx.discord.stats().by_route['GET /guilds/{guild.id}/members'] ?? 0;
+    const before = lists();
+    await call('POST', '/api/admin/discord/reconcile/preview');
+    expect(lists() - before).toBe(2);
+  });
+});
+
 describe('failures', () => {
   it('a wrong bot token reads as a sentence and stops Discord work until an admin saves again', async () => {
     const res = await call('PUT', '/api/admin/discord', { ...simulatorConnection(ctx), bot_token: 'not-the-token' });

@@ -132,6 +132,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
     const roles = (await send('GET', '/api/admin/discord/roles')).json<{ id: string; name: string }[]>();
     return { body: { rules: [{ group_id: await newGroup('Discord group'), role_id: roles.find((r) => r.name === 'Industry')!.id }] } };
   },
+  'POST /api/admin/discord/reconcile': async () => (await send('PUT', '/api/admin/discord', simulatorConnection(ctx)), {}),
   'DELETE /api/admin/users/:id/discord': async () => {
     await ctx.deps.db.query("INSERT INTO discord_links (user_id, discord_id, username) VALUES ($1, '666944667648000002', 'mira.solan')", [
       miraId,

@@ -18,6 +18,7 @@ const working: DiscordConnection = {
   nickname: '{name}',
   reconcile: 'fix',
   status: { ok: true, guild_name: 'SWCombine Community', bot_role: 'SWC Portal', problems: [], last_answer_at: '2026-11-22T12:00:00.000Z' },
+  last_reconcile: null,
 };
 const roles = [
   { id: '1103746113208320009', name: 'Moderators', position: 9, managed: false, assignable: false },
@@ -100,5 +101,21 @@ describe('/admin/discord', () => {
       nickname: '{name}',
     });
     expect(await screen.findByText('Saved: Discord works.')).toBeInTheDocument();
+  });
+
+  it('previews the reconcile, naming the member given a role by hand, then runs it', async () => {
+    const { api, user } = openDiscord(working, {
+      'POST /api/admin/discord/reconcile/preview': reply(200, {
+        add: { count: 0, sample: [] },
+        remove: { count: 1, sample: ['drex.holloway: Galactic Weapon Systems'] },
+      }),
+      'POST /api/admin/discord/reconcile': reply(200, { add: { count: 0, sample: [] }, remove: { count: 1, sample: [] } }),
+    });
+    expect(await screen.findByText('The reconcile has not run yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview reconcile' }));
+    expect(await screen.findByText('drex.holloway: Galactic Weapon Systems')).toBeInTheDocument();
+    expect(api.count('POST /api/admin/discord/reconcile')).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Reconcile now' }));
+    expect(await screen.findByText('Reconciled: roles given to 0, taken from 1.')).toBeInTheDocument();
   });
 });

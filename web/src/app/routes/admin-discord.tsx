@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { ADMIN_PANEL } from '@/lib/admin-panel.ts';
 import { useDiscordConnection } from '@/features/discord/api/connection.ts';
 import { ConnectionCard } from '@/features/discord/components/connection-card.tsx';
+import { ReconcileCard } from '@/features/discord/components/reconcile-card.tsx';
 import { RoleRulesCard } from '@/features/discord/components/role-rules-card.tsx';
 
 /** /admin/discord: the community's Discord server follows the game. */
@@ -17,6 +18,7 @@ export default function AdminDiscordRoute() {
       />
       <ConnectionCard />
       <RoleRulesCard connected={connection.data?.connected === true && connection.data.bot_token_set} />
+      {connection.data?.connected && <ReconcileCard connection={connection.data} />}
     </Stack>
   );
 }

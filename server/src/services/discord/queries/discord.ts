@@ -12,6 +12,8 @@ export interface ConnectionRow {
   refused_roles: string[];
   last_answer_at: Date | null;
   last_error: string | null;
+  last_reconcile_at: Date | null;
+  last_reconcile_summary: string | null;
 }
 
 export async function findConnection(db: DbClient): Promise<ConnectionRow | null> {
