@@ -189,8 +189,9 @@ export async function runReconcile(deps: ReconcileDeps, actor?: Actor): Promise<
 export async function reconcileWhenDue(deps: ReconcileDeps & Pick<Deps, 'config'>): Promise<string> {
   const live = await liveConnection(deps);
   if (!workingBot(deps, live) || !live) return 'not connected';
-  const last = live.row.last_reconcile_at;
-  if (last && deps.clock.now().getTime() - last.getTime() < deps.config.discord.reconcileMinutes * 60_000) return 'not due';
+  // The first run comes a whole interval after the connection was saved, as every later one after the last.
+  const last = live.row.last_reconcile_at ?? live.row.updated_at;
+  if (deps.clock.now().getTime() - last.getTime() < deps.config.discord.reconcileMinutes * 60_000) return 'not due';
   await runReconcile(deps);
   return 'reconciled';
 }

@@ -2,6 +2,7 @@ import { seededRoleIds } from '@portal/discord-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCORD_MEMBER_JOB } from '../../../src/services/discord/member-jobs.ts';
 import { updateDiscordMember } from '../../../src/services/discord/member-update.ts';
+import { reconcileWhenDue } from '../../../src/services/discord/reconcile.ts';
 import { readDueRosters } from '../../../src/services/groups/rosters.ts';
 import { linkDiscord, simulatorConnection } from '../../helpers/discord.ts';
 import { connectRosterBinding, userIdOf } from '../../helpers/groups.ts';
@@ -266,6 +267,13 @@ describe('reconcile: roles nobody granted', () => {
     expect(rows).toHaveLength(auditBefore + 1);
     expect(rows.at(-1).details).toMatchObject({ add: 0, remove: 2, changed: 2, pages: 1 });
     expect((await call('POST', '/api/admin/discord/reconcile/preview')).json().remove.count).toBe(0);
+  });
+
+  it('runs on schedule a whole DISCORD_RECONCILE_MIN (60) minutes after the last run, not before', async () => {
+    expect(await reconcileWhenDue(ctx.deps)).toBe('not due');
+    ctx.clock.advance(60 * 60_000);
+    expect(await reconcileWhenDue(ctx.deps)).toBe('reconciled');
+    expect(await reconcileWhenDue(ctx.deps)).toBe('not due');
   });
 
   it('reads a large server in pages of 1,000: ⌈members/1000⌉ list requests', async () => {

@@ -14,6 +14,7 @@ export interface ConnectionRow {
   last_error: string | null;
   last_reconcile_at: Date | null;
   last_reconcile_summary: string | null;
+  updated_at: Date;
 }
 
 export async function findConnection(db: DbClient): Promise<ConnectionRow | null> {

@@ -146,7 +146,8 @@ export function RoleRulesCard({ connected }: { connected: boolean }) {
       onRetry={() => void Promise.all([rules.refetch(), groups.refetch(), roles.refetch()])}
     />
   ) : (
-    <RuleEditor key={JSON.stringify(rules.data.rules)} rules={rules.data.rules} groups={groups.data} roles={roles.data} />
+    // Not keyed on the rules: a save reads them again, and the editor (its draft and its message) stays.
+    <RuleEditor rules={rules.data.rules} groups={groups.data} roles={roles.data} />
   );
   return (
     <SectionCard
