@@ -30,7 +30,7 @@ const USER_AGENT_APPENDIX = 'swc-portal';
 export function createDiscordClient({ url, retries = 1, timeoutMs = 15_000 }: DiscordClientOptions): DiscordApi {
   const base = url.replace(/\/+$/, '');
   const restOf = () => new REST({ api: `${base}/api`, version: '10', retries, timeout: timeoutMs, userAgentAppendix: USER_AGENT_APPENDIX });
-  const bots = new Map<string, DiscordBot>();
+  const bots = new Map<string, REST>();
   // OAuth2 and the player's own calls: their own buckets, apart from the bot's.
   const open = restOf();
 
@@ -61,8 +61,7 @@ export function createDiscordClient({ url, retries = 1, timeoutMs = 15_000 }: Di
     },
   };
 
-  function botClient(token: string): DiscordBot {
-    const rest = restOf().setToken(token);
+  function botClient(rest: REST): DiscordBot {
     const memberPath = (guildId: string, userId: string) => `/guilds/${guildId}/members/${userId}` as const;
     return {
       async guild(guildId) {
@@ -97,14 +96,16 @@ export function createDiscordClient({ url, retries = 1, timeoutMs = 15_000 }: Di
   return {
     url: base,
     bot(token) {
-      let bot = bots.get(token);
-      if (!bot) {
+      let rest = bots.get(token);
+      if (!rest) {
         // A replaced token's client is dropped: only the current token's buckets matter.
         bots.clear();
-        bot = botClient(token);
-        bots.set(token, bot);
+        rest = restOf();
+        bots.set(token, rest);
       }
-      return bot;
+      // @discordjs/rest forgets its token after a 401; an admin saving the same token again must be heard.
+      rest.setToken(token);
+      return botClient(rest);
     },
     oauth,
   };

@@ -155,6 +155,8 @@ export async function deleteDiscordConnection(deps: ConnectionDeps, actor: Actor
 export async function listDiscordRoles(deps: ConnectionDeps): Promise<DiscordRole[]> {
   const live = await liveConnection(deps);
   if (!live?.botToken) throw new NotFound('No Discord server is connected: connect it first.');
+  if (live.row.stopped_reason)
+    throw new Unavailable(`Discord work is stopped: ${live.row.stopped_reason}. Save a working bot token first.`);
   let view: GuildView;
   try {
     view = await readGuild(deps, live);

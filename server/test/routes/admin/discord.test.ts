@@ -299,6 +299,20 @@ describe('failures', () => {
     expect(fixed.json().status).toMatchObject({ ok: true });
   });
 
+  it('hears a bot token again that Discord refused once (Discord had it reset, then back), and reads the roles', async () => {
+    const original = ctx.discord.connection.botToken;
+    ctx.discord.rotateBotToken('MTIw.reset.for-a-moment');
+    const refused = await call('PUT', '/api/admin/discord', { ...simulatorConnection(ctx), bot_token: original });
+    expect(refused.json().status.ok).toBe(false);
+    expect((await call('GET', '/api/admin/discord/roles')).json().message).toMatch(
+      /^Discord work is stopped: Discord refused the bot token/,
+    );
+    ctx.discord.rotateBotToken(original);
+    const heard = await call('PUT', '/api/admin/discord', { ...simulatorConnection(ctx), bot_token: original });
+    expect(heard.json().status).toMatchObject({ ok: true, problems: [] });
+    expect((await call('GET', '/api/admin/discord/roles')).statusCode).toBe(200);
+  });
+
   it('disconnects without changing anything in Discord', async () => {
     const before = ctx.discord.stats().requests;
     expect((await call('DELETE', '/api/admin/discord')).statusCode).toBe(204);

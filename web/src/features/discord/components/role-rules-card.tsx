@@ -112,7 +112,10 @@ function RuleEditor({ rules, groups, roles }: { rules: DiscordRoleRule[]; groups
             save.mutate(
               { rules: complete },
               {
-                onSuccess: () => outcome.succeed('Role rules saved: linked players’ roles follow within a minute.'),
+                onSuccess: () => {
+                  preview.reset();
+                  outcome.succeed('Role rules saved: linked players’ roles follow within a minute.');
+                },
                 onError: (error) => outcome.fail('Save failed', error),
               },
             )
