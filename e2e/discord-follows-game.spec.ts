@@ -142,7 +142,10 @@ describe('the community’s Discord follows the game', () => {
     await page.goto(`${baseUrl}/admin/discord`);
     await page.getByLabel('Bot token').fill('not-the-bot-token');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText(/Discord refused the bot token \(401 Unauthorized\)/).first().waitFor();
+    await page
+      .getByText(/Discord refused the bot token \(401 Unauthorized\)/)
+      .first()
+      .waitFor();
     await expectAccessible(page, 'Admin → Discord with a wrong bot token');
     await screenshotBoth(page, 'discord-bad-token');
     const { bot_token } = (await (await fetch(`${DISCORD}/sim/connection`)).json()) as { bot_token: string };
