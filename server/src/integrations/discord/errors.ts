@@ -1,4 +1,5 @@
 import { DiscordAPIError, HTTPError } from '@discordjs/rest';
+import { Conflict, Unavailable } from '../../lib/errors.ts';
 
 /** A Discord error answer with this JSON error code (10007 Unknown Member, 50013 Missing Permissions…). */
 export function isDiscordError(err: unknown, code: number): boolean {
@@ -35,4 +36,10 @@ export function discordErrorWords(err: unknown): string {
   if (err instanceof HTTPError) return `Discord answered ${err.status}: it may be down; the portal tries again`;
   const message = err instanceof Error ? err.message : String(err);
   return `Discord could not be reached (${message}); the portal tries again`;
+}
+
+/** What a request answers when Discord failed it: a refusal is a 409 in words; Discord down or unreachable a 503. */
+export function discordFailure(err: unknown, what: string): Error {
+  const message = `${what}: ${discordErrorWords(err)}`;
+  return isRefusal(err) ? new Conflict(message) : new Unavailable(message);
 }

@@ -2,9 +2,9 @@ import { AuditEvent, type DiscordConnection, type DiscordConnectionInput, type D
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { botStanding, missingPermissions, whyNotAssignable } from '../../domain/discord-roles.ts';
-import { discordErrorWords } from '../../integrations/discord/errors.ts';
+import { discordErrorWords, discordFailure } from '../../integrations/discord/errors.ts';
 import type { DiscordGuild } from '../../integrations/discord/types.ts';
-import { NotFound, Unavailable } from '../../lib/errors.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { recordAnswer, recordFailure } from './failures.ts';
 import { queueAllMemberUpdates } from './member-jobs.ts';
@@ -155,14 +155,13 @@ export async function deleteDiscordConnection(deps: ConnectionDeps, actor: Actor
 export async function listDiscordRoles(deps: ConnectionDeps): Promise<DiscordRole[]> {
   const live = await liveConnection(deps);
   if (!live?.botToken) throw new NotFound('No Discord server is connected: connect it first.');
-  if (live.row.stopped_reason)
-    throw new Unavailable(`Discord work is stopped: ${live.row.stopped_reason}. Save a working bot token first.`);
+  if (live.row.stopped_reason) throw new Conflict(`Discord work is stopped: ${live.row.stopped_reason}. Save a working bot token first.`);
   let view: GuildView;
   try {
     view = await readGuild(deps, live);
   } catch (err) {
     await recordFailure(deps, err);
-    throw new Unavailable(`The server’s roles could not be read: ${discordErrorWords(err)}`);
+    throw discordFailure(err, 'The server’s roles could not be read');
   }
   return view.guild.roles
     .filter((role) => role.id !== live.guildId)

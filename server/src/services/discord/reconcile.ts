@@ -2,9 +2,9 @@ import { AuditEvent, type DiscordReconcilePreview } from '@portal/contract';
 import type { DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { fillNickname, nextRoles } from '../../domain/discord-roles.ts';
-import { discordErrorWords } from '../../integrations/discord/errors.ts';
+import { discordErrorWords, discordFailure } from '../../integrations/discord/errors.ts';
 import type { DiscordMember } from '../../integrations/discord/types.ts';
-import { Unavailable } from '../../lib/errors.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
 import { insertAudit } from '../../queries/audit.ts';
 import type { Actor } from '../audit.ts';
 import { recordAnswer, recordFailure } from './failures.ts';
@@ -64,8 +64,9 @@ export interface ReconcilePlan {
 export async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan> {
   const live = await liveConnection(deps);
   const bot = workingBot(deps, live);
-  if (!live || !bot)
-    throw new Unavailable(live ? `Discord work is stopped: ${live.row.stopped_reason}` : 'No Discord server is connected.');
+  if (!live) throw new NotFound('No Discord server is connected.');
+  if (!bot)
+    throw new Conflict(`Discord work is stopped: ${live.row.stopped_reason ?? 'no bot token is stored'}. Save a working bot token first.`);
   const rules = await findRoleRules(deps.db);
   const managed = new Set(rules.map((r) => r.role_id));
   const frozen = new Set(live.row.refused_roles);
@@ -83,7 +84,7 @@ export async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan>
     await recordAnswer(deps);
   } catch (err) {
     await recordFailure(deps, err);
-    throw new Unavailable(`The server’s members could not be read: ${discordErrorWords(err)}`);
+    throw discordFailure(err, 'The server’s members could not be read');
   }
   const seen = new Set<string>();
   const fixes: MemberFix[] = [];
