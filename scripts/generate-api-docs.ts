@@ -175,6 +175,7 @@ export async function buildAppForDocs(): Promise<FastifyInstance> {
     authCache: unused('authCache'),
     queue: unused('queue'),
     swc: unused('swc'),
+    discord: unused('discord'),
   };
   return buildApp(deps);
 }

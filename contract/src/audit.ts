@@ -76,6 +76,15 @@ export const AuditEvent = {
   GroupMembershipEnded: 'group_membership_ended',
   EncryptionKeyChanged: 'encryption_key_changed',
   SigningKeysReplaced: 'signing_keys_replaced',
+  DiscordConnected: 'discord_connected',
+  DiscordDisconnected: 'discord_disconnected',
+  DiscordRoleRulesSet: 'discord_role_rules_set',
+  DiscordLinked: 'discord_linked',
+  DiscordLinkRefused: 'discord_link_refused',
+  DiscordUnlinked: 'discord_unlinked',
+  DiscordRolesChanged: 'discord_roles_changed',
+  DiscordUpdateFailed: 'discord_update_failed',
+  DiscordReconciled: 'discord_reconciled',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -157,6 +166,15 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   group_membership_ended: 'Group membership reached its end date',
   encryption_key_changed: 'Encryption key changed',
   signing_keys_replaced: 'Signing keys replaced',
+  discord_connected: 'Discord server connected',
+  discord_disconnected: 'Discord server disconnected',
+  discord_role_rules_set: 'Discord role rules changed',
+  discord_linked: 'Discord linked',
+  discord_link_refused: 'Discord link refused',
+  discord_unlinked: 'Discord unlinked',
+  discord_roles_changed: 'Discord roles changed',
+  discord_update_failed: 'Discord could not be updated',
+  discord_reconciled: 'Discord roles reconciled',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */
@@ -173,6 +191,8 @@ export const AUDIT_FAILURE_EVENTS: readonly AuditEvent[] = [
   AuditEvent.SwcGrantLost,
   AuditEvent.SyncFailed,
   AuditEvent.RosterReadFailed,
+  AuditEvent.DiscordLinkRefused,
+  AuditEvent.DiscordUpdateFailed,
 ];
 
 export type AuditOutcome = 'success' | 'failure';

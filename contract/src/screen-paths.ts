@@ -25,6 +25,7 @@ export const SCREEN_PATHS: readonly string[] = [
   '/admin/activity',
   '/admin/groups',
   '/admin/groups/:id',
+  '/admin/discord',
   '/admin/radiant-mgmt/data',
   '/admin/radiant-mgmt/map',
 ];

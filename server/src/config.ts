@@ -59,6 +59,9 @@ const EnvSchema = z
     AUDIT_RETENTION_DAYS: intFrom(0, 100 * 365).default(365),
     ROSTER_INTERVAL_MIN: intFrom(1, 7 * 24 * 60).default(15),
     GROUP_REQUEST_DAYS: intFrom(1, 365).default(14),
+    DISCORD_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DISCORD_SIMULATOR_PORT: intFrom(0, 65535).optional(),
+    DISCORD_RECONCILE_MIN: intFrom(1, 7 * 24 * 60).default(60),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SWC_CLIENT_ID) !== Boolean(env.SWC_CLIENT_SECRET)) {
@@ -178,12 +181,36 @@ export interface Config {
   rosterIntervalMinutes: number;
   /** A request to join a group no manager answered in this many days expires. */
   groupRequestDays: number;
+  discord: {
+    /** DISCORD_URL: the OAuth2 pages at `${url}/oauth2/authorize`, the API at `${url}/api/v10`. */
+    url: string;
+    /** The bundled Discord simulator runs (with the SWCombine simulator, DISCORD_URL unset); `url` is then its address. */
+    simulator: boolean;
+    simulatorPort: number;
+    /** How often the reconcile reads the server's members, in minutes. */
+    reconcileMinutes: number;
+  };
 }
 
 /** The dev client the product registers with its bundled simulator. */
 export const SIMULATOR_CLIENT = { clientId: 'portal-dev', clientSecret: 'portal-dev-secret' } as const;
 
 export class ConfigError extends Error {}
+
+/** The Discord simulator listens on PORT + 2 (the SWCombine simulator on PORT + 1) unless told otherwise. */
+function discordOf(
+  env: { PORT: number; DISCORD_URL?: string | undefined; DISCORD_SIMULATOR_PORT?: number | undefined; DISCORD_RECONCILE_MIN: number },
+  swcSimulator: boolean,
+): Config['discord'] {
+  const simulator = swcSimulator && !env.DISCORD_URL;
+  const simulatorPort = env.DISCORD_SIMULATOR_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 2);
+  return {
+    url: (env.DISCORD_URL ?? (simulator ? `http://localhost:${simulatorPort}` : 'https://discord.com')).replace(/\/+$/, ''),
+    simulator,
+    simulatorPort,
+    reconcileMinutes: env.DISCORD_RECONCILE_MIN,
+  };
+}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -252,5 +279,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
     rosterIntervalMinutes: env.ROSTER_INTERVAL_MIN,
     groupRequestDays: env.GROUP_REQUEST_DAYS,
+    discord: discordOf(env, simulator),
   };
 }

@@ -1,6 +1,7 @@
 import type { JWK, JWTPayload } from 'jose';
 import type { Pool } from 'pg';
 import type { Config } from './config.ts';
+import type { DiscordApi } from './integrations/discord/types.ts';
 import type { SecretSink } from './integrations/kubernetes/secret-sink.ts';
 import type { SwcClient } from './integrations/swcombine/client.ts';
 import type { AuthCache } from './lib/auth-cache.ts';
@@ -26,6 +27,8 @@ export interface Deps {
   authCache: AuthCache<VerifiedAccess>;
   /** Background jobs (pg-boss in the product). */
   queue: JobQueue;
+  /** The community's Discord server, at DISCORD_URL (or the bundled simulator). */
+  discord: DiscordApi;
 }
 
 /** The portal's signing keys (services/tokens/signing-keys.ts keeps them in PostgreSQL). */

@@ -3,6 +3,7 @@ import { account } from './account.ts';
 import { adminApps } from './admin-apps.ts';
 import { adminAudit } from './admin-audit.ts';
 import { adminConsents } from './admin-consents.ts';
+import { adminDiscord, meDiscord } from './admin-discord.ts';
 import { adminGroups } from './admin-groups.ts';
 import { adminGroupManagers, manageGroups, myGroups } from './group-requests.ts';
 import { adminSwc } from './admin-swc.ts';
@@ -18,6 +19,7 @@ export {
   adminApps,
   adminAudit,
   adminConsents,
+  adminDiscord,
   adminGroups,
   adminGroupManagers,
   adminSwc,
@@ -25,6 +27,7 @@ export {
   manageGroups,
   me,
   myGroups,
+  meDiscord,
   radiantData,
   radiantMgmt,
   serviceJwts,
@@ -50,4 +53,6 @@ export const allEndpoints: readonly Endpoint[] = [
   adminAudit,
   radiantData,
   syncedData,
+  adminDiscord,
+  meDiscord,
 ].flatMap((group): Endpoint[] => Object.values(group));

@@ -29,6 +29,7 @@ describe('scheduled jobs', () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       ['audit-forward', '* * * * *'],
+      ['discord-reconcile-sweep', '* * * * *'],
       ['encryption-key-change', '*/10 * * * *'],
       ['faction-roster-sweep', '* * * * *'],
       ['group-grace-sweep', '* * * * *'],

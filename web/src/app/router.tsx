@@ -32,6 +32,7 @@ const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.ts
 const adminActivity = lazyScreen(() => import('./routes/admin-activity.tsx'));
 const adminGroups = lazyScreen(() => import('./routes/admin-groups.tsx'));
 const adminGroupPage = lazyScreen(() => import('./routes/admin-group-page.tsx'));
+const adminDiscord = lazyScreen(() => import('./routes/admin-discord.tsx'));
 const adminRadiantData = lazyScreen(() => import('./routes/admin-radiant-data.tsx'));
 const adminRadiantMap = lazyScreen(() => import('./routes/admin-radiant-map.tsx'));
 
@@ -74,6 +75,7 @@ export const appRoutes: RouteObject[] = [
         screenRoute('/admin/activity', adminActivity),
         screenRoute('/admin/groups', adminGroups),
         screenRoute('/admin/groups/:id', adminGroupPage),
+        screenRoute('/admin/discord', adminDiscord),
       ]),
       // The JWT screen does no client-side role check: the server answers 403 to a non-admin.
       screenRoute('/admin/jwts', adminJwts),

@@ -25,6 +25,7 @@ const activity = ['admin', 'activity'] as const;
 const groups = ['admin', 'groups'] as const;
 const account = ['account'] as const;
 const manage = ['manage'] as const;
+const discord = ['admin', 'discord'] as const;
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -88,6 +89,17 @@ export const queryKeys = {
     /** Not under `account`: a change on the account screen is not news for the dashboard. */
     notices: ['notices'] as const,
   },
+  /** Admin → Discord: the connection, the server's roles and the role rules; a save refreshes all of it. */
+  discord: {
+    all: discord,
+    connection: [...discord, 'connection'] as const,
+    roles: [...discord, 'roles'] as const,
+    roleRules: [...discord, 'role-rules'] as const,
+    /** A player's link, as their user page shows it. */
+    userLink: (userId: string) => [...adminUsers, 'detail', userId, 'discord'] as const,
+  },
+  /** The player's own Discord link. */
+  myDiscord: ['me', 'discord'] as const,
   automationToken: ['swc', 'auth-token'] as const,
   /** The player's own SWCombine consents. */
   swcConsents: ['swc', 'consents'] as const,

@@ -4,6 +4,7 @@ import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
 import auditRoutes from './audit.ts';
 import consentRoutes from './consents.ts';
+import discordRoutes from './discord.ts';
 import groupRoutes from './groups.ts';
 import groupManagerRoutes from './group-managers.ts';
 import radiantDataRoutes from './radiant-data.ts';
@@ -26,4 +27,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(radiantMgmtRoutes);
   await app.register(auditRoutes);
   await app.register(radiantDataRoutes);
+  await app.register(discordRoutes);
 }

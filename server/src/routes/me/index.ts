@@ -4,6 +4,7 @@ import { requireSession } from '../../plugins/session.ts';
 import accountRoutes from './account.ts';
 import appsRoute from './apps.ts';
 import myGroupRoutes from './groups.ts';
+import meDiscordRoutes from './discord.ts';
 import meRoute from './me.ts';
 import swcConsentRoutes from './swc-consents.ts';
 import swcTokenRoutes from './swc-token.ts';
@@ -18,4 +19,5 @@ export default async function signedInRoutes(app: FastifyInstance) {
   await app.register(swcConsentRoutes);
   await app.register(accountRoutes);
   await app.register(myGroupRoutes);
+  await app.register(meDiscordRoutes);
 }

@@ -1,5 +1,6 @@
 import { allEndpoints, pathOf, queryString, type Endpoint } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulatorConnection } from '../../helpers/discord.ts';
 import { appFixture, createAppFixture, serviceJwtFixture } from '../../helpers/fixtures.ts';
 import { approveAtSimulator, cookieValue, signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -140,6 +141,20 @@ const CALLS: Record<string, () => Promise<Call>> = {
   },
   'PUT /api/admin/audit/forwarding': async () => ({ body: FORWARDING }),
   'DELETE /api/admin/audit/forwarding': async () => (await send('PUT', '/api/admin/audit/forwarding', FORWARDING), {}),
+  'PUT /api/admin/discord': async () => ({ body: simulatorConnection(ctx) }),
+  'DELETE /api/admin/discord': async () => (await send('PUT', '/api/admin/discord', simulatorConnection(ctx)), {}),
+  'PUT /api/admin/discord/role-rules': async () => {
+    await send('PUT', '/api/admin/discord', simulatorConnection(ctx));
+    const roles = (await send('GET', '/api/admin/discord/roles')).json<{ id: string; name: string }[]>();
+    return { body: { rules: [{ group_id: await newGroup('Discord group'), role_id: roles.find((r) => r.name === 'Industry')!.id }] } };
+  },
+  'POST /api/admin/discord/reconcile': async () => (await send('PUT', '/api/admin/discord', simulatorConnection(ctx)), {}),
+  'DELETE /api/admin/users/:id/discord': async () => {
+    await ctx.deps.db.query("INSERT INTO discord_links (user_id, discord_id, username) VALUES ($1, '666944667648000002', 'mira.solan')", [
+      miraId,
+    ]);
+    return { params: { id: miraId } };
+  },
 };
 
 function send(method: string, url: string, payload?: object) {

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { IconApps, IconDevices, IconHistory, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
+import { IconApps, IconBrandDiscord, IconDevices, IconHistory, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
@@ -14,6 +14,7 @@ import { SessionsTable } from '@/features/admin-users/components/sessions-table.
 import { UserAppsAccess } from '@/features/admin-users/components/user-apps-access.tsx';
 import { UserGroups } from '@/features/admin-users/components/user-groups.tsx';
 import { userDates, userOrigin } from '@/features/admin-users/components/user-summary.tsx';
+import { UserDiscordCard } from '@/features/discord/components/user-discord-card.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { NOT_SIGNED_IN } from '@/components/user-select.tsx';
 import type { AdminUser } from '@portal/contract';
@@ -46,6 +47,12 @@ const tabsOf = (user: AdminUser): PageTab[] => [
   { value: 'apps', label: 'Apps & access', icon: IconApps, panel: () => <UserAppsAccess user={user} /> },
   { value: 'groups', label: 'Groups', icon: IconUsersGroup, panel: () => <UserGroups userId={user.id} headingOrder={2} /> },
   { value: 'consents', label: 'Roles & consents', icon: IconShieldCheck, panel: () => <RolesAndConsents userId={user.id} /> },
+  {
+    value: 'discord',
+    label: 'Discord',
+    icon: IconBrandDiscord,
+    panel: () => <UserDiscordCard userId={user.id} name={user.name ?? user.uid} />,
+  },
   { value: 'sessions', label: 'Sessions', icon: IconDevices, panel: () => <SessionsTable user={user} headingOrder={2} /> },
   { value: 'events', label: 'Events', icon: IconHistory, panel: () => <AuditTable userId={user.id} headingOrder={2} /> },
 ];
