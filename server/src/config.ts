@@ -89,6 +89,15 @@ const EnvSchema = z
           'is required for PORTAL_MODE=worker with the simulator (SWC_CLIENT_ID unset): a worker starts no simulator, so give it the URL of the one a web replica runs (e.g. http://portal-web:3001)',
       });
     }
+    // Without it the worker would call a Discord simulator on its own localhost that nobody started.
+    if (env.PORTAL_MODE === 'worker' && simulator && !env.DISCORD_URL && env.NODE_ENV !== 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DISCORD_URL'],
+        message:
+          'is required for PORTAL_MODE=worker with the simulator (SWC_CLIENT_ID unset): a worker starts no Discord simulator, so give it the URL of the one a web replica runs (e.g. http://portal-web:3002)',
+      });
+    }
     // Background work (the data sync) only takes requests above the reserve: a reserve of the whole limit starves it.
     if (env.SWC_BUDGET_RESERVE.percent >= 100) {
       ctx.addIssue({

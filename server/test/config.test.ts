@@ -33,7 +33,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MANAGEMENT_PORT: '3001' })).toThrow("MANAGEMENT_PORT: must differ from the simulator's port 3001");
     expect(() => loadConfig({ PORT: '8999' })).toThrow("MANAGEMENT_PORT: must differ from the simulator's port 9000");
     // A worker listens on the management port alone, and the real SWCombine needs no simulator port.
-    expect(loadConfig({ PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001', MANAGEMENT_PORT: '3000' }).management.port).toBe(3000);
+    expect(
+      loadConfig({ PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001', DISCORD_URL: 'http://web:3002', MANAGEMENT_PORT: '3000' })
+        .management.port,
+    ).toBe(3000);
     expect(loadConfig({ SWC_CLIENT_ID: 'id', SWC_CLIENT_SECRET: 's', MANAGEMENT_PORT: '3001' }).management.port).toBe(3001);
   });
 
@@ -45,7 +48,10 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without SWCombine credentials, instead of running the simulator with an admin anyone can be', () => {
     const production = { NODE_ENV: 'production', ENCRYPTION_KEY: 'ab'.repeat(32) };
-    for (const env of [production, { ...production, PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001' }]) {
+    for (const env of [
+      production,
+      { ...production, PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001', DISCORD_URL: 'http://web:3002' },
+    ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(/SWC_CLIENT_ID: is required in production, with SWC_CLIENT_SECRET: .*simulator/);
     }
@@ -61,17 +67,30 @@ describe('loadConfig', () => {
 
   it('runs HTTP and jobs by default, and either alone on request', () => {
     expect(loadConfig({}).mode).toBe('all');
-    expect(loadConfig({ PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001' }).mode).toBe('worker');
+    expect(loadConfig({ PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://web:3001', DISCORD_URL: 'http://web:3002' }).mode).toBe('worker');
     expect(() => loadConfig({ PORTAL_MODE: 'both' })).toThrow('PORTAL_MODE');
   });
 
   it('tells a worker in simulator mode where the simulator runs, since it starts none', () => {
-    const worker = { PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://portal-web:3001/' };
+    const worker = { PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://portal-web:3001/', DISCORD_URL: 'http://portal-web:3002' };
     expect(loadConfig(worker).swc).toMatchObject({ simulator: true, simulatorUrl: 'http://portal-web:3001' });
-    expect(() => loadConfig({ PORTAL_MODE: 'worker' })).toThrow(
+    expect(() => loadConfig({ PORTAL_MODE: 'worker', DISCORD_URL: 'http://portal-web:3002' })).toThrow(
       'SWC_SIMULATOR_URL: is required for PORTAL_MODE=worker with the simulator (SWC_CLIENT_ID unset)',
     );
     expect(() => loadConfig({ ...worker, SWC_SIMULATOR_URL: 'portal-web:3001' })).toThrow('SWC_SIMULATOR_URL');
+  });
+
+  it('tells a worker in simulator mode where the Discord simulator runs: it would otherwise call its own localhost, where none runs', () => {
+    const worker = { PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: 'http://portal-web:3001' };
+    expect(() => loadConfig(worker)).toThrow(
+      'DISCORD_URL: is required for PORTAL_MODE=worker with the simulator (SWC_CLIENT_ID unset): a worker starts no Discord simulator',
+    );
+    expect(loadConfig({ ...worker, DISCORD_URL: 'http://portal-web:3002/' }).discord).toMatchObject({
+      simulator: false,
+      url: 'http://portal-web:3002',
+    });
+    // A web replica and command 1 start the Discord simulator themselves.
+    expect(loadConfig({ PORTAL_MODE: 'web' }).discord.simulator).toBe(true);
     // Against the real SWCombine a worker needs no simulator.
     expect(loadConfig({ PORTAL_MODE: 'worker', SWC_CLIENT_ID: 'id', SWC_CLIENT_SECRET: 's' }).swc.simulatorUrl).toBeUndefined();
   });
