@@ -5,6 +5,7 @@ import { findAppById } from '../../queries/apps.ts';
 import { destroyOidcGrant, destroyOidcPayload, endMachineTokens, endOidcGrants, endOidcSessionsOf } from '../../queries/oidc-payloads.ts';
 import { appsUsedBySessions, forgetAppUses, type AppUseRow } from '../../queries/session-apps.ts';
 import { endUserSessions, type EndedSessionRow } from '../../queries/sessions.ts';
+import { queueMemberUpdates } from '../discord/member-jobs.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from './backchannel-logout.ts';
 
 /** What ends. Every way access ends is one of these, and goes through `endAccess`. */
@@ -47,8 +48,8 @@ type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
  * protocol library's records issued with them, and the records of which apps the sessions used;
  * `alsoInTransaction` adds the caller's own writes (its audit event, a status) to the same
  * transaction. Once committed it drops the cached forward-auth and userinfo answers on every
- * replica (before it answers, so the next request anywhere is decided afresh) and queues a
- * back-channel logout to each app told. Front-channel logout needs the player's browser: the
+ * replica (before it answers, so the next request anywhere is decided afresh), queues a
+ * back-channel logout to each app told, and queues the Discord update of each player named. Front-channel logout needs the player's browser: the
  * URLs are answered for the sign-out page to load.
  */
 export async function endAccess(
@@ -69,6 +70,7 @@ export async function endAccess(
         frontChannelUrls: [...new Set(parts.flatMap((p) => p.ended.frontChannelUrls))],
       },
       jobs: parts.flatMap((p) => p.jobs),
+      players: endings.flatMap((one) => ('userId' in one ? [one.userId] : [])),
     };
     await alsoInTransaction?.(tx, result.ended);
     return result;
@@ -76,6 +78,9 @@ export async function endAccess(
   await deps.authCache.flush();
   // Each delivery stands alone: a queue failure does not undo the end, nor keep the caller from its answer.
   await Promise.all(ended.jobs.map((job) => deps.queue.send(BACKCHANNEL_LOGOUT_JOB, job).catch(() => undefined)));
+  // The community's Discord hears of every end that names a player (a suspension, an End all): their update job
+  // puts their roles where the rules say, none at all once the portal app itself suspends or revokes them.
+  await queueMemberUpdates(deps, ended.players).catch(() => undefined);
   return ended.ended;
 }
 

@@ -21,6 +21,7 @@ import {
   type AdminUserRow,
 } from '../../queries/admin-users.ts';
 import { endAccess } from '../access-end/end-access.ts';
+import { queueMemberUpdates } from '../discord/member-jobs.ts';
 import { decisionsOnEveryApp } from '../decisions/decide.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
@@ -132,6 +133,8 @@ export async function changeAccess(
   if (action === 'grant') {
     await inTransaction(deps.db, record);
     await deps.authCache.flush();
+    // A grant lifts a suspension or revocation: on the portal app, the player's Discord roles come back.
+    await queueMemberUpdates(deps, [userId]).catch(() => undefined);
   } else {
     await endAccess(deps, { kind: 'player-apps', userId, appIds: [app.id] }, record);
   }

@@ -4,12 +4,17 @@ import { discordErrorWords } from '../../integrations/discord/errors.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { insertAudit } from '../../queries/audit.ts';
-import type { AuthContext } from '../sessions/session.ts';
 import type { Actor, RequestMeta } from '../audit.ts';
 import { recordAnswer, recordFailure } from './failures.ts';
 import { changeWords, updateDiscordMember } from './member-update.ts';
 import { deleteLink, findLink, findRoleRules, insertLink, saveLinkState, takeLinkState } from './queries/discord.ts';
 import { discordCallbackUrl, liveConnection, workingBot } from './settings.ts';
+
+/** The signed-in player and the session a link's state is bound to (the session plugin's AuthContext holds them). */
+interface SignedIn {
+  user: { id: string; name: string };
+  session: { id: string };
+}
 
 type LinkDeps = Pick<Deps, 'db' | 'encryptor' | 'discord' | 'clock' | 'config'>;
 
@@ -18,7 +23,7 @@ export const LINK_SCOPES = 'identify guilds.join';
 const STATE_TTL_MS = 10 * 60_000;
 
 /** Sends the player to Discord's authorize page, with a one-time state bound to their session. */
-export async function startDiscordLink(deps: LinkDeps, auth: AuthContext): Promise<string> {
+export async function startDiscordLink(deps: LinkDeps, auth: SignedIn): Promise<string> {
   const live = await liveConnection(deps);
   if (!live?.clientSecret) throw new Refused('invalid', 'The community’s Discord server is not connected yet: ask an admin.');
   const state = randomToken();
@@ -56,12 +61,7 @@ export class LinkFailed extends Error {}
  * account), added to the server with their token or given their roles, and named by the nickname
  * template. Audited in words: "mira.solan: roles Galactic Weapon Systems given".
  */
-export async function completeDiscordLink(
-  deps: LinkDeps,
-  auth: AuthContext | null,
-  input: LinkCallback,
-  meta: RequestMeta,
-): Promise<string> {
+export async function completeDiscordLink(deps: LinkDeps, auth: SignedIn | null, input: LinkCallback, meta: RequestMeta): Promise<string> {
   const stored = input.state ? await takeLinkState(deps.db, sha256(input.state).toString('hex')) : null;
   if (!stored || stored.expires_at < deps.clock.now())
     throw new LinkFailed('That Discord link has expired or was already used. Press Link Discord again.');

@@ -26,12 +26,23 @@ export type MemberOutcome =
   | { kind: 'not-in-server' }
   | { kind: 'failed'; why: string };
 
-/** What the rules call for: the managed roles, and those the player's groups give. */
-export function rolesCalledFor(rules: readonly RoleRuleRow[], groupIds: readonly string[]) {
+/** Who the rules give roles to: a player's groups now, and what an admin recorded for them on the portal app. */
+export type RoleHolder = Pick<PlayerFacts, 'group_ids' | 'portal_status'>;
+
+/**
+ * What the rules call for: the managed roles, and those the player's groups give. A player the
+ * portal's admins suspended or revoked on the portal app itself is barred from the community:
+ * whatever their groups, they hold no managed role.
+ */
+export function rolesCalledFor(rules: readonly RoleRuleRow[], player: RoleHolder) {
   const managed = new Set(rules.map((r) => r.role_id));
-  const desired = new Set(rules.filter((r) => groupIds.includes(r.group_id)).map((r) => r.role_id));
+  const barred = isBarred(player);
+  const desired = new Set(barred ? [] : rules.filter((r) => player.group_ids.includes(r.group_id)).map((r) => r.role_id));
   return { managed, desired };
 }
+
+export const isBarred = (player: Pick<RoleHolder, 'portal_status'>) =>
+  player.portal_status === 'suspended' || player.portal_status === 'revoked';
 
 export const roleNames = (rules: readonly RoleRuleRow[], ids: readonly string[]) =>
   ids.map((id) => rules.find((r) => r.role_id === id)?.role_name ?? id);
@@ -71,7 +82,7 @@ async function planFor(deps: UpdateDeps, userId: string): Promise<MemberPlan | {
   const facts = await findPlayerFacts(deps.db, userId);
   if (!facts) return { kind: 'skipped', why: 'no such player' };
   const rules = await findRoleRules(deps.db);
-  const { managed, desired } = rolesCalledFor(rules, facts.group_ids);
+  const { managed, desired } = rolesCalledFor(rules, facts);
   const nick = fillNickname(live.row.nickname, facts);
   return { live, bot, link, facts, rules, managed, desired, frozen: new Set(live.row.refused_roles), nick };
 }
@@ -94,7 +105,9 @@ export async function updateDiscordMember(
   const plan = await planFor(deps, userId);
   if ('kind' in plan) return plan;
   const { live, bot, link, rules, managed, desired, frozen } = plan;
-  const reason = opts.reason ?? `SWC portal: ${plan.facts.name}'s groups changed`;
+  const barredWords = isBarred(plan.facts) ? `${plan.facts.portal_status} on the portal` : null;
+  const barred = barredWords ? ` (${barredWords})` : '';
+  const reason = opts.reason ?? `SWC portal: ${plan.facts.name}${barredWords ? ` is ${barredWords}` : "'s groups changed"}`;
   let member: DiscordMember | null;
   try {
     member = await bot.member(live.guildId, link.discord_id);
@@ -111,7 +124,7 @@ export async function updateDiscordMember(
       await bot.kick(live.guildId, link.discord_id, `SWC portal: ${plan.facts.name} holds no managed role any more`);
       await recordAnswer(deps);
       await auditChange(deps, userId, AuditEvent.DiscordRolesChanged, {
-        value: `${link.username} removed from the server (${changeWords(rules, [], next.removed)})`,
+        value: `${link.username} removed from the server (${changeWords(rules, [], next.removed)})${barred}`,
         removed: roleNames(rules, next.removed),
       });
       return { kind: 'kicked', removed: next.removed };
@@ -124,13 +137,14 @@ export async function updateDiscordMember(
     await bot.modifyMember(live.guildId, link.discord_id, body, reason);
     await recordAnswer(deps);
     await auditChange(deps, userId, AuditEvent.DiscordRolesChanged, {
-      value: `${link.username}: ${changeWords(rules, next.added, next.removed, nickChange)}`,
+      value: `${link.username}: ${changeWords(rules, next.added, next.removed, nickChange)}${barred}`,
       added: roleNames(rules, next.added),
       removed: roleNames(rules, next.removed),
     });
     return { kind: 'changed', added: next.added, removed: next.removed, nick: nickChange, joined: false };
   } catch (err) {
-    return failed(deps, userId, err, [...next.added, ...next.removed]);
+    // A refused kick (Kick Members missing) is no reason to stop changes to the roles.
+    return failed(deps, userId, err, leaving ? [] : [...next.added, ...next.removed]);
   }
 }
 
@@ -140,7 +154,8 @@ async function joinServer(deps: UpdateDeps, plan: MemberPlan, accessToken: strin
   const token = accessToken ?? (link.access_token_enc ? deps.encryptor.decrypt(link.access_token_enc) : undefined);
   const roles = [...desired].filter((id) => !frozen.has(id));
   const usable = token && (!link.token_expires_at || link.token_expires_at > deps.clock.now());
-  if (!usable || (roles.length === 0 && live.row.on_leave === 'kick')) {
+  // A player barred on the portal is never brought into the server, not even without roles.
+  if (!usable || isBarred(plan.facts) || (roles.length === 0 && live.row.on_leave === 'kick')) {
     await markNotInServer(deps.db, link.user_id, true);
     return { kind: 'not-in-server' };
   }

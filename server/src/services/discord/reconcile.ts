@@ -10,7 +10,7 @@ import type { Actor } from '../audit.ts';
 import { recordAnswer, recordFailure } from './failures.ts';
 import { queueMemberUpdates } from './member-jobs.ts';
 import { rolesCalledFor, roleNames } from './member-update.ts';
-import { findRoleRules } from './queries/discord.ts';
+import { findRoleRules, PORTAL_STATUS_SQL, type PlayerFacts } from './queries/discord.ts';
 import { liveConnection, workingBot } from './settings.ts';
 
 type ReconcileDeps = Pick<Deps, 'db' | 'encryptor' | 'discord' | 'clock' | 'queue'>;
@@ -19,12 +19,9 @@ type ReconcileDeps = Pick<Deps, 'db' | 'encryptor' | 'discord' | 'clock' | 'queu
 export const MEMBER_PAGE = 1000;
 const SAMPLE = 10;
 
-interface LinkedFacts {
+interface LinkedFacts extends Pick<PlayerFacts, 'name' | 'faction' | 'group_ids' | 'portal_status'> {
   user_id: string;
   discord_id: string;
-  name: string;
-  faction: string | null;
-  group_ids: string[];
 }
 
 async function linkedFacts(db: DbClient): Promise<Map<string, LinkedFacts>> {
@@ -32,7 +29,8 @@ async function linkedFacts(db: DbClient): Promise<Map<string, LinkedFacts>> {
     `SELECT l.user_id, l.discord_id, COALESCE(NULLIF(u.name, ''), u.uid) AS name,
        (SELECT g.name FROM group_members m JOIN groups g ON g.id = m.group_id
          WHERE m.user_id = u.id AND m.left_at IS NULL AND g.kind = 'faction' ORDER BY g.name LIMIT 1) AS faction,
-       ARRAY(SELECT m.group_id::text FROM group_members m WHERE m.user_id = l.user_id AND m.left_at IS NULL) AS group_ids
+       ARRAY(SELECT m.group_id::text FROM group_members m WHERE m.user_id = l.user_id AND m.left_at IS NULL) AS group_ids,
+       ${PORTAL_STATUS_SQL} AS portal_status
      FROM discord_links l JOIN users u ON u.id = l.user_id`,
   );
   return new Map(rows.map((r) => [r.discord_id, r]));
@@ -93,7 +91,7 @@ export async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan>
     if (!user || user.bot) continue;
     seen.add(user.id);
     const player = linked.get(user.id);
-    const desired = player ? rolesCalledFor(rules, player.group_ids).desired : new Set<string>();
+    const desired = player ? rolesCalledFor(rules, player).desired : new Set<string>();
     const next = nextRoles(member.roles, managed, desired, frozen);
     const nick = player && live.row.nickname !== null ? fillNickname(live.row.nickname, player) : undefined;
     const nickChange = nick !== undefined && nick !== (member.nick ?? null) ? nick : undefined;
@@ -108,7 +106,7 @@ export async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan>
       });
     }
   }
-  const missing = [...linked.values()].filter((p) => !seen.has(p.discord_id) && rolesCalledFor(rules, p.group_ids).desired.size > 0);
+  const missing = [...linked.values()].filter((p) => !seen.has(p.discord_id) && rolesCalledFor(rules, p).desired.size > 0);
   return {
     fixes,
     missing: missing.map((p) => p.user_id),

@@ -6,7 +6,14 @@ import { auditAdmin, type Actor } from '../audit.ts';
 import { listDiscordRoles } from './connection.ts';
 import { queueAllMemberUpdates } from './member-jobs.ts';
 import { rolesCalledFor, roleNames } from './member-update.ts';
-import { existingGroupIds, findRoleRules, replaceRoleRules, type RoleRuleRow } from './queries/discord.ts';
+import {
+  existingGroupIds,
+  findRoleRules,
+  PORTAL_STATUS_SQL,
+  replaceRoleRules,
+  type PlayerFacts,
+  type RoleRuleRow,
+} from './queries/discord.ts';
 
 type RuleDeps = Pick<Deps, 'db' | 'encryptor' | 'discord' | 'clock' | 'queue'>;
 
@@ -37,16 +44,16 @@ async function checkedRules(deps: RuleDeps, input: DiscordRoleRules): Promise<Ro
   return rows;
 }
 
-interface PlayerRoles {
+interface PlayerRoles extends Pick<PlayerFacts, 'group_ids' | 'portal_status'> {
   user_id: string;
   name: string;
-  group_ids: string[];
 }
 
 async function linkedPlayers(db: DbClient): Promise<PlayerRoles[]> {
   const { rows } = await db.query<PlayerRoles>(
     `SELECT l.user_id, COALESCE(NULLIF(u.name, ''), u.uid) AS name,
-       ARRAY(SELECT m.group_id::text FROM group_members m WHERE m.user_id = l.user_id AND m.left_at IS NULL) AS group_ids
+       ARRAY(SELECT m.group_id::text FROM group_members m WHERE m.user_id = l.user_id AND m.left_at IS NULL) AS group_ids,
+       ${PORTAL_STATUS_SQL} AS portal_status
      FROM discord_links l JOIN users u ON u.id = l.user_id ORDER BY lower(u.name)`,
   );
   return rows;
@@ -59,8 +66,8 @@ export async function previewRoleRules(deps: RuleDeps, input: DiscordRoleRules):
   const added: string[] = [];
   const removed: string[] = [];
   for (const player of await linkedPlayers(deps.db)) {
-    const before = rolesCalledFor(now, player.group_ids).desired;
-    const after = rolesCalledFor(next, player.group_ids).desired;
+    const before = rolesCalledFor(now, player).desired;
+    const after = rolesCalledFor(next, player).desired;
     const gain = [...after].filter((id) => !before.has(id));
     const loss = [...before].filter((id) => !after.has(id));
     if (gain.length) added.push(`${player.name}: ${roleNames(next, gain).join(', ')}`);

@@ -109,8 +109,13 @@ export async function followAccessChange(
     },
     (tx, result) => change.audit(tx, decided.lost, result, decided.gained),
   );
-  // The community's Discord follows the same change: each linked player's roles are put right by a job.
-  await queueMemberUpdates(deps, touched).catch(() => undefined);
+  // The community's Discord follows the same change: each linked player's roles are put right by a job
+  // (endAccess queued those who lost an app already).
+  const queued = new Set(decided.lost.keys());
+  await queueMemberUpdates(
+    deps,
+    touched.filter((id) => !queued.has(id)),
+  ).catch(() => undefined);
   return { ...decided, ended };
 }
 

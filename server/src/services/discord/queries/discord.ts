@@ -1,4 +1,13 @@
+import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../../../db/pool.ts';
+import type { AccessStatus } from '../../../domain/access.ts';
+
+/**
+ * SQL: what an admin recorded for the player `u` on the portal app itself (User App Access, app
+ * `portal`): a suspension or revocation there bars them from the community's Discord.
+ */
+export const PORTAL_STATUS_SQL = `(SELECT x.status FROM user_app_access x JOIN apps a ON a.id = x.app_id
+  WHERE x.user_id = u.id AND a.key = '${PORTAL_APP_KEY}')`;
 
 export interface ConnectionRow {
   client_id: string;
@@ -171,6 +180,8 @@ export interface PlayerFacts {
   faction: string | null;
   /** The groups the player is in now (a player who left a faction is out of it for Discord: no grace). */
   group_ids: string[];
+  /** What an admin recorded for the player on the portal app (suspended or revoked: no managed role). */
+  portal_status: AccessStatus;
 }
 
 export async function findPlayerFacts(db: DbClient, userId: string): Promise<PlayerFacts | null> {
@@ -178,7 +189,8 @@ export async function findPlayerFacts(db: DbClient, userId: string): Promise<Pla
     `SELECT u.name, u.uid,
        (SELECT g.name FROM group_members m JOIN groups g ON g.id = m.group_id
          WHERE m.user_id = u.id AND m.left_at IS NULL AND g.kind = 'faction' ORDER BY g.name LIMIT 1) AS faction,
-       ARRAY(SELECT m.group_id::text FROM group_members m WHERE m.user_id = u.id AND m.left_at IS NULL) AS group_ids
+       ARRAY(SELECT m.group_id::text FROM group_members m WHERE m.user_id = u.id AND m.left_at IS NULL) AS group_ids,
+       ${PORTAL_STATUS_SQL} AS portal_status
      FROM users u WHERE u.id = $1`,
     [userId],
   );
