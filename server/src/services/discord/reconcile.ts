@@ -44,6 +44,8 @@ export interface MemberFix {
   added: string[];
   removed: string[];
   nick: string | null | undefined;
+  /** A linked player losing their last managed role with `on_leave: kick`: removed from the server instead. */
+  kick: boolean;
 }
 
 export interface ReconcilePlan {
@@ -95,6 +97,9 @@ export async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan>
     const next = nextRoles(member.roles, managed, desired, frozen);
     const nick = player && live.row.nickname !== null ? fillNickname(live.row.nickname, player) : undefined;
     const nickChange = nick !== undefined && nick !== (member.nick ?? null) ? nick : undefined;
+    // The same rule as a player's update: only a linked player is removed, and only as they lose a managed role.
+    // A member the portal does not know, or one who never held a managed role, is not the portal's to remove.
+    const kick = player !== undefined && live.row.on_leave === 'kick' && desired.size === 0 && next.removed.length > 0;
     if (next.added.length || next.removed.length || nickChange !== undefined) {
       fixes.push({
         userId: user.id,
@@ -102,7 +107,8 @@ export async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan>
         roles: next.roles,
         added: next.added,
         removed: next.removed,
-        nick: nickChange,
+        nick: kick ? undefined : nickChange,
+        kick,
       });
     }
   }
@@ -117,7 +123,12 @@ export async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan>
 
 function previewOf(plan: ReconcilePlan): DiscordReconcilePreview {
   const add = plan.fixes.filter((f) => f.added.length).map((f) => `${f.username}: ${plan.roleName(f.added).join(', ')}`);
-  const remove = plan.fixes.filter((f) => f.removed.length).map((f) => `${f.username}: ${plan.roleName(f.removed).join(', ')}`);
+  const remove = plan.fixes
+    .filter((f) => f.removed.length)
+    .map((f) => {
+      const roles = plan.roleName(f.removed).join(', ');
+      return f.kick ? `${f.username}: remove from the server (${roles})` : `${f.username}: ${roles}`;
+    });
   return { add: { count: add.length, sample: add.slice(0, SAMPLE) }, remove: { count: remove.length, sample: remove.slice(0, SAMPLE) } };
 }
 
@@ -142,28 +153,35 @@ export async function runReconcile(deps: ReconcileDeps, actor?: Actor): Promise<
   const preview = previewOf(plan);
   const report = live.row.reconcile === 'report';
   let fixed = 0;
+  let kicked = 0;
   const failed: string[] = [];
   if (!report) {
     for (const fix of plan.fixes) {
       try {
+        if (fix.kick) {
+          await bot.kick(live.guildId, fix.userId, 'SWC portal: reconcile: holds no managed role any more');
+          kicked++;
+          continue;
+        }
         const body: { roles?: string[]; nick?: string | null } = {};
         if (fix.added.length || fix.removed.length) body.roles = fix.roles;
         if (fix.nick !== undefined) body.nick = fix.nick;
         await bot.modifyMember(live.guildId, fix.userId, body, 'SWC portal: reconcile');
         fixed++;
       } catch (err) {
-        const outcome = await recordFailure(deps, err, [...fix.added, ...fix.removed]);
+        const outcome = await recordFailure(deps, err, fix.kick ? [] : [...fix.added, ...fix.removed]);
         failed.push(`${fix.username} (${discordErrorWords(err)})`);
         if (outcome === 'stopped' || outcome === 'retry') break;
       }
     }
-    if (fixed) await recordAnswer(deps);
+    if (fixed || kicked) await recordAnswer(deps);
     await queueMemberUpdates(deps, plan.missing);
   }
   const at = deps.clock.now();
   const summary = report
     ? `found ${preview.add.count} to give and ${preview.remove.count} to take (report only: nothing changed)`
     : `gave roles to ${preview.add.count}, took roles from ${preview.remove.count}, ${fixed} members changed` +
+      (kicked ? `, ${kicked} removed from the server` : '') +
       (failed.length ? `; ${failed.length} failed: ${failed.slice(0, 3).join('; ')}` : '');
   await noteRun(deps.db, at, summary);
   await insertAudit(deps.db, {
@@ -177,6 +195,7 @@ export async function runReconcile(deps: ReconcileDeps, actor?: Actor): Promise<
       add: preview.add.count,
       remove: preview.remove.count,
       changed: fixed,
+      kicked,
       failed: failed.length,
       pages: plan.pages,
     },

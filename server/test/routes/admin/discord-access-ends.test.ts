@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 /**
  * The community's Discord follows the portal's own word on a player: a suspension or revocation on
  * the portal app bars them (no managed role, or out of the server with on_leave "kick"), an End all
- * reaches Discord too.
+ * reaches Discord too, and the reconcile removes a linked leaver from the server with "kick".
  */
 let ctx: TestContext;
 let admin: string;
@@ -121,5 +121,34 @@ describe('a suspension on the portal app bars the player from the community’s 
     await call('POST', '/api/admin/discord/reconcile');
     await runDiscordJobs();
     expect(ctx.discord.member('mira.solan').in_guild).toBe(false);
+  });
+});
+
+describe('the reconcile with on_leave "kick"', () => {
+  it('names a linked player who lost their groups as "remove from the server", and removes them; a member the portal does not know only loses the role', async () => {
+    // Mira is granted back and in the server with the role, on_leave still "kick".
+    await call('POST', `/api/admin/users/${miraId}/apps/portal/grant`);
+    ctx.discord.putMember('mira.solan', { roles: ['Galactic Weapon Systems'] });
+    ctx.discord.putMember('talia.dorne', { roles: ['Galactic Weapon Systems', 'Verified'] });
+    // She leaves the faction; her update job has not run yet (the reconcile is what finds her).
+    ctx.sim.population.move('1:100002', null);
+    await readDueRosters(ctx.deps, { force: true });
+    ctx.sentJobs.length = 0;
+    const preview = (await call('POST', '/api/admin/discord/reconcile/preview')).json();
+    expect(preview.remove.sample).toEqual(
+      expect.arrayContaining(['mira.solan: remove from the server (Galactic Weapon Systems)', 'talia.dorne: Galactic Weapon Systems']),
+    );
+    expect(ctx.discord.member('mira.solan').in_guild).toBe(true);
+
+    const res = await call('POST', '/api/admin/discord/reconcile');
+    expect(res.statusCode).toBe(200);
+    expect(ctx.discord.member('mira.solan').in_guild).toBe(false);
+    expect(ctx.discord.member('talia.dorne')).toMatchObject({ in_guild: true });
+    expect(heldBy('talia.dorne')).toEqual(['Verified']);
+    const { rows } = await ctx.deps.db.query<{ details: { value: string; kicked: number } }>(
+      "SELECT details FROM audit_log WHERE event = 'discord_reconciled' ORDER BY created_at DESC LIMIT 1",
+    );
+    expect(rows[0]!.details.kicked).toBe(1);
+    expect(rows[0]!.details.value).toMatch(/, 1 removed from the server/);
   });
 });
