@@ -14,7 +14,8 @@ import { seedApps } from './helpers/seed.ts';
  * PostgreSQL, behind one PUBLIC_URL (replica A's address stands in for the ingress).
  */
 const BASE = Number(process.env.E2E_PORT ?? 4200) + 10;
-const PORT = { a: BASE, b: BASE + 2, worker: BASE + 4 }; // a web replica's simulator takes port + 1
+// A web replica's SWCombine simulator takes port + 1, its Discord simulator port + 2.
+const PORT = { a: BASE, b: BASE + 3, worker: BASE + 6 };
 const PUBLIC_URL = `http://localhost:${PORT.a}`;
 const SWEEP_JOB = 'service-jwt-rotation-sweep';
 
@@ -83,8 +84,13 @@ beforeAll(async () => {
   [a, b, worker] = await Promise.all([
     startReplica(PORT.a, { ...env, PORTAL_MODE: 'web' }),
     startReplica(PORT.b, { ...env, PORTAL_MODE: 'web' }),
-    // The worker starts no simulator: it calls the one replica A runs on its port + 1.
-    startReplica(PORT.worker, { ...env, PORTAL_MODE: 'worker', SWC_SIMULATOR_URL: `http://localhost:${PORT.a + 1}` }),
+    // The worker starts no simulator: it calls those replica A runs on its port + 1 and + 2.
+    startReplica(PORT.worker, {
+      ...env,
+      PORTAL_MODE: 'worker',
+      SWC_SIMULATOR_URL: `http://localhost:${PORT.a + 1}`,
+      DISCORD_URL: `http://localhost:${PORT.a + 2}`,
+    }),
   ]);
   db = new pg.Client({ connectionString: database.url });
   await db.connect();
