@@ -27,7 +27,12 @@ let webIdle: number, workerIdle: number, perSignIn;
 try {
   const worker = await startProduct(
     await freePort(),
-    { PORTAL_MODE: 'worker', DATABASE_URL: web.databaseUrl, SWC_SIMULATOR_URL: `http://localhost:${port + 1}` },
+    {
+      PORTAL_MODE: 'worker',
+      DATABASE_URL: web.databaseUrl,
+      SWC_SIMULATOR_URL: `http://localhost:${port + 1}`,
+      DISCORD_URL: `http://localhost:${port + 2}`,
+    },
     [],
     { dataDir: web.dataDir }, // the same dev encryption key
   );
