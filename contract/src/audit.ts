@@ -66,6 +66,10 @@ export const AuditEvent = {
   SessionSignedOut: 'session_signed_out',
   OtherSessionsSignedOut: 'other_sessions_signed_out',
   AppDisconnected: 'app_disconnected',
+  PasskeyAdded: 'passkey_added',
+  PasskeyRemoved: 'passkey_removed',
+  PasskeyUsed: 'passkey_used',
+  PasskeyRefused: 'passkey_refused',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -137,6 +141,10 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   session_signed_out: 'Signed out a session on another device',
   other_sessions_signed_out: 'Signed out everywhere else',
   app_disconnected: 'App disconnected',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  passkey_used: 'Passkey used',
+  passkey_refused: 'Passkey refused',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */
@@ -153,6 +161,7 @@ export const AUDIT_FAILURE_EVENTS: readonly AuditEvent[] = [
   AuditEvent.SwcGrantLost,
   AuditEvent.SyncFailed,
   AuditEvent.RosterReadFailed,
+  AuditEvent.PasskeyRefused,
 ];
 
 export type AuditOutcome = 'success' | 'failure';

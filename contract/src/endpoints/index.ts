@@ -8,6 +8,7 @@ import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
 import { me } from './me.ts';
+import { adminPasskeys, ownPasskeys, passkeySignIn } from './passkeys.ts';
 import { radiantData } from './radiant-data.ts';
 import { radiantMgmt } from './radiant-mgmt.ts';
 import { serviceJwts } from './service-jwts.ts';
@@ -18,9 +19,12 @@ export {
   adminAudit,
   adminConsents,
   adminGroups,
+  adminPasskeys,
   adminSwc,
   adminUsers,
   me,
+  ownPasskeys,
+  passkeySignIn,
   radiantData,
   radiantMgmt,
   serviceJwts,
@@ -33,8 +37,11 @@ export { ClientSecret, OidcClient } from './admin-apps.ts';
 export const allEndpoints: readonly Endpoint[] = [
   me,
   account,
+  ownPasskeys,
+  passkeySignIn,
   adminApps,
   adminUsers,
+  adminPasskeys,
   adminGroups,
   adminConsents,
   serviceJwts,

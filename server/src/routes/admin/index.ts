@@ -5,6 +5,7 @@ import appRoutes from './apps.ts';
 import auditRoutes from './audit.ts';
 import consentRoutes from './consents.ts';
 import groupRoutes from './groups.ts';
+import adminPasskeyRoutes from './passkeys.ts';
 import radiantDataRoutes from './radiant-data.ts';
 import radiantMgmtRoutes from './radiant-mgmt.ts';
 import serviceJwtRoutes from './service-jwts.ts';
@@ -17,6 +18,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireAdmin);
   await app.register(appRoutes);
   await app.register(userRoutes);
+  await app.register(adminPasskeyRoutes);
   await app.register(groupRoutes);
   await app.register(consentRoutes);
   await app.register(serviceJwtRoutes);

@@ -4,6 +4,7 @@ import { requireSession } from '../../plugins/session.ts';
 import accountRoutes from './account.ts';
 import appsRoute from './apps.ts';
 import meRoute from './me.ts';
+import passkeyRoutes from './passkeys.ts';
 import swcConsentRoutes from './swc-consents.ts';
 import swcTokenRoutes from './swc-token.ts';
 
@@ -16,4 +17,5 @@ export default async function signedInRoutes(app: FastifyInstance) {
   await app.register(swcTokenRoutes);
   await app.register(swcConsentRoutes);
   await app.register(accountRoutes);
+  await app.register(passkeyRoutes);
 }
