@@ -66,6 +66,15 @@ describe('adding a passkey', () => {
     expect((await call(cookie, 'GET', '/api/me/passkeys')).json().can_add_until).toBeNull();
   });
 
+  it('sends a signed-in player to SWCombine again for a fresh sign-in (prompt=login), back to Your account', async () => {
+    const rd = encodeURIComponent(`${PUBLIC_URL}/account`);
+    const sso = await call(mira, 'GET', `/auth/login?aud=portal&rd=${rd}`);
+    expect(sso.headers.location).toBe(`${PUBLIC_URL}/account`);
+    const fresh = await call(mira, 'GET', `/auth/login?aud=portal&rd=${rd}&prompt=login`);
+    expect(fresh.statusCode).toBe(302);
+    expect(fresh.headers.location).toMatch(new RegExp(`^${ctx.simulatorUrl}`));
+  });
+
   it('refuses an answer made for another site (origin or RP ID)', async () => {
     const cookie = (await signIn(ctx, '1:100002')).cookie;
     for (const where of [{ origin: 'https://evil.example.com' }, { rpId: 'evil.example.com' }]) {

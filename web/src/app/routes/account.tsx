@@ -4,16 +4,18 @@ import { AppsWhySection } from '@/features/account/components/apps-why-section.t
 import { ConnectedAppsSection } from '@/features/account/components/connected-apps-section.tsx';
 import { EventsSection } from '@/features/account/components/events-section.tsx';
 import { SessionsSection } from '@/features/account/components/sessions-section.tsx';
+import { PasskeysSection } from '@/features/passkeys/components/passkeys-section.tsx';
 
-/** /account: where the player is signed in, the apps that hold something for them, why each app is open, and what changed. */
+/** /account: where the player is signed in, their passkeys, the apps that hold something for them, why each app is open, and what changed. */
 export default function AccountRoute() {
   return (
     <Stack gap="lg" maw={1080}>
       <PageHeader
         title="Your account"
-        description="Where you are signed in, the apps that keep tokens for you, why you may open each app, and what changed."
+        description="Where you are signed in, your passkeys, the apps that keep tokens for you, why you may open each app, and what changed."
       />
       <SessionsSection />
+      <PasskeysSection />
       <ConnectedAppsSection />
       <AppsWhySection />
       <EventsSection />
