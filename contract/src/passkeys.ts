@@ -16,8 +16,21 @@ export const PasskeyList = z.array(Passkey);
 export const OwnPasskeys = z.object({
   passkeys: PasskeyList,
   can_add_until: z.string().nullable(),
+  /** The player has passkeys but used none in this session lately: adding another needs one of them first. */
+  confirm_first: z.boolean(),
 });
 export type OwnPasskeys = z.infer<typeof OwnPasskeys>;
+
+/**
+ * What the admin console asks of this session: with `passkey_required`, a passkey used here until
+ * `confirmed_until` (null: not yet, or no longer); `has_passkey` says whether the player has one to use.
+ */
+export const AdminConsoleStepUp = z.object({
+  passkey_required: z.boolean(),
+  confirmed_until: z.string().nullable(),
+  has_passkey: z.boolean(),
+});
+export type AdminConsoleStepUp = z.infer<typeof AdminConsoleStepUp>;
 
 /** Minutes a SWCombine sign-in stays fresh enough to add a passkey. */
 export const PASSKEY_ADD_FRESH_MINUTES = 10;

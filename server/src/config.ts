@@ -54,6 +54,8 @@ const EnvSchema = z
     PORTAL_MODE: z.enum(['all', 'web', 'worker']).default('all'),
     AUDIT_RETENTION_DAYS: intFrom(0, 100 * 365).default(365),
     ROSTER_INTERVAL_MIN: intFrom(1, 7 * 24 * 60).default(15),
+    ADMIN_PASSKEY: z.enum(['required', 'optional']).optional(),
+    ADMIN_STEP_UP_HOURS: intFrom(1, 24 * 365).default(12),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SWC_CLIENT_ID) !== Boolean(env.SWC_CLIENT_SECRET)) {
@@ -159,6 +161,11 @@ export interface Config {
   audit: { retentionDays: number };
   /** How often each faction roster a binding may read is read again, in minutes. */
   rosterIntervalMinutes: number;
+  /**
+   * required: the admin console needs a session that used a passkey within `stepUpHours`
+   * (the default with a real SWCombine); optional: a SWCombine sign-in is enough (the simulator's default).
+   */
+  adminPasskey: { required: boolean; stepUpHours: number };
 }
 
 /** The dev client the product registers with its bundled simulator. */
@@ -231,5 +238,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mode: env.PORTAL_MODE,
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
     rosterIntervalMinutes: env.ROSTER_INTERVAL_MIN,
+    adminPasskey: {
+      required: (env.ADMIN_PASSKEY ?? (simulator ? 'optional' : 'required')) === 'required',
+      stepUpHours: env.ADMIN_STEP_UP_HOURS,
+    },
   };
 }

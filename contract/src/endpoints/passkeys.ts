@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { AddPasskeyInput, OwnPasskeys, Passkey, PasskeyAssertionInput, PasskeyList, PasskeyOptions, PasskeySignedIn } from '../passkeys.ts';
+import {
+  AddPasskeyInput,
+  AdminConsoleStepUp,
+  OwnPasskeys,
+  Passkey,
+  PasskeyAssertionInput,
+  PasskeyList,
+  PasskeyOptions,
+  PasskeySignedIn,
+} from '../passkeys.ts';
 
 const PasskeyParams = z.object({ passkeyId: z.uuid('passkeyId must be a passkey id (a UUID)') });
 const UserPasskeyParams = z.object({
@@ -35,6 +44,7 @@ export const ownPasskeys = {
     answer: z.null(),
     errors: [400, 401, 404],
   }),
+  adminConsole: defineEndpoint({ method: 'GET', path: '/api/me/admin-console', status: 200, answer: AdminConsoleStepUp, errors: [401] }),
   confirmOptions: defineEndpoint({
     method: 'POST',
     path: '/api/me/passkeys/confirm/options',

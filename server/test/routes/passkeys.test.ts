@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../helpers/fixtures.ts';
 import { userIdOf } from '../helpers/groups.ts';
+import { addPasskey as addPasskeyOf, confirmWithPasskey, SITE } from '../helpers/passkey-flows.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
@@ -10,11 +11,12 @@ import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app
  * and every hostile answer (a replayed or stale prompt, another site, another player's passkey, a
  * cloned authenticator, a removed passkey) is refused.
  */
-const SITE = { origin: PUBLIC_URL, rpId: 'localhost' };
 let ctx: TestContext;
 let jorin: string;
 let mira: string;
 let miraId: string;
+let miraPhone: SoftAuthenticator;
+let jorinKey: SoftAuthenticator;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (cookie: string | null, method: Method, url: string, payload?: object) =>
@@ -26,14 +28,8 @@ const auditRows = async (event: string) =>
     ])
   ).rows;
 
-/** Adds a passkey on the player's account, as the Add a passkey button does. */
-async function addPasskey(cookie: string, name: string, authenticator = new SoftAuthenticator(SITE)) {
-  const options = await call(cookie, 'POST', '/api/me/passkeys/options');
-  expect(options.statusCode, options.body).toBe(200);
-  const res = await call(cookie, 'POST', '/api/me/passkeys', { name, answer: authenticator.register(options.json()) });
-  expect(res.statusCode, res.body).toBe(201);
-  return { authenticator, passkey: res.json<{ id: string; name: string }>() };
-}
+const confirm = (cookie: string, authenticator: SoftAuthenticator) => confirmWithPasskey(ctx, cookie, authenticator);
+const addPasskey = (cookie: string, name: string, existing?: SoftAuthenticator) => addPasskeyOf(ctx, cookie, name, existing);
 
 const signInOptions = async () => (await call(null, 'POST', '/api/sign-in/passkey/options')).json<{ challenge: string }>();
 const passkeySignIn = (answer: object) => call(null, 'POST', '/api/sign-in/passkey', { answer });
@@ -48,7 +44,8 @@ afterAll(() => ctx.close());
 
 describe('adding a passkey', () => {
   it('is offered right after a SWCombine sign-in, listed with its name and dates, and audited', async () => {
-    const { passkey } = await addPasskey(mira, 'Mira’s phone');
+    const { passkey, authenticator } = await addPasskey(mira, 'Mira’s phone');
+    miraPhone = authenticator;
     const list = (await call(mira, 'GET', '/api/me/passkeys')).json();
     expect(list.passkeys).toEqual([{ id: passkey.id, name: 'Mira’s phone', added_at: expect.any(String), last_used_at: null }]);
     expect(list.can_add_until).toEqual(expect.any(String));
@@ -57,6 +54,7 @@ describe('adding a passkey', () => {
 
   it('needs a SWCombine sign-in at most 10 minutes old: a stolen cookie alone cannot add one', async () => {
     const cookie = (await signIn(ctx, '1:100002')).cookie;
+    await confirm(cookie, miraPhone);
     const options = (await call(cookie, 'POST', '/api/me/passkeys/options')).json();
     ctx.clock.advance(11 * 60_000);
     const late = await call(cookie, 'POST', '/api/me/passkeys', { name: 'Thief', answer: new SoftAuthenticator(SITE).register(options) });
@@ -76,7 +74,7 @@ describe('adding a passkey', () => {
   });
 
   it('refuses an answer made for another site (origin or RP ID)', async () => {
-    const cookie = (await signIn(ctx, '1:100002')).cookie;
+    const cookie = (await signIn(ctx, '1:100001')).cookie;
     for (const where of [{ origin: 'https://evil.example.com' }, { rpId: 'evil.example.com' }]) {
       const options = (await call(cookie, 'POST', '/api/me/passkeys/options')).json();
       const res = await call(cookie, 'POST', '/api/me/passkeys', {
@@ -90,9 +88,21 @@ describe('adding a passkey', () => {
   it('refuses a prompt made for another session', async () => {
     jorin = (await signIn(ctx, '1:100001')).cookie;
     mira = (await signIn(ctx, '1:100002')).cookie;
+    await confirm(mira, miraPhone);
     const options = (await call(jorin, 'POST', '/api/me/passkeys/options')).json();
     const res = await call(mira, 'POST', '/api/me/passkeys', { name: 'Borrowed', answer: new SoftAuthenticator(SITE).register(options) });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('with a passkey already, needs one of them used in this session first: a stolen game password cannot add its own', async () => {
+    const cookie = (await signIn(ctx, '1:100002')).cookie;
+    expect((await call(cookie, 'GET', '/api/me/passkeys')).json().confirm_first).toBe(true);
+    const refused = await call(cookie, 'POST', '/api/me/passkeys/options');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/confirm it’s you with one of them first/);
+    await confirm(cookie, miraPhone);
+    expect((await call(cookie, 'GET', '/api/me/passkeys')).json().confirm_first).toBe(false);
+    expect((await call(cookie, 'POST', '/api/me/passkeys/options')).statusCode).toBe(200);
   });
 
   it('says in words what is wrong with a malformed answer', async () => {
@@ -103,7 +113,6 @@ describe('adding a passkey', () => {
 });
 
 describe('signing in with a passkey', () => {
-  let jorinKey: SoftAuthenticator;
   beforeAll(async () => {
     jorin = (await signIn(ctx, '1:100001')).cookie;
     jorinKey = (await addPasskey(jorin, 'Jorin’s key')).authenticator;
@@ -155,10 +164,11 @@ describe('signing in with a passkey', () => {
     expect(clone.statusCode).toBe(403);
     expect(clone.json().message).toMatch(/copied authenticator/);
     expect((await auditRows('passkey_refused')).at(-1)!.details.reason).toMatch(/counter went backwards/);
+    jorinKey.counter = 50; // the genuine authenticator goes on from where it was
   });
 
   it('refuses a removed passkey', async () => {
-    const { authenticator, passkey } = await addPasskey((await signIn(ctx, '1:100001')).cookie, 'Old key');
+    const { authenticator, passkey } = await addPasskey((await signIn(ctx, '1:100001')).cookie, 'Old key', jorinKey);
     expect((await call(jorin, 'DELETE', `/api/me/passkeys/${passkey.id}`)).statusCode).toBe(204);
     const res = await passkeySignIn(authenticator.assert(await signInOptions()));
     expect(res.statusCode).toBe(400);
@@ -168,7 +178,7 @@ describe('signing in with a passkey', () => {
 
   it('never outlives its player’s access: a suspension still applies, and End all ends its session', async () => {
     await createAppFixture(ctx, { key: 'wiki', name: 'Wiki', audience: 'wiki', skip_uid_whitelist: true });
-    const miraKey = (await addPasskey((await signIn(ctx, '1:100002')).cookie, 'Mira’s key')).authenticator;
+    const miraKey = (await addPasskey((await signIn(ctx, '1:100002')).cookie, 'Mira’s key', miraPhone)).authenticator;
     expect((await call(jorin, 'POST', `/api/admin/users/${miraId}/apps/wiki/suspend`)).statusCode).toBe(200);
     const res = await passkeySignIn(miraKey.assert(await signInOptions()));
     expect(res.statusCode).toBe(200);
@@ -185,9 +195,6 @@ describe('signing in with a passkey', () => {
 describe('confirming it’s you', () => {
   it('refuses another player’s passkey in this player’s session', async () => {
     const miraCookie = (await signIn(ctx, '1:100002')).cookie;
-    await addPasskey(miraCookie, 'Mira’s second key');
-    const jorinCookie = (await signIn(ctx, '1:100001')).cookie;
-    const jorinKey = (await addPasskey(jorinCookie, 'Jorin’s laptop')).authenticator;
     const options = (await call(miraCookie, 'POST', '/api/me/passkeys/confirm/options')).json();
     const res = await call(miraCookie, 'POST', '/api/me/passkeys/confirm', { answer: jorinKey.assert(options) });
     expect(res.statusCode).toBe(403);
@@ -195,9 +202,12 @@ describe('confirming it’s you', () => {
 
   it('records the passkey use on the session', async () => {
     const cookie = (await signIn(ctx, '1:100001')).cookie;
-    const key = (await addPasskey(cookie, 'Desk key')).authenticator;
-    const options = (await call(cookie, 'POST', '/api/me/passkeys/confirm/options')).json();
-    expect((await call(cookie, 'POST', '/api/me/passkeys/confirm', { answer: key.assert(options) })).statusCode).toBe(204);
+    await confirm(cookie, jorinKey);
+    const { rows } = await ctx.deps.db.query(
+      'SELECT passkey_used_at, passkey_amr FROM sessions WHERE user_id <> $1 ORDER BY created_at DESC LIMIT 1',
+      [miraId],
+    );
+    expect(rows[0]).toEqual({ passkey_used_at: ctx.clock.now(), passkey_amr: ['hwk', 'user'] });
   });
 });
 

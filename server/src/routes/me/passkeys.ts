@@ -1,6 +1,7 @@
 import { ownPasskeys } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../plugins/session.ts';
+import { adminConsoleStepUp } from '../../services/passkeys/admin-console.ts';
 import { confirmOptions, confirmWithPasskey } from '../../services/passkeys/confirm.ts';
 import { addPasskey, ownPasskeys as listOwn, passkeyCreationOptions, removeOwnPasskey } from '../../services/passkeys/own-passkeys.ts';
 import { route } from '../endpoint-route.ts';
@@ -32,6 +33,11 @@ export default async function passkeyRoutes(app: FastifyInstance) {
       await removeOwnPasskey(deps, request.auth, request.params.passkeyId, requestMeta(request));
       return null;
     },
+  });
+  route(app, ownPasskeys.adminConsole, {
+    tags,
+    summary: 'What the admin console asks of this session: a passkey used within ADMIN_STEP_UP_HOURS when ADMIN_PASSKEY=required',
+    handler: (request) => adminConsoleStepUp(deps, request.auth),
   });
   route(app, ownPasskeys.confirmOptions, {
     tags,

@@ -22,8 +22,18 @@ export function canAddUntil(auth: AuthContext): Date | null {
   return at ? new Date(at.getTime() + PASSKEY_ADD_FRESH_MINUTES * 60_000) : null;
 }
 
-/** A stolen session cookie alone cannot add a passkey: the SWCombine sign-in behind it must be fresh. */
-function assertFreshSignIn(deps: Pick<Deps, 'clock'>, auth: AuthContext) {
+/**
+ * With passkeys already, one of them must have been used in this session within
+ * PASSKEY_ADD_FRESH_MINUTES: else a stolen game password could add a passkey of its own beside them
+ * (and open the admin console with it).
+ */
+function confirmFirst(deps: Pick<Deps, 'clock'>, auth: AuthContext, existing: number): boolean {
+  const used = auth.session.passkey_used_at;
+  return existing > 0 && (!used || used.getTime() + PASSKEY_ADD_FRESH_MINUTES * 60_000 <= deps.clock.now().getTime());
+}
+
+/** A stolen session cookie alone cannot add a passkey: the SWCombine sign-in behind it must be fresh (and a passkey of theirs used, if they have one). */
+function assertMayAdd(deps: Pick<Deps, 'clock'>, auth: AuthContext, existing: number) {
   const until = canAddUntil(auth);
   if (!until || until <= deps.clock.now()) {
     throw new Refused(
@@ -31,19 +41,26 @@ function assertFreshSignIn(deps: Pick<Deps, 'clock'>, auth: AuthContext) {
       `Adding a passkey needs a SWCombine sign-in at most ${PASSKEY_ADD_FRESH_MINUTES} minutes old. Sign in with SWCombine again, then add it.`,
     );
   }
+  if (confirmFirst(deps, auth, existing)) {
+    throw new Refused('forbidden', 'You already have a passkey: confirm it’s you with one of them first, then add the new one.');
+  }
 }
 
 export async function ownPasskeys(deps: Pick<Deps, 'db' | 'clock'>, auth: AuthContext): Promise<OwnPasskeys> {
   const until = canAddUntil(auth);
   const rows = await listPasskeys(deps.db, auth.user.id);
-  return { passkeys: rows.map(passkeyView), can_add_until: until && until > deps.clock.now() ? until.toISOString() : null };
+  return {
+    passkeys: rows.map(passkeyView),
+    can_add_until: until && until > deps.clock.now() ? until.toISOString() : null,
+    confirm_first: confirmFirst(deps, auth, rows.length),
+  };
 }
 
 /** The browser's prompt to create a discoverable passkey for this player, user verification preferred. */
 export async function passkeyCreationOptions(deps: Pick<Deps, 'db' | 'clock' | 'config'>, auth: AuthContext): Promise<PasskeyOptions> {
-  assertFreshSignIn(deps, auth);
-  const { rpID, rpName } = relyingParty(deps.config);
   const existing = await listPasskeys(deps.db, auth.user.id);
+  assertMayAdd(deps, auth, existing.length);
+  const { rpID, rpName } = relyingParty(deps.config);
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -66,7 +83,7 @@ export async function addPasskey(
   input: { name: string; answer: AddPasskeyInput['answer'] },
   meta: RequestMeta,
 ): Promise<Passkey> {
-  assertFreshSignIn(deps, auth);
+  assertMayAdd(deps, auth, (await listPasskeys(deps.db, auth.user.id)).length);
   const now = deps.clock.now();
   const challenge = await useChallenge(deps, input.answer.response.clientDataJSON, 'register', auth.session.id);
   const { rpID, origin } = relyingParty(deps.config);
