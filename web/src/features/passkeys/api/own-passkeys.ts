@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { browserPasskeyError } from './browser-error.ts';
+import { confirmWithPasskey } from './confirm-passkey.ts';
 
 export function useOwnPasskeys() {
   return useQuery({
@@ -12,8 +13,12 @@ export function useOwnPasskeys() {
   });
 }
 
-/** The server's prompt, the browser's passkey made for it, and the passkey stored under `name`. */
-async function addPasskey(name: string) {
+/**
+ * The server's prompt, the browser's passkey made for it, and the passkey stored under `name`;
+ * with `confirmFirst` (the player has passkeys already), one of them is used first.
+ */
+async function addPasskey({ name, confirmFirst }: { name: string; confirmFirst: boolean }) {
+  if (confirmFirst) await confirmWithPasskey();
   const options = await callEndpoint(ownPasskeys.creationOptions, {});
   let answer: AddPasskeyInput['answer'];
   try {

@@ -8,12 +8,14 @@ interface AddPasskeyModalProps {
   opened: boolean;
   /** A name to start from: the browser and system this is. */
   suggestedName: string;
+  /** The player has passkeys already: one of them is used first. */
+  confirmFirst: boolean;
   onClose: () => void;
   onDone: (name: string) => void;
 }
 
 /** Names the new passkey, then asks the browser to create it. */
-export function AddPasskeyModal({ opened, suggestedName, onClose, onDone }: AddPasskeyModalProps) {
+export function AddPasskeyModal({ opened, suggestedName, confirmFirst, onClose, onDone }: AddPasskeyModalProps) {
   const add = useAddPasskey();
   const form = useForm({
     mode: 'controlled',
@@ -32,14 +34,17 @@ export function AddPasskeyModal({ opened, suggestedName, onClose, onDone }: AddP
     <Modal opened={opened} onClose={close} title="Add a passkey" centered closeOnClickOutside={!add.isPending}>
       <form
         onSubmit={form.onSubmit(({ name }) =>
-          add.mutate(name.trim(), {
-            onSuccess: (passkey) => {
-              add.reset();
-              form.reset();
-              onClose();
-              onDone(passkey.name);
+          add.mutate(
+            { name: name.trim(), confirmFirst },
+            {
+              onSuccess: (passkey) => {
+                add.reset();
+                form.reset();
+                onClose();
+                onDone(passkey.name);
+              },
             },
-          }),
+          ),
         )}
       >
         <Stack gap="md">

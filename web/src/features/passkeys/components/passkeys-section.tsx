@@ -53,7 +53,15 @@ export function FreshSignInNeeded() {
 }
 
 /** The Add a passkey button: the name form when the SWCombine sign-in is fresh, else the way to refresh it. */
-export function AddPasskeyButton({ canAdd, onAdded }: { canAdd: boolean; onAdded: (name: string) => void }) {
+export function AddPasskeyButton({
+  canAdd,
+  confirmFirst,
+  onAdded,
+}: {
+  canAdd: boolean;
+  confirmFirst: boolean;
+  onAdded: (name: string) => void;
+}) {
   const [adding, setAdding] = useState(false);
   const [stale, setStale] = useState(false);
   return (
@@ -62,7 +70,13 @@ export function AddPasskeyButton({ canAdd, onAdded }: { canAdd: boolean; onAdded
         Add a passkey
       </Button>
       {stale && !canAdd && <FreshSignInNeeded />}
-      <AddPasskeyModal opened={adding} suggestedName={deviceName()} onClose={() => setAdding(false)} onDone={onAdded} />
+      <AddPasskeyModal
+        opened={adding}
+        suggestedName={deviceName()}
+        confirmFirst={confirmFirst}
+        onClose={() => setAdding(false)}
+        onDone={onAdded}
+      />
     </>
   );
 }
@@ -80,7 +94,15 @@ export function PasskeysSection() {
         query={{ ...passkeys, data: passkeys.data?.passkeys }}
         label="Passkeys"
         description="Sign in with a passkey when SWCombine is down, and confirm it's you where the admin console or an app asks for one."
-        aside={passkeys.data && <AddPasskeyButton canAdd={canAdd} onAdded={(name) => outcome.succeed(`${name} added.`)} />}
+        aside={
+          passkeys.data && (
+            <AddPasskeyButton
+              canAdd={canAdd}
+              confirmFirst={passkeys.data.confirm_first}
+              onAdded={(name) => outcome.succeed(`${name} added.`)}
+            />
+          )
+        }
         toolbar={<ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />}
         empty="You have no passkey yet."
         onRemove={(p) => {
