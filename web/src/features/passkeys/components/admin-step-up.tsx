@@ -6,7 +6,7 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { passkeyFailure } from '../api/browser-error.ts';
 import { useAdminConsoleStepUp, useConfirmPasskey } from '../api/confirm-passkey.ts';
 import { useOwnPasskeys } from '../api/own-passkeys.ts';
-import { AddPasskeyButton } from './passkeys-section.tsx';
+import { AddPasskeyButton, useAddPasskey } from './passkeys-section.tsx';
 
 function ConfirmItsYou() {
   const confirm = useConfirmPasskey();
@@ -34,7 +34,7 @@ function ConfirmItsYou() {
 
 function AddPasskeyFirst() {
   const passkeys = useOwnPasskeys();
-  const canAdd = passkeys.data?.can_add_until != null && new Date(passkeys.data.can_add_until) > new Date();
+  const add = useAddPasskey(passkeys.data, () => undefined);
   return (
     <EmptyState variant="light" maw={460} icon={<IconKey size={28} aria-hidden />}>
       <EmptyState.Title order={1}>Add a passkey to use the admin console</EmptyState.Title>
@@ -43,7 +43,8 @@ function AddPasskeyFirst() {
       </EmptyState.Description>
       <EmptyState.Actions>
         <Stack gap="sm" align="center">
-          {passkeys.data && <AddPasskeyButton canAdd={canAdd} confirmFirst={false} onAdded={() => undefined} />}
+          {passkeys.data && <AddPasskeyButton onClick={add.start} />}
+          {add.parts}
         </Stack>
       </EmptyState.Actions>
     </EmptyState>

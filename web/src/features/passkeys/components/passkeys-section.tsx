@@ -52,32 +52,41 @@ export function FreshSignInNeeded() {
   );
 }
 
-/** The Add a passkey button: the name form when the SWCombine sign-in is fresh, else the way to refresh it. */
-export function AddPasskeyButton({
-  canAdd,
-  confirmFirst,
-  onAdded,
-}: {
-  canAdd: boolean;
-  confirmFirst: boolean;
-  onAdded: (name: string) => void;
-}) {
+/** What the passkey list says about adding one: until when it may, and whether one of theirs is used first. */
+interface AddState {
+  can_add_until: string | null;
+  confirm_first: boolean;
+}
+
+/**
+ * Add a passkey: `start` opens the name form when the SWCombine sign-in is fresh, else says how to make
+ * it so; `parts` (the form, the notice) go outside any list, which re-mounts its toolbar on a resize.
+ */
+export function useAddPasskey(state: AddState | undefined, onAdded: (name: string) => void) {
   const [adding, setAdding] = useState(false);
   const [stale, setStale] = useState(false);
-  return (
+  const canAdd = state?.can_add_until != null && new Date(state.can_add_until) > new Date();
+  const start = () => (canAdd ? setAdding(true) : setStale(true));
+  const parts = (
     <>
-      <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => (canAdd ? setAdding(true) : setStale(true))}>
-        Add a passkey
-      </Button>
       {stale && !canAdd && <FreshSignInNeeded />}
       <AddPasskeyModal
         opened={adding}
         suggestedName={deviceName()}
-        confirmFirst={confirmFirst}
+        confirmFirst={state?.confirm_first ?? false}
         onClose={() => setAdding(false)}
         onDone={onAdded}
       />
     </>
+  );
+  return { start, parts };
+}
+
+export function AddPasskeyButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onClick}>
+      Add a passkey
+    </Button>
   );
 }
 
@@ -87,22 +96,14 @@ export function PasskeysSection() {
   const remove = useRemovePasskey();
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const outcome = useFeedback();
-  const canAdd = passkeys.data?.can_add_until != null && new Date(passkeys.data.can_add_until) > new Date();
+  const add = useAddPasskey(passkeys.data, (name) => outcome.succeed(`${name} added.`));
   return (
-    <>
+    <Stack gap="sm">
       <PasskeyList
         query={{ ...passkeys, data: passkeys.data?.passkeys }}
         label="Passkeys"
         description="Sign in with a passkey when SWCombine is down, and confirm it's you where the admin console or an app asks for one."
-        aside={
-          passkeys.data && (
-            <AddPasskeyButton
-              canAdd={canAdd}
-              confirmFirst={passkeys.data.confirm_first}
-              onAdded={(name) => outcome.succeed(`${name} added.`)}
-            />
-          )
-        }
+        aside={passkeys.data && <AddPasskeyButton onClick={add.start} />}
         toolbar={<ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />}
         empty="You have no passkey yet."
         onRemove={(p) => {
@@ -118,6 +119,7 @@ export function PasskeysSection() {
       >
         It can no longer sign you in or confirm it's you. The passkey stays in your browser or password manager until you delete it there.
       </RemovePasskeyDialog>
-    </>
+      {add.parts}
+    </Stack>
   );
 }
