@@ -148,6 +148,9 @@ describe('passkeys in the browser', () => {
     await screenshotBoth(page, 'login-passkey');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${baseUrl}/dashboard`);
+    await expect.poll(() => page.getByText('SWCombine could not be reached', { exact: false }).isVisible()).toBe(true);
+    await accessible('dashboard while SWCombine is down');
+    await screenshotBoth(page, 'dashboard-swc-down');
     const me = (await (await page.request.get(`${baseUrl}/api/me`)).json()) as { name: string; uid: string };
     expect(me).toMatchObject({ name: 'Jorin Vex', uid: '1:100001' });
     // A passkey sign-in is a passkey use: the admin console opens without another prompt.

@@ -32,6 +32,9 @@ export const AdminConsoleStepUp = z.object({
 });
 export type AdminConsoleStepUp = z.infer<typeof AdminConsoleStepUp>;
 
+/** The dashboard's line for a passkey sign-in while SWCombine does not answer (null otherwise). */
+export const SignInNote = z.object({ note: z.string().nullable() });
+
 /** Minutes a SWCombine sign-in stays fresh enough to add a passkey. */
 export const PASSKEY_ADD_FRESH_MINUTES = 10;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { firstLoadPaths } from './first-load-paths.ts';
 import {
   AddPasskeyInput,
   AdminConsoleStepUp,
+  SignInNote,
   OwnPasskeys,
   Passkey,
   PasskeyAssertionInput,
@@ -44,6 +46,7 @@ export const ownPasskeys = {
     answer: z.null(),
     errors: [400, 401, 404],
   }),
+  signInNote: defineEndpoint({ method: 'GET', path: firstLoadPaths.signInNote, status: 200, answer: SignInNote, errors: [401] }),
   adminConsole: defineEndpoint({ method: 'GET', path: '/api/me/admin-console', status: 200, answer: AdminConsoleStepUp, errors: [401] }),
   confirmOptions: defineEndpoint({
     method: 'POST',

@@ -224,3 +224,21 @@ describe('an admin', () => {
     expect((await call(player, 'GET', `/api/admin/users/${miraId}/passkeys`)).statusCode).toBe(403);
   });
 });
+
+describe('the dashboard’s note after a passkey sign-in', () => {
+  it('says SWCombine could not be reached only for a passkey session while SWCombine does not answer', async () => {
+    const cookie = (await signIn(ctx, '1:100001')).cookie;
+    const key = (await addPasskey(cookie, 'Note key', jorinKey)).authenticator;
+    const res = await passkeySignIn(key.assert(await signInOptions()));
+    const passkeySession = res.cookies.find((c) => c.name === 'portal_session')!.value;
+    const note = async (c: string) => (await call(c, 'GET', '/api/me/sign-in-note')).json().note;
+    expect(await note(passkeySession)).toBeNull();
+
+    const stop = ctx.sim.close;
+    ctx.sim.close = async () => undefined;
+    await stop();
+    ctx.clock.advance(61_000); // past the minute one answer is reused
+    expect(await note(passkeySession)).toMatch(/^SWCombine could not be reached/);
+    expect(await note(cookie)).toBeNull();
+  });
+});

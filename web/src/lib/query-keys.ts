@@ -79,6 +79,8 @@ export const queryKeys = {
     /** Not under `account`: a change on the account screen is not news for the dashboard. */
     notices: ['notices'] as const,
   },
+  /** The dashboard's line after a passkey sign-in while SWCombine does not answer. */
+  signInNote: ['sign-in-note'] as const,
   automationToken: ['swc', 'auth-token'] as const,
   /** The player's own SWCombine consents. */
   swcConsents: ['swc', 'consents'] as const,

@@ -20,10 +20,11 @@ export const errorReply = (status: number, error = 'error', message = 'Something
 
 /**
  * Answers every screen test gets unless it says otherwise: the admin console asks no passkey
- * (ADMIN_PASSKEY=optional, as with the simulator).
+ * (ADMIN_PASSKEY=optional, as with the simulator), and the dashboard has no note about SWCombine.
  */
 const DEFAULT_ROUTES: Record<string, Route> = {
   'GET /api/me/admin-console': reply(200, { passkey_required: false, confirmed_until: null, has_passkey: false }),
+  'GET /api/me/sign-in-note': reply(200, { note: null }),
 };
 
 /** Replaces global fetch; routes are keyed 'METHOD /path'. Unknown routes answer 404. */

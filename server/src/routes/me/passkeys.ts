@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../plugins/session.ts';
 import { adminConsoleStepUp } from '../../services/passkeys/admin-console.ts';
 import { confirmOptions, confirmWithPasskey } from '../../services/passkeys/confirm.ts';
+import { signInNote } from '../../services/passkeys/sign-in-note.ts';
 import { addPasskey, ownPasskeys as listOwn, passkeyCreationOptions, removeOwnPasskey } from '../../services/passkeys/own-passkeys.ts';
 import { route } from '../endpoint-route.ts';
 
@@ -33,6 +34,11 @@ export default async function passkeyRoutes(app: FastifyInstance) {
       await removeOwnPasskey(deps, request.auth, request.params.passkeyId, requestMeta(request));
       return null;
     },
+  });
+  route(app, ownPasskeys.signInNote, {
+    tags,
+    summary: 'The dashboard’s line after a passkey sign-in while SWCombine does not answer (note: null otherwise)',
+    handler: (request) => signInNote(deps, request.auth),
   });
   route(app, ownPasskeys.adminConsole, {
     tags,

@@ -58,6 +58,7 @@ describe('/admin/users/{id}', () => {
       'Groups',
       'Roles & consents',
       'Sessions',
+      'Passkeys',
       'Events',
     ]);
     expect(screen.getByRole('tab', { name: 'Apps & access' })).toHaveAttribute('aria-selected', 'true');
