@@ -13,6 +13,7 @@ const BENCHES: [string, ...string[]][] = [
   ['jwt-sign.ts', '10000'],
   ['verify.ts', '5'],
   ['groups.ts', '3'],
+  ['discord.ts'],
   ['sign-in.ts', '8', '20'],
   ['memory.ts'],
   ['login-fcp.ts', '10'],

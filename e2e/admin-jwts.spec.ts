@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -205,5 +205,28 @@ describe('/admin/jwts', () => {
     await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
     await row('stale-reporter').waitFor({ state: 'detached' });
     expect(await row('billing-worker').count()).toBe(1);
+  });
+
+  it('replaces the signing keys after a dialog that says what happens to old tokens; the Secret holds a JWT the new key set verifies', async () => {
+    const jwks = async () => (await (await fetch(`${baseUrl}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    const oldKids = (await jwks()).keys.map((k) => k.kid);
+    const before = (await secretValue('billing', 'billing-jwt', 'token'))!;
+    await page.getByRole('button', { name: 'Replace signing keys now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replace signing keys now?' });
+    await dialog.getByText(/stops verifying at each app once its cached copy of the key set expires/).waitFor();
+    await screenshotBoth(page, 'admin-jwts-replace-keys');
+    await expectAccessible(page, 'the Replace signing keys confirmation');
+    await dialog.getByRole('button', { name: 'Replace signing keys' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByText(/^Signing keys replaced\./).waitFor();
+    await screenshotBoth(page, 'admin-jwts-keys-replaced');
+
+    const published = await jwks();
+    for (const kid of oldKids) expect(published.keys.map((k) => k.kid)).not.toContain(kid);
+    const keySet = createLocalJWKSet(published as Parameters<typeof createLocalJWKSet>[0]);
+    await expect(jwtVerify(before, keySet)).rejects.toThrow('no applicable key found');
+    const after = (await secretValue('billing', 'billing-jwt', 'token'))!;
+    expect(after).not.toBe(before);
+    await expect(jwtVerify(after, keySet, { audience: 'billing-api', issuer: baseUrl })).resolves.toBeDefined();
   });
 });

@@ -15,10 +15,11 @@ import type { Deps } from '../server/src/deps.ts';
 import { systemClock } from '../server/src/lib/clock.ts';
 import { requireAdmin, requireSession } from '../server/src/plugins/session.ts';
 import { requireSessionOrServiceJwt } from '../server/src/routes/data/guard.ts';
+import { requireManager } from '../server/src/routes/manage/guard.ts';
 
 export const API_DOCS_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/api.md');
 
-type Auth = 'public' | 'signed-in' | 'admin' | 'signed-in or service JWT';
+type Auth = 'public' | 'signed-in' | 'admin' | 'group manager' | 'signed-in or service JWT';
 
 interface JsonSchema {
   type?: string | string[];
@@ -44,7 +45,8 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
  * Who may call each route, as the server decides it: the guard hook its folder installs
- * (routes/me: a session, routes/admin: the admin role), read from Fastify's own route listing.
+ * (routes/me: a session, routes/admin: the admin role, routes/manage: a player who manages a group, each route of one
+ * group or request guarded by it too), read from Fastify's own route listing.
  */
 export function routeAuth(app: FastifyInstance): Map<string, Auth> {
   const listing = app.printRoutes({ commonPrefix: false, includeHooks: true });
@@ -67,11 +69,13 @@ export function routeAuth(app: FastifyInstance): Map<string, Auth> {
     if (!hooks) continue;
     const level: Auth | null = hooks[1]!.includes(`"${requireAdmin.name}()"`)
       ? 'admin'
-      : hooks[1]!.includes(`"${requireSession.name}()"`)
-        ? 'signed-in'
-        : hooks[1]!.includes(`"${requireSessionOrServiceJwt.name}()"`)
-          ? 'signed-in or service JWT'
-          : null;
+      : hooks[1]!.includes(`"${requireManager.name}()"`)
+        ? 'group manager'
+        : hooks[1]!.includes(`"${requireSession.name}()"`)
+          ? 'signed-in'
+          : hooks[1]!.includes(`"${requireSessionOrServiceJwt.name}()"`)
+            ? 'signed-in or service JWT'
+            : null;
     if (level) for (const key of current) auth.set(key, level);
   }
   return auth;
@@ -171,6 +175,7 @@ export async function buildAppForDocs(): Promise<FastifyInstance> {
     authCache: unused('authCache'),
     queue: unused('queue'),
     swc: unused('swc'),
+    discord: unused('discord'),
   };
   return buildApp(deps);
 }

@@ -87,6 +87,13 @@ export const AskableApp = z.object({
   icon: z.string().nullable(),
   groups: z.array(z.object({ name: z.string(), kind: GroupKind })),
   why: z.string(),
+  /**
+   * "Ask for access": the group that would admit the player and that they may join at once (`open`) or ask to join
+   * (`request`); `pending` when they already asked. Null when no such group admits them.
+   */
+  join: z.object({ group_id: z.string(), group_name: z.string(), joining: z.enum(['open', 'request']), pending: z.boolean() }).nullable(),
+  /** Who to ask when no group may be joined: "Ask Talia Dorne (manages Fleet Ops) or an admin". */
+  ask_whom: z.string(),
 });
 export type AskableApp = z.infer<typeof AskableApp>;
 

@@ -50,6 +50,6 @@ function leftGroupSentence(row: AuditSentenceRow): string | null {
   if (!group) return null;
   const who = text(row.user_name) ?? 'The player';
   const sentence = row.details.grace_ended === true ? `${who}'s grace period after leaving ${group} ran out` : `${who} left ${group}`;
-  const by = row.actor_name ? ` (removed by ${row.actor_name})` : '';
+  const by = row.actor_name && row.details.by_player !== true ? ` (removed by ${row.actor_name})` : '';
   return ended.length ? `${sentence}${by}: access to ${ended.join(', ')} ended` : `${sentence}${by}`;
 }

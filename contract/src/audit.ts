@@ -70,6 +70,25 @@ export const AuditEvent = {
   PasskeyRemoved: 'passkey_removed',
   PasskeyUsed: 'passkey_used',
   PasskeyRefused: 'passkey_refused',
+  GroupManagersSet: 'group_managers_set',
+  GroupRequested: 'group_requested',
+  GroupRequestWithdrawn: 'group_request_withdrawn',
+  GroupRequestApproved: 'group_request_approved',
+  GroupRequestDenied: 'group_request_denied',
+  GroupRequestExpired: 'group_request_expired',
+  GroupEntered: 'group_entered',
+  GroupMembershipEnded: 'group_membership_ended',
+  EncryptionKeyChanged: 'encryption_key_changed',
+  SigningKeysReplaced: 'signing_keys_replaced',
+  DiscordConnected: 'discord_connected',
+  DiscordDisconnected: 'discord_disconnected',
+  DiscordRoleRulesSet: 'discord_role_rules_set',
+  DiscordLinked: 'discord_linked',
+  DiscordLinkRefused: 'discord_link_refused',
+  DiscordUnlinked: 'discord_unlinked',
+  DiscordRolesChanged: 'discord_roles_changed',
+  DiscordUpdateFailed: 'discord_update_failed',
+  DiscordReconciled: 'discord_reconciled',
 } as const;
 export type AuditEvent = (typeof AuditEvent)[keyof typeof AuditEvent];
 
@@ -145,6 +164,25 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   passkey_removed: 'Passkey removed',
   passkey_used: 'Passkey used',
   passkey_refused: 'Passkey refused',
+  group_managers_set: 'Group managers set',
+  group_requested: 'Asked to join a group',
+  group_request_withdrawn: 'Request to join a group withdrawn',
+  group_request_approved: 'Request to join a group approved',
+  group_request_denied: 'Request to join a group denied',
+  group_request_expired: 'Request to join a group expired',
+  group_entered: 'Joined an open group',
+  group_membership_ended: 'Group membership reached its end date',
+  encryption_key_changed: 'Encryption key changed',
+  signing_keys_replaced: 'Signing keys replaced',
+  discord_connected: 'Discord server connected',
+  discord_disconnected: 'Discord server disconnected',
+  discord_role_rules_set: 'Discord role rules changed',
+  discord_linked: 'Discord linked',
+  discord_link_refused: 'Discord link refused',
+  discord_unlinked: 'Discord unlinked',
+  discord_roles_changed: 'Discord roles changed',
+  discord_update_failed: 'Discord could not be updated',
+  discord_reconciled: 'Discord roles reconciled',
 } satisfies Record<AuditEvent, string>;
 
 /** The label of an event code; a code this build does not know reads as itself. */
@@ -162,6 +200,8 @@ export const AUDIT_FAILURE_EVENTS: readonly AuditEvent[] = [
   AuditEvent.SyncFailed,
   AuditEvent.RosterReadFailed,
   AuditEvent.PasskeyRefused,
+  AuditEvent.DiscordLinkRefused,
+  AuditEvent.DiscordUpdateFailed,
 ];
 
 export type AuditOutcome = 'success' | 'failure';

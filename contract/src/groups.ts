@@ -15,12 +15,24 @@ export const FactionUid = singleLineText('Faction UID', { min: 1, max: 20 }).reg
 /** A faction that shares a group's name travels to apps with its UID in brackets: no group an admin keeps may end like that. */
 const FACTION_SUFFIX = /\(\s*20:[0-9]+\s*\)$/;
 
+/**
+ * How players come into a group an admin keeps: `closed` (only managers and admins add them, the default, and always so
+ * for a faction), `request` (players ask, a manager approves), `open` (players join at once).
+ */
+export const GroupJoining = z.enum(['closed', 'request', 'open'], { error: 'joining must be closed, request or open' });
+export type GroupJoining = z.infer<typeof GroupJoining>;
+
+/** The end of a membership an approval or an add gives: a date and time with its offset. */
+export const MembershipUntil = z.iso.datetime({ offset: true, error: 'until must be a date and time such as 2026-12-01T18:00:00Z' });
+
 /** POST /api/admin/groups and PUT /api/admin/groups/{id}. */
 export const GroupInput = z.object({
   name: singleLineText('Name', { min: 1, max: 100 }).refine((name) => !FACTION_SUFFIX.test(name), {
     message: 'Name must not end in a faction UID in brackets such as (20:2400): apps receive a faction that shares a group’s name that way',
   }),
   description: multiLineText('Description', { max: 1000 }).default(''),
+  /** Left out: as it was (a new group is closed). */
+  joining: GroupJoining.optional(),
 });
 export type GroupInput = z.infer<typeof GroupInput>;
 
@@ -60,13 +72,17 @@ export const Group = z.object({
   sent_as: z.string(),
   /** Faction groups only. */
   roster: RosterStatus.nullable(),
+  /** How players come in (a faction: always closed). */
+  joining: GroupJoining,
+  /** How many players manage it. */
+  manager_count: z.number().int().min(0),
   created_at: z.string(),
 });
 export type Group = z.infer<typeof Group>;
 export const GroupList = z.array(Group);
 
 /** How a player came to be in a group. */
-export const MembershipSource = z.enum(['admin', 'sign-in', 'roster']);
+export const MembershipSource = z.enum(['admin', 'sign-in', 'roster', 'manager', 'joined', 'approved']);
 export type MembershipSource = z.infer<typeof MembershipSource>;
 
 export const GroupMember = z.object({
@@ -78,6 +94,8 @@ export const GroupMember = z.object({
   added_at: z.string(),
   /** When the game said the player left (a faction group), while an access rule's grace period still counts it. */
   left_at: z.string().nullable(),
+  /** When the membership ends by itself (an approval's or an add's end date); null: it does not. */
+  until: z.string().nullable(),
 });
 export type GroupMember = z.infer<typeof GroupMember>;
 
@@ -87,10 +105,22 @@ export const GroupMemberQuery = UserListQuery;
 /** At most this many UIDs in one bulk add. */
 export const MAX_UIDS_AT_ONCE = 1000;
 
-/** POST /api/admin/groups/{id}/members. */
-export const AddMembersInput = z.object({
-  uids: z.array(CharacterUid).min(1, 'Give at least one UID').max(MAX_UIDS_AT_ONCE, `Give at most ${MAX_UIDS_AT_ONCE} UIDs at once`),
+const UidList = z
+  .array(CharacterUid)
+  .min(1, 'Give at least one UID')
+  .max(MAX_UIDS_AT_ONCE, `Give at most ${MAX_UIDS_AT_ONCE} UIDs at once`);
+
+/** POST /api/admin/groups/{id}/members (and a manager's): `until` ends the memberships it gives then. */
+export const AddMembersInput = z.object({ uids: UidList, until: MembershipUntil.optional() });
+
+/** PUT /api/admin/groups/{id}/managers: the whole list (empty: nobody but the admins). */
+export const SetManagersInput = z.object({
+  uids: z.array(CharacterUid).max(100, 'Give at most 100 managers'),
 });
+
+/** A player who manages a group. */
+export const GroupManager = z.object({ user_id: z.string(), uid: z.string(), name: z.string().nullable() });
+export type GroupManager = z.infer<typeof GroupManager>;
 export const AddedMembers = z.object({
   /** Players who were not in the group before. */
   added: z.number().int().min(0),
@@ -130,5 +160,6 @@ export const UserGroup = z.object({
   source: MembershipSource,
   added_at: z.string(),
   left_at: z.string().nullable(),
+  until: z.string().nullable(),
 });
 export type UserGroup = z.infer<typeof UserGroup>;

@@ -18,6 +18,8 @@ export * from './oidc-grants.ts';
 export * from './admin-users.ts';
 export * from './access-decision.ts';
 export * from './groups.ts';
+export * from './group-requests.ts';
+export * from './discord.ts';
 export * from './access-rules.ts';
 export * from './audit.ts';
 export * from './audit-sentence.ts';

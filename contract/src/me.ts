@@ -10,5 +10,7 @@ export const CurrentUser = z.object({
   role: z.string(),
   roles: z.array(z.string()),
   email: z.string().nullable(),
+  /** How many groups the player manages: the user menu offers Manage when any. */
+  manages_groups: z.number().int().min(0),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;

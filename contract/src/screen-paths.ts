@@ -9,6 +9,8 @@ export const SCREEN_PATHS: readonly string[] = [
   '/dashboard',
   '/profile',
   '/account',
+  '/manage',
+  '/manage/groups/:id',
   '/swc/consents',
   '/admin',
   '/admin/apps',
@@ -23,6 +25,7 @@ export const SCREEN_PATHS: readonly string[] = [
   '/admin/activity',
   '/admin/groups',
   '/admin/groups/:id',
+  '/admin/discord',
   '/admin/radiant-mgmt/data',
   '/admin/radiant-mgmt/map',
 ];

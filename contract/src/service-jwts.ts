@@ -164,3 +164,17 @@ export function serviceJwtForm(row: Partial<ServiceJwtConfig>): ServiceJwtForm {
     rotationIntervalHours: String(Math.round((row.rotation_interval_minutes ?? ROTATION_HOURS.fallback * 60) / 60)),
   };
 }
+
+/** What "Replace signing keys now" did. */
+export const SigningKeysReplaced = z.object({
+  /** The new keys' ids, one per algorithm: they sign from now on. */
+  new_kids: z.array(z.string()),
+  /** How many old keys are no longer published. */
+  removed_keys: z.number().int(),
+  /** Service JWTs re-issued with the new key and written into their Secrets, and those whose write failed. */
+  service_jwts_reissued: z.number().int(),
+  service_jwts_failed: z.array(z.string()),
+  /** How long apps may keep the old key set cached (the JWKS's Cache-Control max-age). */
+  jwks_max_age_seconds: z.number().int(),
+});
+export type SigningKeysReplaced = z.infer<typeof SigningKeysReplaced>;

@@ -70,7 +70,8 @@ export async function startProduct(
   nodeArgs: string[] = [],
   options: StartOptions = {},
 ): Promise<RunningProduct> {
-  await Promise.all([assertPortFree(port), assertPortFree(port + 1)]);
+  // PORT + 1 and PORT + 2: the bundled SWCombine and Discord simulators.
+  await Promise.all([assertPortFree(port), assertPortFree(port + 1), assertPortFree(port + 2)]);
   const dataDir = options.dataDir ?? freshDataDir();
   const managementPort = extraEnv.MANAGEMENT_PORT ?? String(await freePort());
   const env: NodeJS.ProcessEnv = {

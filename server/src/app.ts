@@ -16,6 +16,7 @@ import adminRoutes from './routes/admin/index.ts';
 import oidcRoutes from './routes/oidc/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import dataRoutes from './routes/data/index.ts';
+import manageRoutes from './routes/manage/index.ts';
 import signedInRoutes from './routes/me/index.ts';
 import publicRoutes from './routes/public/index.ts';
 
@@ -57,6 +58,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(oidcRoutes);
   await app.register(signedInRoutes);
   await app.register(adminRoutes);
+  await app.register(manageRoutes);
   await app.register(dataRoutes);
   await app.register(web, { dir: opts.webDist });
   await app.ready();

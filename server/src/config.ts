@@ -43,6 +43,10 @@ const EnvSchema = z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
       .optional(),
+    ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
     SESSION_IDLE_MINUTES: intFrom(1, 60 * 24 * 30).default(60 * 24),
     SESSION_MAX_HOURS: intFrom(1, 24 * 365).default(24 * 7),
     COOKIE_DOMAIN: z.string().min(1).optional(),
@@ -56,6 +60,10 @@ const EnvSchema = z
     ROSTER_INTERVAL_MIN: intFrom(1, 7 * 24 * 60).default(15),
     ADMIN_PASSKEY: z.enum(['required', 'optional']).optional(),
     ADMIN_STEP_UP_HOURS: intFrom(1, 24 * 365).default(12),
+    GROUP_REQUEST_DAYS: intFrom(1, 365).default(14),
+    DISCORD_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DISCORD_SIMULATOR_PORT: intFrom(0, 65535).optional(),
+    DISCORD_RECONCILE_MIN: intFrom(1, 7 * 24 * 60).default(60),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SWC_CLIENT_ID) !== Boolean(env.SWC_CLIENT_SECRET)) {
@@ -114,6 +122,16 @@ const EnvSchema = z
         });
       }
     }
+    if (env.ENCRYPTION_KEY_PREVIOUS && !env.ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY_PREVIOUS'],
+        message: 'is the key being replaced: set the new one as ENCRYPTION_KEY beside it',
+      });
+    }
+    if (env.ENCRYPTION_KEY_PREVIOUS && env.ENCRYPTION_KEY_PREVIOUS.toLowerCase() === env.ENCRYPTION_KEY?.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY_PREVIOUS'], message: 'is the same key as ENCRYPTION_KEY: leave it unset' });
+    }
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required in production' });
     }
@@ -149,6 +167,8 @@ export interface Config {
   };
   adminUids: string[];
   encryptionKeyHex: string | undefined;
+  /** The key being replaced: still decrypts, until the re-encryption job has moved every secret to the new one. */
+  encryptionKeyPreviousHex: string | undefined;
   session: { idleMinutes: number; maxHours: number; cookieDomain: string | undefined; secureCookie: boolean };
   authBaseUrl: string;
   integrationBaseUrl: string;
@@ -166,12 +186,38 @@ export interface Config {
    * (the default with a real SWCombine); optional: a SWCombine sign-in is enough (the simulator's default).
    */
   adminPasskey: { required: boolean; stepUpHours: number };
+  /** A request to join a group no manager answered in this many days expires. */
+  groupRequestDays: number;
+  discord: {
+    /** DISCORD_URL: the OAuth2 pages at `${url}/oauth2/authorize`, the API at `${url}/api/v10`. */
+    url: string;
+    /** The bundled Discord simulator runs (with the SWCombine simulator, DISCORD_URL unset); `url` is then its address. */
+    simulator: boolean;
+    simulatorPort: number;
+    /** How often the reconcile reads the server's members, in minutes. */
+    reconcileMinutes: number;
+  };
 }
 
 /** The dev client the product registers with its bundled simulator. */
 export const SIMULATOR_CLIENT = { clientId: 'portal-dev', clientSecret: 'portal-dev-secret' } as const;
 
 export class ConfigError extends Error {}
+
+/** The Discord simulator listens on PORT + 2 (the SWCombine simulator on PORT + 1) unless told otherwise. */
+function discordOf(
+  env: { PORT: number; DISCORD_URL?: string | undefined; DISCORD_SIMULATOR_PORT?: number | undefined; DISCORD_RECONCILE_MIN: number },
+  swcSimulator: boolean,
+): Config['discord'] {
+  const simulator = swcSimulator && !env.DISCORD_URL;
+  const simulatorPort = env.DISCORD_SIMULATOR_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 2);
+  return {
+    url: (env.DISCORD_URL ?? (simulator ? `http://localhost:${simulatorPort}` : 'https://discord.com')).replace(/\/+$/, ''),
+    simulator,
+    simulatorPort,
+    reconcileMinutes: env.DISCORD_RECONCILE_MIN,
+  };
+}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -224,6 +270,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     adminUids,
     encryptionKeyHex: env.ENCRYPTION_KEY,
+    encryptionKeyPreviousHex: env.ENCRYPTION_KEY_PREVIOUS,
     session: {
       idleMinutes: env.SESSION_IDLE_MINUTES,
       maxHours: env.SESSION_MAX_HOURS,
@@ -242,5 +289,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       required: (env.ADMIN_PASSKEY ?? (simulator ? 'optional' : 'required')) === 'required',
       stepUpHours: env.ADMIN_STEP_UP_HOURS,
     },
+    groupRequestDays: env.GROUP_REQUEST_DAYS,
+    discord: discordOf(env, simulator),
   };
 }

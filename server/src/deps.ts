@@ -1,6 +1,7 @@
 import type { JWK, JWTPayload } from 'jose';
 import type { Pool } from 'pg';
 import type { Config } from './config.ts';
+import type { DiscordApi } from './integrations/discord/types.ts';
 import type { SecretSink } from './integrations/kubernetes/secret-sink.ts';
 import type { SwcClient } from './integrations/swcombine/client.ts';
 import type { AuthCache } from './lib/auth-cache.ts';
@@ -26,12 +27,16 @@ export interface Deps {
   authCache: AuthCache<VerifiedAccess>;
   /** Background jobs (pg-boss in the product). */
   queue: JobQueue;
+  /** The community's Discord server, at DISCORD_URL (or the bundled simulator). */
+  discord: DiscordApi;
 }
 
 /** The portal's signing keys (services/tokens/signing-keys.ts keeps them in PostgreSQL). */
 export interface KeySet {
   /** Makes the first key or a successor when due; safe to call from every replica. */
   ensure(): Promise<void>;
+  /** Deletes every key and makes new ones that sign at once, in the caller's transaction (a suspected leak). */
+  replaceNow(tx: Pick<Pool, 'query'>): Promise<{ removed: string[]; added: string[] }>;
   /** The public keys to publish at /.well-known/jwks.json. */
   jwks(): Promise<{ keys: JWK[] }>;
   /** The private keys signing now, one per algorithm (ES256, RS256): the OpenID Provider signs with them. */

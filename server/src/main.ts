@@ -11,6 +11,8 @@ import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
 import { createSwcBudget } from './services/swcombine/budget.ts';
 import { createSwcClient } from './integrations/swcombine/oauth-client.ts';
+import { createDiscordClient } from './integrations/discord/client.ts';
+import { fillSimulatorConnection, type SimulatedConnection } from './services/discord/simulator-connection.ts';
 import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
 import { createSecretSink } from './integrations/kubernetes/choose-sink.ts';
@@ -52,6 +54,9 @@ function listenersOf(config: Config): Listener[] {
   });
   if (config.swc.simulator && config.mode !== 'worker') {
     listeners.push({ setting: 'SWC_SIMULATOR_PORT', port: config.swc.simulatorPort, host: 'localhost' });
+  }
+  if (config.discord.simulator && config.mode !== 'worker') {
+    listeners.push({ setting: 'DISCORD_SIMULATOR_PORT', port: config.discord.simulatorPort, host: 'localhost' });
   }
   return listeners;
 }
@@ -116,6 +121,22 @@ async function main() {
   } else {
     notes.push(`SWCombine:  ${swcBaseUrl} as client ${config.swc.clientId}`);
   }
+  // The Discord simulator runs exactly when the SWCombine simulator does and DISCORD_URL is unset.
+  let discordUrl = config.discord.url;
+  let simulatedDiscord: SimulatedConnection | undefined;
+  if (config.discord.simulator && config.mode !== 'worker') {
+    const { startDiscordSimulator } = await import('@portal/discord-simulator');
+    const discordSim = await startDiscordSimulator({
+      port: config.discord.simulatorPort,
+      redirectUris: [`${config.publicUrl}/auth/discord/callback`],
+    });
+    stops.push(discordSim.close);
+    discordUrl = discordSim.url;
+    simulatedDiscord = discordSim.connection;
+    notes.push(`Discord:    SIMULATOR at ${discordSim.url} (DISCORD_URL unset) — not the real discord.com`);
+  } else {
+    notes.push(`Discord:    ${discordUrl}${config.discord.simulator ? ' (the web replica’s simulator)' : ''}`);
+  }
   notes.push(`Admins:     ${config.adminUids.join(', ') || '(none: set ADMIN_UIDS)'}`);
 
   let keyHex = config.encryptionKeyHex;
@@ -136,7 +157,10 @@ async function main() {
   for (const grant of await findUnsendableGrants({ db })) {
     notes.push(`Warning:    ${grant} cannot travel in a header or a JWT: left out; revoke it on Central Consents`);
   }
-  const encryptor = createEncryptor(keyHex);
+  const encryptor = createEncryptor(keyHex, config.encryptionKeyPreviousHex);
+  if (encryptor.changing) {
+    notes.push('Encryption: changing key: ENCRYPTION_KEY_PREVIOUS still decrypts until the re-encryption job says it has finished');
+  }
   const secrets = await createSecretSink(process.env, path.resolve(config.dataDir, 'kubernetes-secrets'));
   notes.push(`Secrets:    ${secrets.description}`);
   const keys = createKeySet({ db, clock: systemClock, encryptor });
@@ -163,6 +187,7 @@ async function main() {
     secrets,
     authCache,
     queue: jobs.queue,
+    discord: createDiscordClient({ url: discordUrl }),
     swc: createSwcClient({
       baseUrl: swcBaseUrl,
       clientId: config.swc.clientId,
@@ -172,6 +197,9 @@ async function main() {
       budget: createSwcBudget({ db, clock: systemClock, ...config.swc.budget }),
     }),
   };
+  if (simulatedDiscord && (await fillSimulatorConnection(deps, simulatedDiscord))) {
+    notes.push('Discord:    connection filled in with the simulator’s application, bot and server (Admin → Discord)');
+  }
   // Development: a readable line per entry and per request; otherwise pino's JSON lines.
   const logger = config.env === 'development' ? developmentLogger(config.logLevel) : { level: config.logLevel };
   const metrics = createMetrics(deps);

@@ -3,7 +3,9 @@ import { account } from './account.ts';
 import { adminApps } from './admin-apps.ts';
 import { adminAudit } from './admin-audit.ts';
 import { adminConsents } from './admin-consents.ts';
+import { adminDiscord, meDiscord } from './admin-discord.ts';
 import { adminGroups } from './admin-groups.ts';
+import { adminGroupManagers, manageGroups, myGroups } from './group-requests.ts';
 import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
@@ -18,13 +20,18 @@ export {
   adminApps,
   adminAudit,
   adminConsents,
+  adminDiscord,
   adminGroups,
   adminPasskeys,
+  adminGroupManagers,
   adminSwc,
   adminUsers,
+  manageGroups,
   me,
   ownPasskeys,
   passkeySignIn,
+  myGroups,
+  meDiscord,
   radiantData,
   radiantMgmt,
   serviceJwts,
@@ -43,6 +50,9 @@ export const allEndpoints: readonly Endpoint[] = [
   adminUsers,
   adminPasskeys,
   adminGroups,
+  adminGroupManagers,
+  myGroups,
+  manageGroups,
   adminConsents,
   serviceJwts,
   adminSwc,
@@ -50,4 +60,6 @@ export const allEndpoints: readonly Endpoint[] = [
   adminAudit,
   radiantData,
   syncedData,
+  adminDiscord,
+  meDiscord,
 ].flatMap((group): Endpoint[] => Object.values(group));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { RotationHistory, ServiceJwtConfig, ServiceJwtConfigList, ServiceJwtInput } from '../service-jwts.ts';
+import { RotationHistory, ServiceJwtConfig, ServiceJwtConfigList, ServiceJwtInput, SigningKeysReplaced } from '../service-jwts.ts';
 
 const ConfigParams = z.object({ id: z.uuid('id must be a JWT configuration id (a UUID)') });
 const errors = [400, 401, 403, 404, 409] as const;
@@ -48,5 +48,13 @@ export const serviceJwts = {
     status: 200,
     answer: RotationHistory,
     errors,
+  }),
+  /** The emergency key roll (a suspected leak): new signing keys at once, the old ones unpublished, service JWTs re-issued. */
+  replaceSigningKeys: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/signing-keys/replace',
+    status: 200,
+    answer: SigningKeysReplaced,
+    errors: [401, 403],
   }),
 };

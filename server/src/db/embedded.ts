@@ -49,6 +49,21 @@ function reachableByOthers(dir: string): boolean {
   }
 }
 
+/**
+ * Where the embedded cluster of `dataDir` lives: DATA_DIR/postgres, or, as root when the `postgres` user
+ * cannot enter DATA_DIR, a folder under the system temp folder named after it.
+ */
+export function embeddedClusterDir(dataDir: string): string {
+  const pgDir = path.resolve(dataDir, 'postgres');
+  if (userInfo().uid !== 0 || reachableByOthers(pgDir)) return pgDir;
+  return path.join(tmpdir(), `swc-portal-pg-${Buffer.from(path.resolve(dataDir)).toString('base64url').slice(-24)}`);
+}
+
+/** The URL of the `database` in the embedded PostgreSQL running on `port`. */
+export function embeddedUrl(dataDir: string, port: number | string, database = 'portal'): string {
+  return `postgres://postgres:${encodeURIComponent(loadOrCreatePassword(dataDir))}@127.0.0.1:${port}/${database}`;
+}
+
 /** initdb through the package (it also creates the `postgres` user when running as root). */
 async function initialise(pgDir: string, password: string, isRoot: boolean): Promise<void> {
   const output: string[] = [];
@@ -78,9 +93,8 @@ async function initialise(pgDir: string, password: string, isRoot: boolean): Pro
  */
 export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void, database = 'portal'): Promise<EmbeddedDatabase> {
   const isRoot = userInfo().uid === 0;
-  let pgDir = path.resolve(dataDir, 'postgres');
-  if (isRoot && !reachableByOthers(pgDir)) {
-    pgDir = path.join(tmpdir(), `swc-portal-pg-${Buffer.from(path.resolve(dataDir)).toString('base64url').slice(-24)}`);
+  const pgDir = embeddedClusterDir(dataDir);
+  if (pgDir !== path.resolve(dataDir, 'postgres')) {
     log(`DATA_DIR is not reachable by the postgres user; embedded PostgreSQL data lives in ${pgDir}`);
   }
   mkdirSync(path.dirname(pgDir), { recursive: true });
@@ -107,7 +121,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     throw err;
   }
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    url: embeddedUrl(dataDir, port, database),
     dataDir: pgDir,
     pid: server.pid,
     stop: server.stop,

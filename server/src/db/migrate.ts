@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,8 +15,19 @@ async function migrationRunner() {
   return (await import('node-pg-migrate')).runner;
 }
 
-/** Applies the forward-only SQL migrations, recorded in `pgmigrations`, under an advisory lock. */
-export async function migrate(databaseUrl: string, schema = 'public'): Promise<string[]> {
+/** The migrations this version has, in the order they apply (as `pgmigrations` names them). */
+export function knownMigrations(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => f.slice(0, -'.sql'.length));
+}
+
+/**
+ * Applies the forward-only SQL migrations, recorded in `pgmigrations`, under an advisory lock; `count`
+ * stops after that many (a restore builds the schema its backup had first).
+ */
+export async function migrate(databaseUrl: string, schema = 'public', count = Infinity): Promise<string[]> {
   const runner = await migrationRunner();
   const applied = await runner({
     databaseUrl,
@@ -24,7 +36,7 @@ export async function migrate(databaseUrl: string, schema = 'public'): Promise<s
     migrationsTable: 'pgmigrations',
     schema,
     createSchema: true,
-    count: Infinity,
+    count,
     checkOrder: true,
     // Replicas start together: the others wait for the one migrating, rather than crash.
     advisoryLockMode: 'wait',

@@ -38,6 +38,18 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
+/** The PostgreSQL running on `pgDir` (its postmaster.pid names a live postgres process on it), or null. */
+export function runningPostgres(pgDir: string): { pid: number; port: string } | null {
+  const file = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(file)) return null;
+  const [pidLine, , , portLine] = readFileSync(file, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  const command = commandLine(pid);
+  if (command !== null && (!command.includes('postgres') || !command.includes(pgDir))) return null;
+  return { pid, port: portLine?.trim() ?? '' };
+}
+
 /**
  * A PostgreSQL left running on `pgDir` by a run that crashed (postmaster.pid: first line the pid,
  * fourth the port) is stopped with a fast shutdown; a pid file whose process is gone, or belongs to

@@ -58,6 +58,24 @@ export function askableWhy(groups: readonly { name: string; kind: string }[]): s
   return `Open to members of ${list}`;
 }
 
+/**
+ * Who a player asks for an app no group they may join admits: "Ask Talia Dorne (manages Fleet Ops) or an admin", or
+ * "Ask an admin" when no group that admits them has a manager.
+ */
+export function askWhom(groups: readonly { id: string; name: string; kind: string }[], managers: ReadonlyMap<string, string[]>): string {
+  const asked = groups
+    .filter((g) => g.kind === 'custom' && (managers.get(g.id)?.length ?? 0) > 0)
+    .map((g) => `${managers.get(g.id)!.join(', ')} (${managers.get(g.id)!.length > 1 ? 'manage' : 'manages'} ${g.name})`);
+  return asked.length ? `Ask ${asked.join(', ')} or an admin` : 'Ask an admin of the portal';
+}
+
+/** " until 1 December 2026, 18:00 UTC" for a membership with an end date. */
+function untilWords(row: PlayerEventRow): string {
+  const until = text(row.details.until);
+  if (!until || Number.isNaN(Date.parse(until))) return '';
+  return ` until ${new Date(until).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** What a sentence reads of one of the player's own audit rows. */
 export interface PlayerEventRow {
   event: string;
@@ -79,7 +97,7 @@ function groupEndSentence(row: PlayerEventRow): string | null {
   const ended = texts(row.details.apps_ended);
   const cause =
     row.event === 'group_member_removed'
-      ? `an admin removed you from ${group}`
+      ? `${row.details.by_manager === true ? `a manager of ${group}` : 'an admin'} removed you from ${group}`
       : row.details.grace_ended === true
         ? `the grace period after you left ${group} ran out`
         : `you left ${group}`;
@@ -134,7 +152,30 @@ export function playerEventSentence(row: PlayerEventRow): string {
     case 'group_member_added': {
       const group = text(row.details.group) ?? 'a group';
       const opened = texts(row.details.apps_opened);
-      return opened.length ? `An admin added you to ${group}: you may now open ${and(opened)}` : `An admin added you to ${group}`;
+      const who = row.details.by_manager === true ? `A manager of ${group}` : 'An admin';
+      return `${who} added you to ${group}${untilWords(row)}${opened.length ? `: you may now open ${and(opened)}` : ''}`;
+    }
+    case 'group_requested':
+      return `You asked to join ${text(row.details.group) ?? 'a group'}`;
+    case 'group_request_withdrawn':
+      return `You withdrew your request to join ${text(row.details.group) ?? 'a group'}`;
+    case 'group_request_approved': {
+      const opened = texts(row.details.apps_opened);
+      const group = text(row.details.group) ?? 'a group';
+      return `Your request to join ${group} was approved${untilWords(row)}${opened.length ? `: you may now open ${and(opened)}` : ''}`;
+    }
+    case 'group_request_denied':
+      return `Your request to join ${text(row.details.group) ?? 'a group'} was denied${reason ? `: ${reason}` : ''}`;
+    case 'group_request_expired':
+      return `Your request to join ${text(row.details.group) ?? 'a group'} expired: no manager answered in time`;
+    case 'group_entered': {
+      const opened = texts(row.details.apps_opened);
+      return `You joined ${text(row.details.group) ?? 'a group'}${opened.length ? `: you may now open ${and(opened)}` : ''}`;
+    }
+    case 'group_membership_ended': {
+      const ended = texts(row.details.apps_ended);
+      const group = text(row.details.group) ?? 'a group';
+      return `Your membership of ${group} reached its end date${ended.length ? `: your access to ${and(ended)} ended` : ''}`;
     }
     case 'access_opened':
       return `You may now open ${and(texts(row.details.apps_opened)) || 'an app'}: ${changeCause(row)}`;
@@ -185,11 +226,19 @@ export const ACCESS_CHANGE_EVENTS = [
   'group_left',
   'group_member_removed',
   'group_member_added',
+  'group_request_approved',
+  'group_request_denied',
+  'group_request_expired',
+  'group_membership_ended',
 ];
+
+/** Answers to the player's requests and the end of a membership: told even when no app changed. */
+const ALWAYS_TOLD = ['group_request_approved', 'group_request_denied', 'group_request_expired', 'group_membership_ended'];
 
 /** Is the event a change that gave or ended access (joining or leaving a group that opens nothing is not)? */
 export function isAccessChange(row: Pick<PlayerEventRow, 'event' | 'details'>): boolean {
   if (!ACCESS_CHANGE_EVENTS.includes(row.event)) return false;
+  if (ALWAYS_TOLD.includes(row.event)) return true;
   if (row.event === 'group_member_added') return texts(row.details.apps_opened).length > 0;
   return row.event.startsWith('group_') ? texts(row.details.apps_ended).length > 0 : true;
 }

@@ -1,6 +1,9 @@
 import type { JobDefinition } from '../deps.ts';
 import { backchannelLogout } from '../services/access-end/jobs.ts';
 import { auditForward } from '../services/audit-trail/jobs.ts';
+import { encryptionKeyChange } from '../services/encryption-key/jobs.ts';
+import { discordMemberUpdate } from '../services/discord/member-jobs.ts';
+import { discordReconcileSweep } from '../services/discord/reconcile-jobs.ts';
 import { factionRosterRead, factionRosterSweep, groupGraceSweep } from '../services/groups/jobs.ts';
 import { serviceJwtRotationSweep } from '../services/service-jwts/jobs.ts';
 import { signInCleanup } from '../services/sessions/jobs.ts';
@@ -16,6 +19,7 @@ export const JOBS: readonly JobDefinition[] = [
   syncRun,
   syncDetails,
   factionRosterRead,
+  discordMemberUpdate,
   // Scheduled sweeps.
   serviceJwtRotationSweep,
   signingKeyRotation,
@@ -26,4 +30,6 @@ export const JOBS: readonly JobDefinition[] = [
   syncSchedules,
   factionRosterSweep,
   groupGraceSweep,
+  encryptionKeyChange,
+  discordReconcileSweep,
 ];

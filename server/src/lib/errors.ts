@@ -41,12 +41,22 @@ export class Unavailable extends Error {
   }
 }
 
+/** The caller asked too often: try again at `retryAt` (429). */
+export class TooMany extends Error {
+  readonly retryAt: Date;
+  constructor(message: string, retryAt: Date) {
+    super(message);
+    this.retryAt = retryAt;
+  }
+}
+
 /** An outside system was asked to make a change and failed to (a Kubernetes Secret write); the message says why. */
 export class UpstreamFailed extends Error {}
 
 /** A refusal, or one of the other failures above: an answer for the caller rather than a bug or an outage of the portal itself. */
-export const isNeutralError = (err: unknown): err is Refused | NotFound | Conflict | Unavailable | UpstreamFailed =>
+export const isNeutralError = (err: unknown): err is Refused | NotFound | Conflict | Unavailable | UpstreamFailed | TooMany =>
   err instanceof Refused ||
+  err instanceof TooMany ||
   err instanceof NotFound ||
   err instanceof Conflict ||
   err instanceof Unavailable ||

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
-import { Conflict, NotFound, Refused, Unavailable, UpstreamFailed, type RefusalReason } from '../lib/errors.ts';
+import { Conflict, NotFound, Refused, TooMany, Unavailable, UpstreamFailed, type RefusalReason } from '../lib/errors.ts';
 import { HttpError } from './http-error.ts';
 
 /** An error as the API answers it: `{ error, message }` with this status (and Retry-After). */
@@ -54,6 +54,14 @@ export function apiAnswerOf(err: Error & { statusCode?: number }, request: Fasti
   if (err instanceof Refused) return { ...REFUSALS[err.reason], message: err.message };
   if (err instanceof NotFound) return { status: 404, error: ErrorCode.NotFound, message: err.message };
   if (err instanceof Conflict) return { status: 409, error: ErrorCode.Conflict, message: err.message };
+  if (err instanceof TooMany) {
+    return {
+      status: 429,
+      error: ErrorCode.RateLimited,
+      message: err.message,
+      retryAfter: secondsUntil(err.retryAt, request.server.deps.clock.now()),
+    };
+  }
   if (err instanceof Unavailable) {
     const retryAfter = err.retryAt && secondsUntil(err.retryAt, request.server.deps.clock.now());
     return { status: 503, error: ErrorCode.Unavailable, message: err.message, retryAfter };

@@ -16,6 +16,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   'routes/': ['plugins/', 'services/', 'domain/', 'lib/', 'deps.ts', 'config.ts'],
   'web/': ['plugins/', 'services/', 'domain/', 'lib/', 'deps.ts', 'config.ts'],
   'plugins/': ['services/', 'domain/', 'lib/', 'metrics.ts', 'deps.ts', 'config.ts'],
+  'cli/': ['db/', 'lib/', 'domain/', 'config.ts'],
   'jobs/': ['services/', 'db/', 'domain/', 'lib/', 'deps.ts', 'config.ts'],
   'metrics.ts': ['services/', 'domain/', 'deps.ts'],
   'services/': ['queries/', 'integrations/', 'db/', 'domain/', 'lib/', 'deps.ts', 'config.ts'],

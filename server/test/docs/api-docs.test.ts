@@ -20,5 +20,8 @@ describe('docs/api.md', () => {
     expect(auth.get('get /api/me')).toBe('signed-in');
     expect(auth.get('get /api/admin/apps')).toBe('admin');
     expect(auth.get('delete /api/admin/users/{id}/sessions/{sid}')).toBe('admin');
+    expect(auth.get('get /api/manage/groups')).toBe('group manager');
+    expect(auth.get('post /api/manage/requests/{id}/approve')).toBe('group manager');
+    expect(auth.get('get /api/me/groups')).toBe('signed-in');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askableWhy, isAccessChange, openReason, playerEventSentence, scopeInWords } from '../../src/domain/account-words.ts';
+import { askableWhy, askWhom, isAccessChange, openReason, playerEventSentence, scopeInWords } from '../../src/domain/account-words.ts';
 import { decideAccess, type RuleMatch } from '../../src/domain/access.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -121,6 +121,53 @@ describe("the player's events, in their words", () => {
     );
     expect(sentence('access_ended', { cause: 'group_deleted', group: 'Pilots', apps_ended: ['Depot', 'Wiki'] }, null, true)).toBe(
       'Your access to Depot and Wiki ended: an admin deleted the group Pilots',
+    );
+  });
+});
+
+describe('officers and their groups, in the player’s words', () => {
+  const row = (event: string, details: Record<string, unknown>, by_admin = true) => ({
+    event,
+    app_key: null,
+    app_name: null,
+    details,
+    by_admin,
+  });
+
+  it('says who to ask for an app no joinable group admits: its managers, else an admin', () => {
+    const groups = [
+      { id: 'g1', name: 'Fleet Ops', kind: 'custom' },
+      { id: 'g2', name: 'Galactic Weapon Systems', kind: 'faction' },
+    ];
+    expect(askWhom(groups, new Map([['g1', ['Talia Dorne']]]))).toBe('Ask Talia Dorne (manages Fleet Ops) or an admin');
+    expect(askWhom(groups, new Map([['g1', ['Rorrwaak', 'Talia Dorne']]]))).toBe(
+      'Ask Rorrwaak, Talia Dorne (manage Fleet Ops) or an admin',
+    );
+    expect(askWhom(groups, new Map())).toBe('Ask an admin of the portal');
+  });
+
+  it('tells of an approval with its end date and apps, a denial with its reason, an expiry and an end date passed', () => {
+    const approved = row('group_request_approved', { group: 'Fleet Ops', apps_opened: ['Fleet Board'], until: '2026-11-28T04:53:00.000Z' });
+    expect(playerEventSentence(approved)).toBe(
+      'Your request to join Fleet Ops was approved until 2026-11-28 04:53 UTC: you may now open Fleet Board',
+    );
+    const denied = row('group_request_denied', { group: 'Fleet Ops', reason: 'Officers only' });
+    expect(playerEventSentence(denied)).toBe('Your request to join Fleet Ops was denied: Officers only');
+    const expired = row('group_request_expired', { group: 'Fleet Ops' }, false);
+    expect(playerEventSentence(expired)).toBe('Your request to join Fleet Ops expired: no manager answered in time');
+    const ended = row('group_membership_ended', { group: 'Fleet Ops', apps_ended: [] }, false);
+    expect(playerEventSentence(ended)).toBe('Your membership of Fleet Ops reached its end date');
+    // Each is news for the dashboard, even when no app changed.
+    for (const r of [approved, denied, expired, ended]) expect(isAccessChange(r)).toBe(true);
+    expect(isAccessChange(row('group_requested', { group: 'Fleet Ops' }, false))).toBe(false);
+  });
+
+  it('names a manager’s change as the manager’s, not an admin’s', () => {
+    expect(playerEventSentence(row('group_member_added', { group: 'Fleet Ops', apps_opened: [], by_manager: true }))).toBe(
+      'A manager of Fleet Ops added you to Fleet Ops',
+    );
+    expect(playerEventSentence(row('group_member_removed', { group: 'Fleet Ops', apps_ended: ['Fleet Board'], by_manager: true }))).toBe(
+      'Your access to Fleet Board ended: a manager of Fleet Ops removed you from Fleet Ops',
     );
   });
 });

@@ -1,3 +1,4 @@
+import { startDiscordSimulator, type RunningDiscordSimulator } from '@portal/discord-simulator';
 import { startSimulator, type RunningSimulator } from '@portal/swc-simulator';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -6,6 +7,7 @@ import type { Deps, JobQueue } from '../../src/deps.ts';
 import { createKubernetesSink, loadKubeConfig } from '../../src/integrations/kubernetes/kubernetes-sink.ts';
 import { createSwcBudget } from '../../src/services/swcombine/budget.ts';
 import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
+import { createDiscordClient } from '../../src/integrations/discord/client.ts';
 import { createAuthCache } from '../../src/lib/auth-cache.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';
 import { buildManagementApp } from '../../src/management-app.ts';
@@ -44,6 +46,8 @@ export interface TestContext {
   /** The simulator itself: `sim.stats()` counts the web-service requests the app made. */
   sim: RunningSimulator;
   kube: FakeKubernetes;
+  /** The Discord simulator the app talks to (DISCORD_URL), on the real clock: @discordjs/rest waits in real time. */
+  discord: RunningDiscordSimulator;
   /** Jobs the app handed over, in order (tests run them by hand). */
   sentJobs: { name: string; data: object }[];
   close(): Promise<void>;
@@ -68,13 +72,14 @@ function sendOriginOnWrites(app: FastifyInstance, origin: string) {
 
 /**
  * `env` as the server would read it (SWC_SIMULATOR_RATE_LIMIT and friends set the simulator's limits, as
- * in the product); `databaseRoute.poolUrl` routes the app's connections elsewhere (e.g. a proxy). */
+ * in the product); `databaseRoute.poolUrl` routes the app's connections elsewhere (e.g. a proxy), and
+ * `databaseRoute.prepare` builds the schema (e.g. restores a backup into it). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  databaseRoute: Pick<TestDbOptions, 'poolUrl'> = {},
+  databaseRoute: Pick<TestDbOptions, 'poolUrl' | 'prepare'> = {},
 ): Promise<TestContext> {
   const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
-  const database = await createTestDb({ poolUrl: databaseRoute.poolUrl, timeouts: config.databaseTimeouts });
+  const database = await createTestDb({ ...databaseRoute, timeouts: config.databaseTimeouts });
   const clock = new TestClock();
   const sim = await startSimulator({
     port: 0,
@@ -85,7 +90,8 @@ export async function createTestApp(
   // As at the product's start: the portal admits its dashboard at PUBLIC_URL.
   await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`, signInReturnPages(config.publicUrl));
   const kube = await new FakeKubernetes().start();
-  const encryptor = createEncryptor(config.encryptionKeyHex!);
+  const discord = await startDiscordSimulator({ port: 0, redirectUris: [`${PUBLIC_URL}/auth/discord/callback`] });
+  const encryptor = createEncryptor(config.encryptionKeyHex!, config.encryptionKeyPreviousHex);
   const sentJobs: { name: string; data: object }[] = [];
   const queue: JobQueue = { send: async (name, data) => void sentJobs.push({ name, data }) };
   const deps: Deps = {
@@ -97,6 +103,7 @@ export async function createTestApp(
     secrets: createKubernetesSink(loadKubeConfig({ KUBECONFIG: kube.kubeconfig().file })!),
     authCache: createAuthCache(),
     queue,
+    discord: createDiscordClient({ url: discord.url, retries: 0, timeoutMs: 5_000 }),
     swc: createSwcClient({
       baseUrl: sim.url,
       ...SIMULATOR_CLIENT,
@@ -118,11 +125,13 @@ export async function createTestApp(
     simulatorUrl: sim.url,
     sim,
     kube,
+    discord,
     sentJobs,
     async close() {
       await app.close();
       if (management) await (await management).close();
       await sim.close();
+      await discord.close();
       await kube.stop();
       await database.drop();
     },

@@ -8,6 +8,8 @@ export interface TestDbOptions {
   /** The URL the app's pool connects to instead of the database's own (e.g. through a proxy). */
   poolUrl?: (url: string) => string;
   timeouts?: DbTimeouts;
+  /** Builds the fresh schema (default: every migration); a restore test fills it from a backup instead. */
+  prepare?: (url: string, schema: string) => Promise<unknown>;
 }
 
 /** A freshly migrated schema of its own, dropped again by `drop()`. */
@@ -16,7 +18,7 @@ export async function createTestDb(
 ): Promise<{ db: pg.Pool; url: string; schema: string; drop(): Promise<void> }> {
   const url = inject('databaseUrl');
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  await migrate(url, schema);
+  await (options.prepare ?? migrate)(url, schema);
   const db = createPool(options.poolUrl ? options.poolUrl(url) : url, schema, undefined, options.timeouts);
   return {
     db,

@@ -29,6 +29,8 @@ describe('scheduled jobs', () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       ['audit-forward', '* * * * *'],
+      ['discord-reconcile-sweep', '* * * * *'],
+      ['encryption-key-change', '*/10 * * * *'],
       ['faction-roster-sweep', '* * * * *'],
       ['group-grace-sweep', '* * * * *'],
       ['radiant-sync-details-sweep', '* * * * *'],

@@ -17,4 +17,15 @@ describe('encryption at rest', () => {
     expect(() => enc.decrypt([v, iv, tag, flipped.toString('base64url')].join('.'))).toThrow();
   });
   it('refuses another key', () => expect(() => createEncryptor('22'.repeat(32)).decrypt(enc.encrypt('x'))).toThrow());
+  it('while the key changes: seals with the new key, opens what either key sealed, and tells which sealed it', () => {
+    const changing = createEncryptor('22'.repeat(32), '11'.repeat(32));
+    const old = enc.encrypt('old secret');
+    const fresh = changing.encrypt('new secret');
+    expect(changing.decrypt(old)).toBe('old secret');
+    expect(changing.sealedWithCurrent(old)).toBe(false);
+    expect(changing.sealedWithCurrent(fresh)).toBe(true);
+    expect(() => enc.decrypt(fresh)).toThrow();
+    expect(() => changing.decrypt(createEncryptor('33'.repeat(32)).encrypt('x'))).toThrow();
+    expect(changing.deriveKeys('cookies')).toEqual([createEncryptor('22'.repeat(32)).deriveKey('cookies'), enc.deriveKey('cookies')]);
+  });
 });

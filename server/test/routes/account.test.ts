@@ -258,6 +258,9 @@ describe('apps you can open and why', () => {
         icon: null,
         groups: [{ name: 'Galactic Weapon Systems', kind: 'faction' }],
         why: 'Open to members of the faction Galactic Weapon Systems',
+        // A faction is joined in the game: nothing to join here, an admin to ask.
+        join: null,
+        ask_whom: 'Ask an admin of the portal',
       },
     ]);
 

@@ -176,6 +176,19 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/groups/{id}': { name: 'Fleet Ops', description: 'Pilots' },
   'POST /api/admin/groups/{id}/members': { uids: ['1:5'] },
   'POST /api/me/notices/seen': { until: '2026-11-22T12:00:00Z' },
+  'PUT /api/admin/discord': {
+    client_id: '1205845622784000007',
+    client_secret: 'a-secret',
+    bot_token: 'a-token',
+    guild_id: '1103742841651200001',
+    on_leave: 'remove_roles',
+    nickname: '{name}',
+    reconcile: 'fix',
+  },
+  'PUT /api/admin/discord/role-rules': { rules: [{ group_id: '00000000-0000-4000-8000-000000000001', role_id: '1103744854917120004' }] },
+  'POST /api/admin/discord/role-rules/preview': {
+    rules: [{ group_id: '00000000-0000-4000-8000-000000000001', role_id: '1103744854917120004' }],
+  },
 };
 
 const NUL = 'a\u0000b';

@@ -16,6 +16,8 @@ const adminGuard = lazyScreen(() => import('./guards/admin-guard.tsx').then((m) 
 const dashboard = lazyScreen(() => import('./routes/dashboard.tsx'));
 const profile = lazyScreen(() => import('./routes/profile.tsx'));
 const account = lazyScreen(() => import('./routes/account.tsx'));
+const manage = lazyScreen(() => import('./routes/manage.tsx'));
+const manageGroup = lazyScreen(() => import('./routes/manage-group.tsx'));
 const swcConsents = lazyScreen(() => import('./routes/swc-consents.tsx'));
 const admin = lazyScreen(() => import('./routes/admin.tsx'));
 const adminApps = lazyScreen(() => import('./routes/admin-apps.tsx'));
@@ -30,6 +32,7 @@ const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.ts
 const adminActivity = lazyScreen(() => import('./routes/admin-activity.tsx'));
 const adminGroups = lazyScreen(() => import('./routes/admin-groups.tsx'));
 const adminGroupPage = lazyScreen(() => import('./routes/admin-group-page.tsx'));
+const adminDiscord = lazyScreen(() => import('./routes/admin-discord.tsx'));
 const adminRadiantData = lazyScreen(() => import('./routes/admin-radiant-data.tsx'));
 const adminRadiantMap = lazyScreen(() => import('./routes/admin-radiant-map.tsx'));
 
@@ -57,6 +60,9 @@ export const appRoutes: RouteObject[] = [
       screenRoute('/dashboard', dashboard),
       screenRoute('/profile', profile),
       screenRoute('/account', account),
+      // A group manager's console: the server answers only for the groups the player manages.
+      screenRoute('/manage', manage),
+      screenRoute('/manage/groups/:id', manageGroup),
       screenRoute('/swc/consents', swcConsents),
       shellRoute(adminGuard, [
         screenRoute('/admin', admin),
@@ -69,6 +75,7 @@ export const appRoutes: RouteObject[] = [
         screenRoute('/admin/activity', adminActivity),
         screenRoute('/admin/groups', adminGroups),
         screenRoute('/admin/groups/:id', adminGroupPage),
+        screenRoute('/admin/discord', adminDiscord),
       ]),
       // The JWT screen does no client-side role check: the server answers 403 to a non-admin.
       screenRoute('/admin/jwts', adminJwts),

@@ -24,6 +24,8 @@ const radiantMgmt = ['admin', 'radiant-mgmt'] as const;
 const activity = ['admin', 'activity'] as const;
 const groups = ['admin', 'groups'] as const;
 const account = ['account'] as const;
+const manage = ['manage'] as const;
+const discord = ['admin', 'discord'] as const;
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -59,6 +61,15 @@ export const queryKeys = {
     /** One page of a group's members (search and paging). */
     members: (groupId: string, params: UserListParams) => [...groups, groupId, 'members', params] as const,
     membersOf: (groupId: string) => [...groups, groupId, 'members'] as const,
+    managers: (groupId: string) => [...groups, groupId, 'managers'] as const,
+    /** The requests waiting in one group, as an admin reads them. */
+    requests: (groupId: string) => [...groups, groupId, 'requests'] as const,
+  },
+  /** A manager's groups and the requests waiting in them: a change to either refreshes both. */
+  manage: {
+    all: manage,
+    groups: [...manage, 'groups'] as const,
+    requests: [...manage, 'requests'] as const,
   },
   /** An app's access rules; under the catalog, so a deleted app drops them too. */
   accessRules: (appId: string) => ['admin', 'apps', appId, 'access-rules'] as const,
@@ -75,12 +86,25 @@ export const queryKeys = {
     connectedApps: [...account, 'connected-apps'] as const,
     appsWhy: [...account, 'apps-why'] as const,
     passkeys: [...account, 'passkeys'] as const,
+    /** The player's groups, those they may join, and their requests. */
+    groups: [...account, 'groups'] as const,
     events: (page: { limit: number; offset: number }) => [...account, 'events', page] as const,
     /** Not under `account`: a change on the account screen is not news for the dashboard. */
     notices: ['notices'] as const,
   },
   /** The dashboard's line after a passkey sign-in while SWCombine does not answer. */
   signInNote: ['sign-in-note'] as const,
+  /** Admin → Discord: the connection, the server's roles and the role rules; a save refreshes all of it. */
+  discord: {
+    all: discord,
+    connection: [...discord, 'connection'] as const,
+    roles: [...discord, 'roles'] as const,
+    roleRules: [...discord, 'role-rules'] as const,
+    /** A player's link, as their user page shows it. */
+    userLink: (userId: string) => [...adminUsers, 'detail', userId, 'discord'] as const,
+  },
+  /** The player's own Discord link. */
+  myDiscord: ['me', 'discord'] as const,
   automationToken: ['swc', 'auth-token'] as const,
   /** The player's own SWCombine consents. */
   swcConsents: ['swc', 'consents'] as const,

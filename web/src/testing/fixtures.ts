@@ -17,6 +17,7 @@ export const player: CurrentUser = {
   role: 'user',
   roles: ['user'],
   email: null,
+  manages_groups: 0,
 };
 
 export const admin: CurrentUser = {

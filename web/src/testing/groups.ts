@@ -14,6 +14,8 @@ export function customGroup(n: number, overrides: Partial<Group> = {}): Group {
     app_count: 0,
     shown_to_apps: false,
     roster: null,
+    joining: 'closed',
+    manager_count: 0,
     created_at: '2025-01-01T10:00:00.000Z',
     ...overrides,
   };
@@ -41,6 +43,7 @@ export function groupMember(n: number, overrides: Partial<GroupMember> = {}): Gr
     source: 'admin',
     added_at: '2025-01-01T10:00:00.000Z',
     left_at: null,
+    until: null,
     ...overrides,
   };
 }
@@ -55,6 +58,7 @@ export function userGroup(group: Group, overrides: Partial<UserGroup> = {}): Use
     source: group.kind === 'faction' ? 'sign-in' : 'admin',
     added_at: '2025-01-01T10:00:00.000Z',
     left_at: null,
+    until: null,
     ...overrides,
   };
 }

@@ -4,8 +4,10 @@ import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
 import auditRoutes from './audit.ts';
 import consentRoutes from './consents.ts';
+import discordRoutes from './discord.ts';
 import groupRoutes from './groups.ts';
 import adminPasskeyRoutes from './passkeys.ts';
+import groupManagerRoutes from './group-managers.ts';
 import radiantDataRoutes from './radiant-data.ts';
 import radiantMgmtRoutes from './radiant-mgmt.ts';
 import serviceJwtRoutes from './service-jwts.ts';
@@ -20,10 +22,12 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
   await app.register(adminPasskeyRoutes);
   await app.register(groupRoutes);
+  await app.register(groupManagerRoutes);
   await app.register(consentRoutes);
   await app.register(serviceJwtRoutes);
   await app.register(swcBindingRoutes);
   await app.register(radiantMgmtRoutes);
   await app.register(auditRoutes);
   await app.register(radiantDataRoutes);
+  await app.register(discordRoutes);
 }

@@ -8,6 +8,7 @@ import {
   serviceJwtHistory,
   updateServiceJwtConfig,
 } from '../../services/service-jwts/configs.ts';
+import { replaceSigningKeys } from '../../services/service-jwts/replace-signing-keys.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf as actor } from './actor.ts';
 
@@ -39,5 +40,10 @@ export default async function serviceJwtRoutes(app: FastifyInstance) {
     tags,
     summary: 'Rotation history, newest first',
     handler: (request) => serviceJwtHistory(deps, request.params.id),
+  });
+  route(app, serviceJwts.replaceSigningKeys, {
+    tags,
+    summary: 'Replace the signing keys now (a suspected leak)',
+    handler: (request) => replaceSigningKeys(deps, actor(request)),
   });
 }

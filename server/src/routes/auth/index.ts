@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import callbackRoute from './callback.ts';
+import discordLinkRoutes from './discord.ts';
 import localTimeRoute from './local-time.ts';
 import loginRoute from './login.ts';
 import logoutRoute from './logout.ts';
@@ -20,4 +21,5 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(logoutRoute);
   await app.register(verifyRoute);
   await app.register(tokenRoute);
+  await app.register(discordLinkRoutes);
 }

@@ -3,6 +3,8 @@ import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireSession } from '../../plugins/session.ts';
 import accountRoutes from './account.ts';
 import appsRoute from './apps.ts';
+import myGroupRoutes from './groups.ts';
+import meDiscordRoutes from './discord.ts';
 import meRoute from './me.ts';
 import passkeyRoutes from './passkeys.ts';
 import swcConsentRoutes from './swc-consents.ts';
@@ -18,4 +20,6 @@ export default async function signedInRoutes(app: FastifyInstance) {
   await app.register(swcConsentRoutes);
   await app.register(accountRoutes);
   await app.register(passkeyRoutes);
+  await app.register(myGroupRoutes);
+  await app.register(meDiscordRoutes);
 }

@@ -1,5 +1,6 @@
 import { me } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { countManagedGroups } from '../../services/groups/managed-groups.ts';
 import { route } from '../endpoint-route.ts';
 
 export default async function meRoute(app: FastifyInstance) {
@@ -18,6 +19,7 @@ export default async function meRoute(app: FastifyInstance) {
         role: isAdmin ? 'admin' : 'user',
         roles,
         email: user.email,
+        manages_groups: await countManagedGroups(app.deps, user.id),
       };
     },
   });

@@ -6,6 +6,7 @@ import { isGlobalAdmin } from '../../domain/admin.ts';
 import { findAccessGrid } from '../../queries/access-facts.ts';
 import { appsRuledBy } from './queries/groups.ts';
 import { endAccess, type AccessEnding, type EndedAccess } from '../access-end/end-access.ts';
+import { queueMemberUpdates } from '../discord/member-jobs.ts';
 
 /** Per player, the apps a change took from them (ids). */
 export type LostAccess = Map<string, string[]>;
@@ -98,14 +99,18 @@ export async function followAccessChange(
   change: AccessChange,
 ): Promise<{ lost: LostAccess; gained: GainedAccess; ended: EndedAccess }> {
   let decided: { lost: LostAccess; gained: GainedAccess } = { lost: new Map(), gained: new Map() };
+  let touched: readonly string[] = [];
   const ended = await endAccess(
     deps,
     async (tx) => {
-      decided = await decideAround(deps, tx, change);
+      touched = await inTx(change.userIds, tx);
+      decided = await decideAround(deps, tx, { ...change, userIds: touched });
       return [...decided.lost].map(([userId, ids]): AccessEnding => ({ kind: 'player-apps', userId, appIds: ids }));
     },
     (tx, result) => change.audit(tx, decided.lost, result, decided.gained),
   );
+  // The community's Discord follows the same change: each linked player's roles are put right by a job.
+  await queueMemberUpdates(deps, touched).catch(() => undefined);
   return { ...decided, ended };
 }
 

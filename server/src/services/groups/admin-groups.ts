@@ -42,8 +42,22 @@ function toGroup(row: GroupRow, readable: ReadonlySet<string>): Group {
       row.kind === 'faction'
         ? { read_at: row.roster_read_at?.toISOString() ?? null, error: row.roster_error, readable: readable.has(row.faction_uid!) }
         : null,
+    joining: row.joining,
+    manager_count: row.manager_count,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** Who acts on a group's members: an admin, or a player who manages the group (audited as such). */
+export type MemberChanger = 'admin' | 'manager';
+
+/** An end date given to memberships must lie ahead. */
+export function futureUntil(deps: Pick<Deps, 'clock'>, until: string | undefined): Date | null {
+  if (until === undefined) return null;
+  const at = new Date(until);
+  if (at.getTime() <= deps.clock.now().getTime())
+    throw new Refused('invalid', 'until must be in the future: the membership would end at once.');
+  return at;
 }
 
 async function readableFactions(db: DbClient): Promise<Set<string>> {
@@ -57,7 +71,7 @@ async function mustFind(db: DbClient, id: string): Promise<GroupRow> {
 }
 
 /** A group the admin may change: one an admin keeps, not a faction. */
-async function mustBeKept(db: DbClient, id: string): Promise<GroupRow> {
+export async function mustBeKept(db: DbClient, id: string): Promise<GroupRow> {
   const group = await mustFind(db, id);
   if (group.kind === 'faction') throw new Conflict(`${group.name} is a SWCombine faction. ${GAME_KEEPS}`);
   return group;
@@ -107,7 +121,12 @@ export async function updateGroup(
       throw err.code === '23505' ? taken(input.name) : err;
     });
     await auditAdmin(deps, tx, actor, AuditEvent.GroupUpdated, {
-      details: { group: input.name, group_id: id, ...(before.name !== input.name ? { renamed_from: before.name } : {}) },
+      details: {
+        group: input.name,
+        group_id: id,
+        ...(before.name !== input.name ? { renamed_from: before.name } : {}),
+        ...(input.joining && input.joining !== before.joining ? { joining: input.joining, joining_was: before.joining } : {}),
+      },
     });
     return (await findGroup(tx, id))!;
   });
@@ -168,22 +187,29 @@ export async function groupMembers(
   await mustFind(deps.db, id);
   const { rows, total } = await listMembers(deps.db, id, q || undefined, limit, offset);
   return {
-    rows: rows.map((m) => ({ ...m, added_at: m.added_at.toISOString(), left_at: m.left_at?.toISOString() ?? null })),
+    rows: rows.map((m) => ({
+      ...m,
+      added_at: m.added_at.toISOString(),
+      left_at: m.left_at?.toISOString() ?? null,
+      until: m.until?.toISOString() ?? null,
+    })),
     total,
   };
 }
 
 /**
  * Adds players by UID; a UID the portal never saw becomes a user, as Users → Add does. Each player
- * added is told, with the apps the group's rules open to them now.
+ * added is told, with the apps the group's rules open to them now. `until` ends the memberships it gives then.
  */
 export async function addGroupMembers(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
   actor: Actor,
   id: string,
   uids: readonly string[],
+  { until, by = 'admin' }: { until?: string | undefined; by?: MemberChanger } = {},
 ): Promise<AddedMembers> {
   const unique = [...new Set(uids)];
+  const ends = futureUntil(deps, until);
   let group!: GroupRow;
   let players: string[] = [];
   let created = 0;
@@ -202,7 +228,7 @@ export async function addGroupMembers(
     },
     groupIds: [id],
     apply: async (tx) => {
-      added = await insertMembers(tx, id, players, 'admin', deps.clock.now());
+      added = await insertMembers(tx, id, players, by, deps.clock.now(), ends);
     },
     audit: async (tx, _lost, _ended, gained) => {
       await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {
@@ -213,9 +239,11 @@ export async function addGroupMembers(
           already: unique.length - added.length,
           new_users: created,
           uids: unique.slice(0, 50),
+          ...(ends ? { until: ends.toISOString() } : {}),
+          ...(by === 'manager' ? { by_manager: true } : {}),
         },
       });
-      await tellMembersAdded(deps, tx, actor, group, added, gained);
+      await tellMembersAdded(deps, tx, actor, group, added, gained, { by, until: ends });
     },
   });
   return { added: added.length, already: unique.length - added.length, new_users: created };
@@ -227,6 +255,7 @@ export async function removeGroupMember(
   actor: Actor,
   id: string,
   userId: string,
+  by: MemberChanger = 'admin',
 ): Promise<void> {
   const group = await mustBeKept(deps.db, id);
   await followMembershipChange(deps, {
@@ -238,7 +267,12 @@ export async function removeGroupMember(
     audit: async (tx, lost) =>
       auditAdmin(deps, tx, actor, AuditEvent.GroupMemberRemoved, {
         userId,
-        details: { group: group.name, group_id: id, apps_ended: await appNames(tx, lost.get(userId) ?? []) },
+        details: {
+          group: group.name,
+          group_id: id,
+          apps_ended: await appNames(tx, lost.get(userId) ?? []),
+          ...(by === 'manager' ? { by_manager: true } : {}),
+        },
       }),
   });
 }
@@ -246,5 +280,10 @@ export async function removeGroupMember(
 export async function userGroups(deps: Pick<Deps, 'db'>, userId: string): Promise<UserGroup[]> {
   if (!(await userExists(deps.db, userId))) throw new NotFound('No user with this id.');
   const rows = await listUserGroups(deps.db, userId);
-  return rows.map((g) => ({ ...g, added_at: g.added_at.toISOString(), left_at: g.left_at?.toISOString() ?? null }));
+  return rows.map((g) => ({
+    ...g,
+    added_at: g.added_at.toISOString(),
+    left_at: g.left_at?.toISOString() ?? null,
+    until: g.until?.toISOString() ?? null,
+  }));
 }

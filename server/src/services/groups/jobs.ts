@@ -1,5 +1,7 @@
 import type { JobDefinition } from '../../deps.ts';
 import { applyGraceEnds } from './grace-ends.ts';
+import { expireRequests } from './group-requests.ts';
+import { applyMembershipEnds } from './membership-ends.ts';
 import { readDueRosters, ROSTER_READ_JOB } from './rosters.ts';
 
 /** Faction rosters due (every ROSTER_INTERVAL_MIN) are read; a leave ends access within a minute of its read. */
@@ -18,9 +20,12 @@ export const factionRosterRead: JobDefinition = {
   run: (deps) => readDueRosters(deps, { force: true }),
 };
 
-/** Ends what a rule gave a player who left its group once the rule's grace period runs out, every minute. */
+/**
+ * Every minute: ends what a rule gave a player who left its group once the rule's grace period runs out, ends the
+ * memberships whose end date passed, and expires the requests no manager answered in time.
+ */
 export const groupGraceSweep: JobDefinition = {
   name: 'group-grace-sweep',
   schedule: '* * * * *',
-  run: (deps) => applyGraceEnds(deps),
+  run: async (deps) => ({ ...(await applyGraceEnds(deps)), ...(await applyMembershipEnds(deps)), ...(await expireRequests(deps)) }),
 };

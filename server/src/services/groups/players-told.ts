@@ -48,7 +48,7 @@ export async function tellPlayers(
   ]);
 }
 
-/** One row per player an admin added to a group, with the apps its rules opened to them. */
+/** One row per player an admin (or a manager of the group) added to a group, with the apps its rules opened to them. */
 export async function tellMembersAdded(
   deps: Pick<Deps, 'clock'>,
   tx: DbClient,
@@ -56,6 +56,7 @@ export async function tellMembersAdded(
   group: { id: string; name: string },
   added: readonly string[],
   gained: GainedAccess,
+  how: { by?: 'admin' | 'manager'; until?: Date | null } = {},
 ): Promise<void> {
   const named = await appNamer(tx, [gained]);
   await insertAuditRows(
@@ -65,6 +66,8 @@ export async function tellMembersAdded(
         group: group.name,
         group_id: group.id,
         apps_opened: named(gained.get(userId) ?? []),
+        ...(how.by === 'manager' ? { by_manager: true } : {}),
+        ...(how.until ? { until: how.until.toISOString() } : {}),
       }),
     ),
   );

@@ -93,7 +93,7 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
     conformIdTokenClaims: false,
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'], userinfoSigningAlgValues: ['RS256', 'ES256'] },
     cookies: {
-      keys: [deps.encryptor.deriveKey('oidc-provider cookies')],
+      keys: deps.encryptor.deriveKeys('oidc-provider cookies'),
       long: { signed: true, secure, sameSite: 'lax' },
       short: { signed: true, secure, sameSite: 'lax' },
     },

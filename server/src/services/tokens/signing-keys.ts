@@ -1,14 +1,16 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
 import { createPrivateKey, sign as signBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { inTransaction } from '../../db/pool.ts';
+import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps, KeySet } from '../../deps.ts';
 import { DEFAULT_KEY_POLICY, isPublished, isSigning, needsSuccessor, scheduleKey, type KeyPolicy } from '../../domain/key-schedule.ts';
-import { insertSigningKey, listLiveKeys, lockSigningKeys, type SigningKeyRow } from './queries/signing-keys.ts';
+import { deleteAllSigningKeys, insertSigningKey, listLiveKeys, lockSigningKeys, type SigningKeyRow } from './queries/signing-keys.ts';
 
 /** ES256 signs the portal's own tokens; RS256 is there for OpenID Connect id_tokens, which many apps accept in no other algorithm. */
 export const SIGNING_ALGS = ['ES256', 'RS256'] as const;
 export type SigningAlg = (typeof SIGNING_ALGS)[number];
 const CACHE_MS = 30_000;
+/** How long apps may cache /.well-known/jwks.json: what they may still trust after a key leaves it. */
+export const JWKS_MAX_AGE_SECONDS = 300;
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -35,29 +37,51 @@ export function createKeySet(deps: Pick<Deps, 'db' | 'clock' | 'encryptor'>, pol
     return cache.rows;
   }
 
+  /** Adds a key per algorithm where one is due (all of them on an empty table), inside the caller's transaction. */
+  async function addDueKeys(tx: DbClient, now: Date): Promise<string[]> {
+    const live = await listLiveKeys(tx, now);
+    const added: string[] = [];
+    for (const alg of SIGNING_ALGS) {
+      // Each algorithm has its own schedule: a key is followed by a key of the same algorithm.
+      const newest = live.find((k) => k.alg === alg) ?? null;
+      if (!needsSuccessor(newest, now, policy)) continue;
+      const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
+      const publicJwk = await exportJWK(publicKey);
+      const kid = await calculateJwkThumbprint(publicJwk);
+      const times = scheduleKey(now, newest && newest.retires_at > now ? newest.retires_at : now, policy);
+      await insertSigningKey(tx, {
+        kid,
+        alg,
+        public_jwk: { ...publicJwk, kid, alg, use: 'sig' },
+        private_jwk_enc: deps.encryptor.encrypt(JSON.stringify(await exportJWK(privateKey))),
+        ...times,
+      });
+      added.push(kid);
+    }
+    return added;
+  }
+
   async function ensure(): Promise<void> {
     await inTransaction(deps.db, async (tx) => {
       await lockSigningKeys(tx);
-      const now = deps.clock.now();
-      const live = await listLiveKeys(tx, now);
-      for (const alg of SIGNING_ALGS) {
-        // Each algorithm has its own schedule: a key is followed by a key of the same algorithm.
-        const newest = live.find((k) => k.alg === alg) ?? null;
-        if (!needsSuccessor(newest, now, policy)) continue;
-        const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
-        const publicJwk = await exportJWK(publicKey);
-        const kid = await calculateJwkThumbprint(publicJwk);
-        const times = scheduleKey(now, newest && newest.retires_at > now ? newest.retires_at : now, policy);
-        await insertSigningKey(tx, {
-          kid,
-          alg,
-          public_jwk: { ...publicJwk, kid, alg, use: 'sig' },
-          private_jwk_enc: deps.encryptor.encrypt(JSON.stringify(await exportJWK(privateKey))),
-          ...times,
-        });
-      }
+      await addDueKeys(tx, deps.clock.now());
     });
     cache = null;
+  }
+
+  /**
+   * The emergency roll: every key, signing, waiting or retired, is deleted (no longer published, so what it
+   * signed stops verifying), and new keys sign at once, without the usual lead time.
+   */
+  async function replaceNow(tx: DbClient): Promise<{ removed: string[]; added: string[] }> {
+    await lockSigningKeys(tx);
+    const removed = await deleteAllSigningKeys(tx);
+    const added = await addDueKeys(tx, deps.clock.now());
+    cache = null;
+    privateKeys.clear();
+    privateJwks.clear();
+    headers.clear();
+    return { removed, added };
   }
 
   async function currentRow(alg: SigningAlg): Promise<SigningKeyRow> {
@@ -94,6 +118,7 @@ export function createKeySet(deps: Pick<Deps, 'db' | 'clock' | 'encryptor'>, pol
 
   return {
     ensure,
+    replaceNow,
     async jwks() {
       const now = deps.clock.now();
       return { keys: (await rows()).filter((k) => isPublished(k, now)).map((k) => k.public_jwk) };

@@ -1,5 +1,6 @@
 import { allEndpoints, pathOf, queryString, type Endpoint } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulatorConnection } from '../../helpers/discord.ts';
 import { appFixture, createAppFixture, serviceJwtFixture } from '../../helpers/fixtures.ts';
 import { approveAtSimulator, cookieValue, signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -52,6 +53,18 @@ async function connectBinding() {
     cookies: { portal_login_state: cookieValue(start, 'portal_login_state')!, portal_session: admin },
   });
 }
+/** A request of Mira's to join a new `request` group, waiting for an answer. */
+async function miraRequest(name: string): Promise<string> {
+  const group = (await send('POST', '/api/admin/groups', { name, description: '', joining: 'request' })).json<{ id: string }>().id;
+  const mira = (await signIn(ctx, '1:100002')).cookie;
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/me/group-requests',
+    payload: { group_id: group },
+    cookies: { portal_session: mira },
+  });
+  return asked.json<{ request_id: string }>().request_id;
+}
 const FORWARDING = { url: 'https://siem.example.com/hooks/portal', secret: 'a-secret-of-24-characters' };
 
 /** How to make each admin write succeed: what must exist first, and the call's params, query and body. */
@@ -96,6 +109,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   }),
   'DELETE /api/admin/service-jwts/:id': async () => ({ params: { id: await createJwt('deleted-worker') } }),
   'POST /api/admin/service-jwts/:id/rotate-now': async () => ({ params: { id: await createJwt('rotated-worker') } }),
+  'POST /api/admin/signing-keys/replace': async () => ({}),
   'DELETE /api/admin/swc/binding': async () => (await connectBinding(), { query: BINDING }),
   'POST /api/admin/radiant-mgmt/sync/:target': async () => ({ params: { target: 'factions' } }),
   'PUT /api/admin/radiant-mgmt/schedules/:target': async () => ({ params: { target: 'inventory' }, body: { everyHours: 1 } }),
@@ -121,6 +135,9 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { params: { id, userId: miraId } };
   },
   'POST /api/admin/groups/refresh': async () => ({}),
+  'PUT /api/admin/groups/:id/managers': async () => ({ params: { id: await newGroup('Managed') }, body: { uids: ['1:100002'] } }),
+  'POST /api/admin/group-requests/:id/approve': async () => ({ params: { id: await miraRequest('Approved') }, body: {} }),
+  'POST /api/admin/group-requests/:id/deny': async () => ({ params: { id: await miraRequest('Denied') }, body: { reason: 'Full' } }),
   'POST /api/admin/radiant-mgmt/schedules/:target/pause': async () => {
     await send('PUT', '/api/admin/radiant-mgmt/schedules/systems', { everyHours: 6 });
     return { params: { target: 'systems' } };
@@ -132,6 +149,20 @@ const CALLS: Record<string, () => Promise<Call>> = {
   },
   'PUT /api/admin/audit/forwarding': async () => ({ body: FORWARDING }),
   'DELETE /api/admin/audit/forwarding': async () => (await send('PUT', '/api/admin/audit/forwarding', FORWARDING), {}),
+  'PUT /api/admin/discord': async () => ({ body: simulatorConnection(ctx) }),
+  'DELETE /api/admin/discord': async () => (await send('PUT', '/api/admin/discord', simulatorConnection(ctx)), {}),
+  'PUT /api/admin/discord/role-rules': async () => {
+    await send('PUT', '/api/admin/discord', simulatorConnection(ctx));
+    const roles = (await send('GET', '/api/admin/discord/roles')).json<{ id: string; name: string }[]>();
+    return { body: { rules: [{ group_id: await newGroup('Discord group'), role_id: roles.find((r) => r.name === 'Industry')!.id }] } };
+  },
+  'POST /api/admin/discord/reconcile': async () => (await send('PUT', '/api/admin/discord', simulatorConnection(ctx)), {}),
+  'DELETE /api/admin/users/:id/discord': async () => {
+    await ctx.deps.db.query("INSERT INTO discord_links (user_id, discord_id, username) VALUES ($1, '666944667648000002', 'mira.solan')", [
+      miraId,
+    ]);
+    return { params: { id: miraId } };
+  },
 };
 
 function send(method: string, url: string, payload?: object) {

@@ -35,6 +35,7 @@ const CALLS: [string, string, object?][] = [
   ['POST', '/api/admin/roles/grant', grant],
   ['POST', '/api/admin/roles/revoke', grant],
   ['GET', '/api/admin/service-jwts'],
+  ['POST', '/api/admin/signing-keys/replace'],
   ['GET', '/api/admin/audit'],
   ['GET', '/api/admin/audit/export'],
   ['GET', '/api/admin/audit/forwarding'],

@@ -1,6 +1,6 @@
 import { isAdmin, type CurrentUser } from '@portal/contract';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle, IconUserShield } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle, IconUserShield, IconUsersGroup } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { logoutUrl } from '@/lib/auth-urls.ts';
@@ -38,6 +38,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           {isAdmin(user) && (
             <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} aria-hidden />}>
               Admin
+            </Menu.Item>
+          )}
+          {user.manages_groups > 0 && (
+            <Menu.Item component={Link} to="/manage" leftSection={<IconUsersGroup size={16} aria-hidden />}>
+              Manage
             </Menu.Item>
           )}
           <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>

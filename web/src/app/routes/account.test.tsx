@@ -61,6 +61,8 @@ const why: AppsWhy = {
       icon: null,
       groups: [{ name: 'Pilots', kind: 'custom' }],
       why: 'Open to members of the group Pilots',
+      join: null,
+      ask_whom: 'Ask an admin of the portal',
     },
   ],
 };
@@ -79,6 +81,8 @@ function stubAccount(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/me/sessions': reply(200, [here, phone]),
     'GET /api/me/connected-apps': reply(200, connected),
     'GET /api/me/apps/why': reply(200, why),
+    'GET /api/me/groups': reply(200, { member_of: [], joinable: [], pending: [], answered: [] }),
+    'GET /api/me/discord': reply(200, { linked: false }),
     'GET /api/me/events': (call) => {
       const offset = Number(new URL(call.url).searchParams.get('offset'));
       return { status: 200, body: [event(offset + 1)] };
@@ -250,5 +254,42 @@ describe('the ways to Your account', () => {
     expect(await screen.findByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
     await app.user.click(screen.getByRole('button', { name: `User menu: ${player.name}` }));
     expect(await screen.findByRole('menuitem', { name: 'Your account' })).toHaveAttribute('href', '/account');
+  });
+
+  describe('Discord', () => {
+    it('offers Link Discord, which goes to the auth service’s link route', async () => {
+      stubAccount();
+      renderApp('/account');
+      const discord = await screen.findByRole('region', { name: 'Discord' });
+      expect(await within(discord).findByText('No Discord account is linked.')).toBeInTheDocument();
+      expect(within(discord).getByRole('link', { name: 'Link Discord' })).toHaveAttribute(
+        'href',
+        'https://auth.example.test/auth/discord/link',
+      );
+    });
+
+    it('says in a sentence why a link did not happen, as the link sent the browser back', async () => {
+      stubAccount();
+      renderApp('/account?discord_error=You%20cancelled%20at%20Discord%2C%20so%20your%20Discord%20account%20is%20not%20linked.');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Discord was not linked');
+      expect(alert).toHaveTextContent('You cancelled at Discord, so your Discord account is not linked.');
+    });
+
+    it('shows the linked account and unlinks it after asking', async () => {
+      const api = stubAccount({
+        'GET /api/me/discord': (_call, nth) =>
+          nth === 0 ? reply(200, { linked: true, id: '666944667648000002', username: 'mira.solan' }) : reply(200, { linked: false }),
+        'DELETE /api/me/discord': reply(204),
+      });
+      const { user } = renderApp('/account?discord=linked');
+      expect(await screen.findByText('Discord linked: your roles follow your groups from now on.')).toBeInTheDocument();
+      const discord = screen.getByRole('region', { name: 'Discord' });
+      expect(await within(discord).findByText('mira.solan')).toBeInTheDocument();
+      await user.click(within(discord).getByRole('button', { name: 'Unlink' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+      await waitFor(() => expect(api.count('DELETE /api/me/discord')).toBe(1));
+      expect(await screen.findByText('Discord unlinked: the roles the portal gave you are taken away.')).toBeInTheDocument();
+    });
   });
 });

@@ -19,6 +19,7 @@ async function openGroup(group = fleetOps, routes: Parameters<typeof stubFetch>[
     'GET /api/me': reply(200, admin),
     'GET /api/admin/groups': reply(200, [fleetOps, gws]),
     [`GET /api/admin/groups/${group.id}/members`]: membersRoute(crew),
+    [`GET /api/admin/groups/${group.id}/managers`]: reply(200, []),
     ...routes,
   });
   const app = renderApp(`/admin/groups/${group.id}`);

@@ -654,6 +654,54 @@ describe('/admin/jwts delete and rotate', () => {
   });
 });
 
+describe('/admin/jwts Replace signing keys now', () => {
+  const REPLACE = 'POST /api/admin/signing-keys/replace';
+
+  it('says what happens to old tokens before it POSTs, shows Replacing..., then says what it did', async () => {
+    const replaced = deferred();
+    const { api, app } = openScreen({ [LIST]: reply(200, [billing]), [REPLACE]: replaced.route });
+    await table();
+    await app.user.click(screen.getByRole('button', { name: 'Replace signing keys now' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Replace signing keys now?' });
+    expect(dialog).toHaveTextContent('New keys sign every token from now on, and the old keys leave the published key set at once.');
+    expect(dialog).toHaveTextContent(
+      'stops verifying at each app once its cached copy of the key set expires: within 5 minutes for apps that follow the portal’s cache time.',
+    );
+    expect(dialog).toHaveTextContent('Players stay signed in');
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await app.user.click(within(dialog).getByRole('button', { name: 'Replace signing keys' }));
+    expect(await within(dialog).findByRole('button', { name: 'Replacing...' })).toBeDisabled();
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: 'https://auth.example.test/api/admin/signing-keys/replace',
+      credentials: 'include',
+    });
+
+    replaced.resolve(
+      reply(200, { new_kids: ['k1', 'k2'], removed_keys: 2, service_jwts_reissued: 1, service_jwts_failed: [], jwks_max_age_seconds: 300 }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Signing keys replaced. Tokens signed by the old keys stop verifying as apps fetch the new key set (within 5 minutes for apps that follow its cache time). 1 service JWT re-issued.',
+    );
+    expect(api.count(LIST)).toBe(2);
+  });
+
+  it('Cancel sends nothing; a failure shows in the red banner', async () => {
+    const { api, app } = openScreen({ [LIST]: reply(200, [billing]), [REPLACE]: errorReply(403, 'forbidden', 'Admins only.') });
+    await table();
+    await app.user.click(screen.getByRole('button', { name: 'Replace signing keys now' }));
+    await app.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await app.user.click(screen.getByRole('button', { name: 'Replace signing keys now' }));
+    await app.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Replace signing keys' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Admins only.');
+  });
+});
+
 describe('/admin/jwts rotation history', () => {
   // Raw answers: a type other than manual reads as Auto, a status other than success as Failed.
   const entries: { rotatedAt: string; type: string; status: string; message: string | null }[] = [

@@ -57,6 +57,7 @@ describe('/admin/users/{id}', () => {
       'Apps & access',
       'Groups',
       'Roles & consents',
+      'Discord',
       'Sessions',
       'Passkeys',
       'Events',

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { IconApps, IconDevices, IconHistory, IconKey, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
+import { IconApps, IconBrandDiscord, IconDevices, IconHistory, IconKey, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
@@ -15,6 +15,7 @@ import { UserAppsAccess } from '@/features/admin-users/components/user-apps-acce
 import { UserGroups } from '@/features/admin-users/components/user-groups.tsx';
 import { UserPasskeys } from '@/features/passkeys/components/user-passkeys.tsx';
 import { userDates, userOrigin } from '@/features/admin-users/components/user-summary.tsx';
+import { UserDiscordCard } from '@/features/discord/components/user-discord-card.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { NOT_SIGNED_IN } from '@/components/user-select.tsx';
 import type { AdminUser } from '@portal/contract';
@@ -47,6 +48,12 @@ const tabsOf = (user: AdminUser): PageTab[] => [
   { value: 'apps', label: 'Apps & access', icon: IconApps, panel: () => <UserAppsAccess user={user} /> },
   { value: 'groups', label: 'Groups', icon: IconUsersGroup, panel: () => <UserGroups userId={user.id} headingOrder={2} /> },
   { value: 'consents', label: 'Roles & consents', icon: IconShieldCheck, panel: () => <RolesAndConsents userId={user.id} /> },
+  {
+    value: 'discord',
+    label: 'Discord',
+    icon: IconBrandDiscord,
+    panel: () => <UserDiscordCard userId={user.id} name={user.name ?? user.uid} />,
+  },
   { value: 'sessions', label: 'Sessions', icon: IconDevices, panel: () => <SessionsTable user={user} headingOrder={2} /> },
   { value: 'passkeys', label: 'Passkeys', icon: IconKey, panel: () => <UserPasskeys user={user} /> },
   { value: 'events', label: 'Events', icon: IconHistory, panel: () => <AuditTable userId={user.id} headingOrder={2} /> },

@@ -5,7 +5,7 @@ import { admin } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 describe('/admin', () => {
-  it("shows the nine Admin Panel tiles as links, in order: the spec's seven, Activity, then Groups", async () => {
+  it("shows the ten Admin Panel tiles as links, in order: the spec's seven, Activity, Groups, then Discord", async () => {
     stubFetch({ 'GET /api/me': reply(200, admin) });
     renderApp('/admin');
 
@@ -24,6 +24,7 @@ describe('/admin', () => {
       ['Radiant Management', '/admin/radiant-mgmt'],
       ['Activity', '/admin/activity'],
       ['Groups', '/admin/groups'],
+      ['Discord', '/admin/discord'],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { GroupKind, MembershipSource } from '@portal/contract';
+import type { GroupJoining, GroupKind, MembershipSource } from '@portal/contract';
 import type { DbClient } from '../../../db/pool.ts';
 import { sentNameSql } from '../../../queries/access-facts.ts';
 
@@ -19,9 +19,14 @@ export interface GroupRow {
   shown_to_apps: boolean;
   /** The name apps receive (access-facts.ts). */
   sent_as: string;
+  /** How players come in: closed, request or open. */
+  joining: GroupJoining;
+  /** Players who manage it. */
+  manager_count: number;
 }
 
 const GROUP = `g.id, g.kind, g.name, g.description, g.faction_uid, g.roster_read_at, g.roster_error, g.created_at, g.shown_to_apps,
+  g.joining, (SELECT count(*)::int FROM group_managers gm WHERE gm.group_id = g.id) AS manager_count,
   ${sentNameSql('g')} AS sent_as,
   (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id AND m.left_at IS NULL) AS member_count,
   (SELECT count(*)::int FROM app_access_rules r WHERE r.group_id = g.id) AS app_count`;
@@ -43,16 +48,31 @@ export async function findGroupsByIds(db: DbClient, ids: readonly string[]): Pro
 }
 
 /** A group an admin keeps; null when another already has the name. */
-export async function insertGroup(db: DbClient, g: { name: string; description: string }): Promise<GroupRow | null> {
+export async function insertGroup(
+  db: DbClient,
+  g: { name: string; description: string; joining?: GroupJoining | undefined },
+): Promise<GroupRow | null> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO groups (kind, name, description) VALUES ('custom', $1, $2) ON CONFLICT DO NOTHING RETURNING id`,
-    [g.name, g.description],
+    `INSERT INTO groups (kind, name, description, joining) VALUES ('custom', $1, $2, $3) ON CONFLICT DO NOTHING RETURNING id`,
+    [g.name, g.description, g.joining ?? 'closed'],
   );
   return rows[0] ? findGroup(db, rows[0].id) : null;
 }
 
-export async function updateGroup(db: DbClient, id: string, g: { name: string; description: string }, now: Date): Promise<void> {
-  await db.query('UPDATE groups SET name = $2, description = $3, updated_at = $4 WHERE id = $1', [id, g.name, g.description, now]);
+/** Renames and describes a group; `joining` left out stays as it was. */
+export async function updateGroup(
+  db: DbClient,
+  id: string,
+  g: { name: string; description: string; joining?: GroupJoining | undefined },
+  now: Date,
+): Promise<void> {
+  await db.query('UPDATE groups SET name = $2, description = $3, joining = COALESCE($5, joining), updated_at = $4 WHERE id = $1', [
+    id,
+    g.name,
+    g.description,
+    now,
+    g.joining ?? null,
+  ]);
 }
 
 /** Shows the group to every app, or only to those whose rules name it; answers whether that changed anything. */
@@ -102,6 +122,7 @@ export interface MemberRow {
   source: MembershipSource;
   added_at: Date;
   left_at: Date | null;
+  until: Date | null;
 }
 
 /** A page of the group's members (and those leaving in a grace period), by name; searched by name or UID. */
@@ -114,7 +135,7 @@ export async function listMembers(
 ): Promise<{ rows: MemberRow[]; total: number }> {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const { rows } = await db.query<MemberRow & { total: number }>(
-    `SELECT u.id AS user_id, u.uid, NULLIF(u.name, '') AS name, m.source, m.added_at, m.left_at, count(*) OVER ()::int AS total
+    `SELECT u.id AS user_id, u.uid, NULLIF(u.name, '') AS name, m.source, m.added_at, m.left_at, m.until, count(*) OVER ()::int AS total
      FROM group_members m JOIN users u ON u.id = m.user_id
      WHERE m.group_id = $1 AND ($2::text IS NULL OR u.name ILIKE $2 OR u.uid ILIKE $2)
      ORDER BY lower(u.name) NULLS LAST, u.uid LIMIT $3 OFFSET $4`,
@@ -151,23 +172,28 @@ export async function ensureUsers(
   return { ids: new Map(rows.map((r) => [r.uid, r.id])), created: rows.filter((r) => r.created).length };
 }
 
-/** Adds players (a player who had left comes back); answers those who were not in the group before. */
+/**
+ * Adds players (a player who had left comes back); answers those who were not in the group before. `until` ends the
+ * memberships it gives then; a player already in keeps theirs as it was.
+ */
 export async function addMembers(
   db: DbClient,
   groupId: string,
   userIds: readonly string[],
   source: MembershipSource,
   now: Date,
+  until: Date | null = null,
 ): Promise<string[]> {
   const { rows } = await db.query<{ user_id: string; was_in: boolean }>(
     `WITH before AS (SELECT user_id FROM group_members WHERE group_id = $1 AND user_id = ANY($2::uuid[]) AND left_at IS NULL)
-     INSERT INTO group_members (group_id, user_id, source, added_at)
-     SELECT $1, u, $3, $4 FROM unnest($2::uuid[]) AS u
+     INSERT INTO group_members (group_id, user_id, source, added_at, until)
+     SELECT $1, u, $3, $4, $5 FROM unnest($2::uuid[]) AS u
      ON CONFLICT (group_id, user_id) DO UPDATE SET left_at = NULL,
        added_at = CASE WHEN group_members.left_at IS NULL THEN group_members.added_at ELSE EXCLUDED.added_at END,
-       source = CASE WHEN group_members.left_at IS NULL THEN group_members.source ELSE EXCLUDED.source END
+       source = CASE WHEN group_members.left_at IS NULL THEN group_members.source ELSE EXCLUDED.source END,
+       until = CASE WHEN group_members.left_at IS NULL THEN group_members.until ELSE EXCLUDED.until END
      RETURNING user_id, user_id IN (SELECT user_id FROM before) AS was_in`,
-    [groupId, userIds, source, now],
+    [groupId, userIds, source, now, until],
   );
   return rows.filter((r) => !r.was_in).map((r) => r.user_id);
 }
@@ -215,12 +241,13 @@ export interface UserGroupRow {
   source: MembershipSource;
   added_at: Date;
   left_at: Date | null;
+  until: Date | null;
 }
 
 /** Every group a player is in, or is leaving in a grace period. */
 export async function listUserGroups(db: DbClient, userId: string): Promise<UserGroupRow[]> {
   const { rows } = await db.query<UserGroupRow>(
-    `SELECT g.id, g.kind, g.name, g.faction_uid, m.source, m.added_at, m.left_at
+    `SELECT g.id, g.kind, g.name, g.faction_uid, m.source, m.added_at, m.left_at, m.until
      FROM group_members m JOIN groups g ON g.id = m.group_id WHERE m.user_id = $1
      ORDER BY g.kind, lower(g.name)`,
     [userId],

@@ -25,6 +25,12 @@ export async function insertSigningKey(db: DbClient, k: SigningKeyRow): Promise<
   );
 }
 
+/** Deletes every signing key; answers their kids, sorted. */
+export async function deleteAllSigningKeys(db: DbClient): Promise<string[]> {
+  const { rows } = await db.query<{ kid: string }>('DELETE FROM signing_keys RETURNING kid');
+  return rows.map((r) => r.kid).sort();
+}
+
 /** Serialises key creation across replicas for the rest of the transaction. */
 export async function lockSigningKeys(db: DbClient): Promise<void> {
   await db.query("SELECT pg_advisory_xact_lock(hashtext('signing_keys'))");

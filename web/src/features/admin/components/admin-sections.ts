@@ -1,6 +1,7 @@
 import {
   IconActivity,
   IconApps,
+  IconBrandDiscord,
   IconKey,
   IconLock,
   IconPlugConnected,
@@ -53,5 +54,11 @@ export const adminSections: readonly AdminSection[] = [
     to: '/admin/groups',
     description: 'Groups of players and the factions the game keeps, for apps’ access rules.',
     icon: IconUsersGroup,
+  },
+  {
+    label: 'Discord',
+    to: '/admin/discord',
+    description: 'The community’s Discord server: roles and nicknames follow groups and factions.',
+    icon: IconBrandDiscord,
   },
 ];

@@ -20,5 +20,6 @@ export function refreshGroups(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.manage.all }),
   ]);
 }

@@ -5,12 +5,14 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { SectionHeading } from '@/components/section-heading.tsx';
+import { UntilField, untilInstant, untilProblem } from '@/components/until-field.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { useAddMembers } from '../api/add-members.ts';
+import type { GroupScope } from '../api/group-scope.ts';
 import { addedSentence } from './group-words.ts';
 import { uidListProblem } from './uid-list-check.ts';
 
-const LABELS = { uids: 'UIDs' } as const;
+const LABELS = { uids: 'UIDs', until: 'End date' } as const;
 
 function found(text: string): string {
   const { uids } = parseUidList(text);
@@ -18,19 +20,19 @@ function found(text: string): string {
 }
 
 /** Adds players to a group by pasting their UIDs; pieces that are not UIDs are named at the field before anything is sent. */
-export function AddMembersCard({ group }: { group: { id: string; name: string } }) {
-  const form = useForm({ initialValues: { uids: '' }, validate: { uids: uidListProblem } });
+export function AddMembersCard({ group, scope }: { group: { id: string; name: string }; scope: GroupScope }) {
+  const form = useForm({ initialValues: { uids: '', until: '' }, validate: { uids: uidListProblem, until: (v) => untilProblem(v) } });
   const add = useAddMembers();
   const outcome = useFeedback();
   const refusal = useErrorSummary(LABELS);
 
   const submit = form.onSubmit(
-    ({ uids }) => {
+    ({ uids, until }) => {
       refusal.passed();
       if (add.isPending) return;
       outcome.clear();
       add.mutate(
-        { groupId: group.id, uids: parseUidList(uids).uids },
+        { scope, groupId: group.id, uids: parseUidList(uids).uids, until: untilInstant(until) },
         {
           onSuccess: (answer) => {
             form.reset();
@@ -53,7 +55,7 @@ export function AddMembersCard({ group }: { group: { id: string; name: string } 
           <SectionHeading
             id="add-members-title"
             title="Add players"
-            description="Paste SWCombine character UIDs, one per line or separated by spaces or commas. A UID the portal has not seen yet becomes a user, as Users → Add does."
+            description="Paste SWCombine character UIDs, one per line or separated by spaces or commas. A UID the portal has not seen yet becomes a user."
           />
           <Textarea
             label={LABELS.uids}
@@ -66,6 +68,12 @@ export function AddMembersCard({ group }: { group: { id: string; name: string } 
             spellCheck={false}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('uids')}
+          />
+          <UntilField
+            value={form.values.until}
+            onChange={(value) => form.setFieldValue('until', value)}
+            error={form.errors.until}
+            description="The memberships this gives end then, by themselves. Leave empty to keep them."
           />
           <Group gap="sm" align="center">
             <Button type="submit" loading={add.isPending} leftSection={<IconUserPlus size={16} aria-hidden />}>

@@ -23,7 +23,7 @@ export function FactionGroup({ group }: { group: Group }) {
           )}
         </Stack>
       </Alert>
-      <GroupMembers group={group} />
+      <GroupMembers scope="admin" group={group} />
       <ShownToAppsCard group={group} />
     </>
   );

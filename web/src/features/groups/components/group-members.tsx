@@ -11,11 +11,13 @@ import { MemberStatus } from '@/components/member-status.tsx';
 import { userLabel } from '@/components/user-select.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { SOURCE_WORDS } from '@/lib/membership-words.ts';
+import type { GroupScope } from '../api/group-scope.ts';
 import { MEMBERS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, useGroupMembers } from '../api/list-members.ts';
 import type { MemberToRemove } from './remove-member-dialog.tsx';
 
 interface GroupMembersProps {
-  group: Group;
+  scope: GroupScope;
+  group: Pick<Group, 'id' | 'name' | 'kind'>;
   /** Remove asks first: the page holds the question. Absent for a faction, whose members the game keeps. */
   onRemove?: (member: MemberToRemove) => void;
   /** Above the list: the outcome of the last change. */
@@ -23,11 +25,11 @@ interface GroupMembersProps {
 }
 
 /** A group's members, searched and paged on the server, each with how they joined, whether they left, and Remove. */
-export function GroupMembers({ group, onRemove, notice }: GroupMembersProps) {
+export function GroupMembers({ scope, group, onRemove, notice }: GroupMembersProps) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useGroupMembers(group.id, { q, limit: MEMBERS_PAGE_SIZE, offset: (page - 1) * MEMBERS_PAGE_SIZE });
+  const list = useGroupMembers(scope, group.id, { q, limit: MEMBERS_PAGE_SIZE, offset: (page - 1) * MEMBERS_PAGE_SIZE });
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   // Fewer members than before (some were removed): stay on a page that exists.
@@ -35,7 +37,7 @@ export function GroupMembers({ group, onRemove, notice }: GroupMembersProps) {
 
   const nameOf = (member: GroupMember) => member.name ?? member.uid;
   const columns: Column<GroupMember>[] = [
-    { label: 'Player', card: 'title', cell: (member) => <PlayerName player={member} /> },
+    { label: 'Player', card: 'title', cell: (member) => <PlayerName player={member} linked={scope === 'admin'} /> },
     { label: 'Status', card: 'badge', cell: (member) => <MemberStatus member={member} /> },
     {
       label: 'Joined',
@@ -45,6 +47,11 @@ export function GroupMembers({ group, onRemove, notice }: GroupMembersProps) {
           <Text size="xs" c="dimmed">
             <time dateTime={member.added_at}>{formatDateTime(member.added_at)}</time>
           </Text>
+          {member.until && (
+            <Text size="xs" c="dimmed">
+              Until <time dateTime={member.until}>{formatDateTime(member.until)}</time>
+            </Text>
+          )}
         </Stack>
       ),
     },

@@ -1,5 +1,6 @@
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
+import type { GroupScope } from '../api/group-scope.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 
 export interface MemberToRemove {
@@ -8,6 +9,7 @@ export interface MemberToRemove {
 }
 
 interface RemoveMemberDialogProps {
+  scope: GroupScope;
   group: { id: string; name: string };
   /** The player asked about; null while nothing is asked. */
   member: MemberToRemove | null;
@@ -16,7 +18,7 @@ interface RemoveMemberDialogProps {
 }
 
 /** 'Remove from Fleet Ops?': says that what the group's rules give the player ends at once. */
-export function RemoveMemberDialog({ group, member, onClose, onRemoved }: RemoveMemberDialogProps) {
+export function RemoveMemberDialog({ scope, group, member, onClose, onRemoved }: RemoveMemberDialogProps) {
   const remove = useRemoveMember();
   const close = () => {
     remove.reset();
@@ -34,7 +36,7 @@ export function RemoveMemberDialog({ group, member, onClose, onRemoved }: Remove
       onConfirm={() =>
         member &&
         remove.mutate(
-          { groupId: group.id, userId: member.userId },
+          { scope, groupId: group.id, userId: member.userId },
           {
             onSuccess: () => {
               close();

@@ -1,6 +1,6 @@
 import type { ServiceJwtConfig } from '@portal/contract';
-import { Button, Group, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -9,14 +9,16 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { ADMIN_PANEL } from '@/lib/admin-panel.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useDeleteServiceJwt } from '../api/delete-service-jwt.ts';
+import { useReplaceSigningKeys } from '../api/replace-signing-keys.ts';
 import { useServiceJwts } from '../api/list-service-jwts.ts';
 import { useRotateServiceJwt } from '../api/rotate-service-jwt.ts';
+import { REPLACE_SIGNING_KEYS_WARNING, replacedSigningKeysText } from './replace-signing-keys-text.ts';
 import { RotationHistoryModal } from './rotation-history-modal.tsx';
 import type { RowAction } from './row-actions.tsx';
 import { ServiceJwtFormModal } from './service-jwt-form-modal.tsx';
 import { ServiceJwtList } from './service-jwt-list.tsx';
 
-type Dialog = 'form' | 'delete' | 'rotate' | 'history';
+type Dialog = 'form' | 'delete' | 'rotate' | 'history' | 'replace-keys';
 
 /**
  * The /admin/jwts screen: the list, and one dialog at a time. `target` outlives the dialog's closing so its
@@ -26,6 +28,7 @@ export function ServiceJwtManager() {
   const list = useServiceJwts();
   const remove = useDeleteServiceJwt();
   const rotate = useRotateServiceJwt();
+  const replaceKeys = useReplaceSigningKeys();
   const busy = useIsMutating({ mutationKey: queryKeys.serviceJwts.all }) > 0;
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -76,6 +79,20 @@ export function ServiceJwtManager() {
     });
   };
 
+  const confirmReplaceKeys = () => {
+    outcome.clear();
+    replaceKeys.mutate(undefined, {
+      onSuccess: (result) => {
+        close();
+        outcome.succeed(replacedSigningKeysText(result));
+      },
+      onError: (error) => {
+        close();
+        outcome.fail('Replacing the signing keys failed', error);
+      },
+    });
+  };
+
   const service = target?.service_name ?? '';
 
   return (
@@ -86,9 +103,20 @@ export function ServiceJwtManager() {
           title="Service JWT Management"
           description="Machine-to-machine JWTs for named services, each kept in a Kubernetes secret and rotated on a schedule or on demand."
         />
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => open('form', null)} disabled={busy}>
-          Add JWT Configuration
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconKey size={18} aria-hidden />}
+            onClick={() => open('replace-keys', null)}
+            disabled={busy}
+          >
+            Replace signing keys now
+          </Button>
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => open('form', null)} disabled={busy}>
+            Add JWT Configuration
+          </Button>
+        </Group>
       </Group>
 
       <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
@@ -129,6 +157,25 @@ export function ServiceJwtManager() {
         onClose={close}
       >
         {`Are you sure you want to rotate the JWT for ${service}? This will generate a new JWT and update the Kubernetes secret.`}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        opened={dialog === 'replace-keys'}
+        title="Replace signing keys now?"
+        confirmLabel="Replace signing keys"
+        busyLabel="Replacing..."
+        color="red"
+        busy={replaceKeys.isPending}
+        onConfirm={confirmReplaceKeys}
+        onClose={close}
+      >
+        <Stack gap="xs">
+          {REPLACE_SIGNING_KEYS_WARNING.map((paragraph) => (
+            <Text key={paragraph} size="sm">
+              {paragraph}
+            </Text>
+          ))}
+        </Stack>
       </ConfirmDialog>
 
       <RotationHistoryModal opened={dialog === 'history'} config={target} onClose={close} />
