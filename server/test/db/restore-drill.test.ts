@@ -7,6 +7,7 @@ import { writeBackup } from '../../src/db/backup.ts';
 import { readBackupHeader, restoreBackup } from '../../src/db/restore.ts';
 import { runRotationSweep } from '../../src/services/service-jwts/sweep.ts';
 import { createAppFixture, serviceJwtFixture } from '../helpers/fixtures.ts';
+import { linkDiscord, simulatorConnection } from '../helpers/discord.ts';
 import { connectRosterBinding } from '../helpers/groups.ts';
 import { basic, postForm } from '../helpers/oidc.ts';
 import { signIn } from '../helpers/sign-in.ts';
@@ -60,6 +61,16 @@ describe('the restore drill', () => {
       cookies: { portal_session: admin },
     });
     expect(rule.statusCode, rule.body).toBeLessThan(300);
+    // The community's Discord connected (its client secret and bot token encrypted), and the player's account linked.
+    const discord = await before.app.inject({
+      method: 'PUT',
+      url: '/api/admin/discord',
+      payload: { ...simulatorConnection(before), on_leave: 'remove_roles', nickname: '{name}' },
+      cookies: { portal_session: admin },
+    });
+    expect(discord.statusCode, discord.body).toBe(200);
+    const linked = await linkDiscord(before, player, 'mira.solan');
+    expect(linked.searchParams.get('discord_error')).toBeNull();
 
     file = await writeBackup(before.deps.db.options.connectionString!, schemaOf(before), dir);
     after = await createTestApp({}, { prepare: (url, schema) => restoreBackup(url, schema, file) });
@@ -101,6 +112,14 @@ describe('the restore drill', () => {
     expect(rules.rows[0].n).toBe(1);
     const binding = await after.deps.db.query('SELECT access_token_enc FROM swc_bindings');
     expect(after.deps.encryptor.decrypt(binding.rows[0].access_token_enc)).toMatch(/\S/);
+  });
+
+  it('keeps the Discord connection, its secrets readable with the key, and the player’s link', async () => {
+    const link = await after.app.inject({ url: '/api/me/discord', cookies: { portal_session: player } });
+    expect(link.json()).toMatchObject({ linked: true, username: 'mira.solan' });
+    const connection = await after.deps.db.query('SELECT client_secret_enc, bot_token_enc FROM discord_connection');
+    expect(after.deps.encryptor.decrypt(connection.rows[0].bot_token_enc)).toBe(simulatorConnection(before).bot_token);
+    expect(after.deps.encryptor.decrypt(connection.rows[0].client_secret_enc)).toBe(simulatorConnection(before).client_secret);
   });
 
   it('refuses in words a file that is not a backup, one cut short, and one from a newer schema', async () => {

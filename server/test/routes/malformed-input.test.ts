@@ -23,6 +23,19 @@ let operations: { method: string; template: string; op: Operation }[];
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = (await signIn(ctx, '1:100001')).cookie;
+  // The admin also manages a group, so the group managers' routes reach their input checks too.
+  const managed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/groups',
+    cookies: { portal_session: admin },
+    payload: { name: 'Fleet Ops', description: 'Pilots' },
+  });
+  await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/admin/groups/${managed.json<{ id: string }>().id}/managers`,
+    cookies: { portal_session: admin },
+    payload: { uids: ['1:100001'] },
+  });
   const doc = (await ctx.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
   operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
     Object.entries(methods).map(([m, op]) => ({ method: m.toUpperCase(), template, op })),
@@ -175,7 +188,14 @@ const VALID_BODIES: Record<string, object> = {
   'POST /api/admin/groups': { name: 'Fleet Ops', description: 'Pilots' },
   'PUT /api/admin/groups/{id}': { name: 'Fleet Ops', description: 'Pilots' },
   'POST /api/admin/groups/{id}/members': { uids: ['1:5'] },
+  'PUT /api/admin/groups/{id}/managers': { uids: ['1:5'] },
   'POST /api/me/notices/seen': { until: '2026-11-22T12:00:00Z' },
+  'POST /api/me/group-requests': { group_id: '00000000-0000-4000-8000-000000000001', note: 'Pilot of the Fleet' },
+  'POST /api/manage/groups/{id}/members': { uids: ['1:5'] },
+  'POST /api/manage/requests/{id}/approve': { until: '2026-12-22T12:00:00Z' },
+  'POST /api/manage/requests/{id}/deny': { reason: 'Not a pilot' },
+  'POST /api/admin/group-requests/{id}/approve': { until: '2026-12-22T12:00:00Z' },
+  'POST /api/admin/group-requests/{id}/deny': { reason: 'Not a pilot' },
   'PUT /api/admin/discord': {
     client_id: '1205845622784000007',
     client_secret: 'a-secret',

@@ -15,6 +15,10 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'swc_bindings', key: ['tenant_id', 'actor'], column: 'access_token_enc' },
   { table: 'swc_bindings', key: ['tenant_id', 'actor'], column: 'refresh_token_enc' },
   { table: 'audit_forwarding', key: ['id'], column: 'secret_enc' },
+  { table: 'discord_connection', key: ['id'], column: 'client_secret_enc' },
+  { table: 'discord_connection', key: ['id'], column: 'bot_token_enc' },
+  { table: 'discord_links', key: ['user_id'], column: 'access_token_enc' },
+  { table: 'discord_links', key: ['user_id'], column: 'refresh_token_enc' },
 ];
 
 export interface SealedValue {
