@@ -35,7 +35,14 @@ describe('a systems sync killed with SIGKILL in the middle', () => {
       clients: [{ ...CLIENT, redirectUris: [`http://localhost:${PORT}/auth/callback`] }],
     });
     sim.galaxy.mutate({ remove: sim.galaxy.sectors.all.slice(SECTORS).map((s) => s.uid) });
-    const env = { SWC_BASE_URL: sim.url, SWC_CLIENT_ID: CLIENT.clientId, SWC_CLIENT_SECRET: CLIENT.clientSecret, ADMIN_UIDS: ADMIN };
+    // A real client id makes the admin console ask for a passkey (ADMIN_PASSKEY=required): this spec is about the sync.
+    const env = {
+      SWC_BASE_URL: sim.url,
+      SWC_CLIENT_ID: CLIENT.clientId,
+      SWC_CLIENT_SECRET: CLIENT.clientSecret,
+      ADMIN_UIDS: ADMIN,
+      ADMIN_PASSKEY: 'optional',
+    };
     product = await startProduct(PORT, env, [], { dataDir });
     const cookie = await signIn(product.baseUrl, ADMIN);
     const call = api(product.baseUrl, cookie);

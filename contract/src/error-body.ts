@@ -5,5 +5,7 @@ import { z } from 'zod';
 export const ErrorBody = z.object({
   error: z.string(),
   message: z.string(),
+  /** A refusal the caller can act on (`passkey_required`: confirm it's you with a passkey). */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

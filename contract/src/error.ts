@@ -8,6 +8,8 @@ export const ErrorCode = {
   PayloadTooLarge: 'payload_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   RateLimited: 'rate_limited',
+  /** An admin call from a session that has not used a passkey recently enough (ADMIN_PASSKEY=required). */
+  PasskeyRequired: 'passkey_required',
   RotationFailed: 'rotation_failed',
   Unavailable: 'unavailable',
   InternalError: 'internal_error',

@@ -3,6 +3,7 @@ export * from './error-body.ts';
 export * from './text.ts';
 export * from './me.ts';
 export * from './account.ts';
+export * from './passkeys.ts';
 export * from './roles.ts';
 export * from './portal.ts';
 export * from './apps.ts';

@@ -58,6 +58,8 @@ const EnvSchema = z
     PORTAL_MODE: z.enum(['all', 'web', 'worker']).default('all'),
     AUDIT_RETENTION_DAYS: intFrom(0, 100 * 365).default(365),
     ROSTER_INTERVAL_MIN: intFrom(1, 7 * 24 * 60).default(15),
+    ADMIN_PASSKEY: z.enum(['required', 'optional']).optional(),
+    ADMIN_STEP_UP_HOURS: intFrom(1, 24 * 365).default(12),
     GROUP_REQUEST_DAYS: intFrom(1, 365).default(14),
     DISCORD_URL: z.url({ protocol: /^https?$/ }).optional(),
     DISCORD_SIMULATOR_PORT: intFrom(0, 65535).optional(),
@@ -188,6 +190,11 @@ export interface Config {
   audit: { retentionDays: number };
   /** How often each faction roster a binding may read is read again, in minutes. */
   rosterIntervalMinutes: number;
+  /**
+   * required: the admin console needs a session that used a passkey within `stepUpHours`
+   * (the default with a real SWCombine); optional: a SWCombine sign-in is enough (the simulator's default).
+   */
+  adminPasskey: { required: boolean; stepUpHours: number };
   /** A request to join a group no manager answered in this many days expires. */
   groupRequestDays: number;
   discord: {
@@ -287,6 +294,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mode: env.PORTAL_MODE,
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
     rosterIntervalMinutes: env.ROSTER_INTERVAL_MIN,
+    adminPasskey: {
+      required: (env.ADMIN_PASSKEY ?? (simulator ? 'optional' : 'required')) === 'required',
+      stepUpHours: env.ADMIN_STEP_UP_HOURS,
+    },
     groupRequestDays: env.GROUP_REQUEST_DAYS,
     discord: discordOf(env, simulator),
   };

@@ -25,7 +25,7 @@ import { checkPortsFree, listenAt, StartError, type Listener } from './lib/liste
 import { ensurePortalRedirect } from './queries/apps.ts';
 import { findUnsendableGrants } from './services/app-access/grant-values.ts';
 import { createKeySet } from './services/tokens/signing-keys.ts';
-import { DISCOVERY_PATH, oidcReturnPages } from './services/oidc/paths.ts';
+import { DISCOVERY_PATH, signInReturnPages } from './services/oidc/paths.ts';
 import type { Deps, VerifiedAccess } from './deps.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -153,7 +153,7 @@ async function main() {
   );
   stops.push(() => db.end());
   // The processes that serve sign-in decide the portal's URL; a worker may not even know PUBLIC_URL.
-  if (config.mode !== 'worker') await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`, oidcReturnPages(config.publicUrl));
+  if (config.mode !== 'worker') await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`, signInReturnPages(config.publicUrl));
   for (const grant of await findUnsendableGrants({ db })) {
     notes.push(`Warning:    ${grant} cannot travel in a header or a JWT: left out; revoke it on Central Consents`);
   }

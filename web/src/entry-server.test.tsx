@@ -53,7 +53,12 @@ describe('the server render of the first screens', () => {
       pathname: '/dashboard',
       origin: 'https://portal.example.org',
       config: testConfig,
-      answers: { '/api/me': answered(player), '/api/apps': answered(apps), '/api/me/notices': answered(noNotices) },
+      answers: {
+        '/api/me': answered(player),
+        '/api/apps': answered(apps),
+        '/api/me/notices': answered(noNotices),
+        '/api/me/sign-in-note': answered({ note: null }),
+      },
     });
     expect(rendered).not.toBeNull();
     expect(rendered!.html).toContain('Your apps');
@@ -81,7 +86,12 @@ describe('the server render of the first screens', () => {
       pathname: '/dashboard',
       origin: 'https://portal.example.org',
       config: testConfig,
-      answers: { '/api/me': answered(player), '/api/apps': answered(apps), '/api/me/notices': answered({ notices: [notice] }) },
+      answers: {
+        '/api/me': answered(player),
+        '/api/apps': answered(apps),
+        '/api/me/notices': answered({ notices: [notice] }),
+        '/api/me/sign-in-note': answered({ note: null }),
+      },
     });
     expect(rendered!.html).toContain('Your access to Fleet Ops ended: you left Galactic Weapon Systems.');
 
@@ -117,7 +127,7 @@ describe('the server render of the first screens', () => {
   });
 
   it("asks the server for exactly the dashboard's first requests, and for none on /login", () => {
-    expect(pages['/dashboard']).toEqual({ signedIn: true, requests: ['/api/me', '/api/apps', '/api/me/notices'] });
+    expect(pages['/dashboard']).toEqual({ signedIn: true, requests: ['/api/me', '/api/apps', '/api/me/notices', '/api/me/sign-in-note'] });
     expect(pages['/login']).toEqual({ signedIn: false, requests: [] });
   });
 
@@ -128,13 +138,23 @@ describe('the server render of the first screens', () => {
         pathname: '/dashboard',
         origin: 'https://p.example',
         config: testConfig,
-        answers: { '/api/me': answered(player), '/api/apps': answered(apps), '/api/me/notices': answered(noNotices) },
+        answers: {
+          '/api/me': answered(player),
+          '/api/apps': answered(apps),
+          '/api/me/notices': answered(noNotices),
+          '/api/me/sign-in-note': answered({ note: null }),
+        },
       }),
       renderPage({
         pathname: '/dashboard',
         origin: 'https://p.example',
         config: testConfig,
-        answers: { '/api/me': answered(other), '/api/apps': answered([]), '/api/me/notices': answered(noNotices) },
+        answers: {
+          '/api/me': answered(other),
+          '/api/apps': answered([]),
+          '/api/me/notices': answered(noNotices),
+          '/api/me/sign-in-note': answered({ note: null }),
+        },
       }),
     ]);
     expect(first!.html).toContain('Mira Solan');

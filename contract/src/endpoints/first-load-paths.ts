@@ -5,5 +5,6 @@ export const firstLoadPaths = {
   me: '/api/me',
   apps: '/api/apps',
   notices: '/api/me/notices',
+  signInNote: '/api/me/sign-in-note',
   swcConsents: '/api/swc/consents',
 } as const;

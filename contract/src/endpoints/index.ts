@@ -10,6 +10,7 @@ import { adminSwc } from './admin-swc.ts';
 import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
 import { me } from './me.ts';
+import { adminPasskeys, ownPasskeys, passkeySignIn } from './passkeys.ts';
 import { radiantData } from './radiant-data.ts';
 import { radiantMgmt } from './radiant-mgmt.ts';
 import { serviceJwts } from './service-jwts.ts';
@@ -21,11 +22,14 @@ export {
   adminConsents,
   adminDiscord,
   adminGroups,
+  adminPasskeys,
   adminGroupManagers,
   adminSwc,
   adminUsers,
   manageGroups,
   me,
+  ownPasskeys,
+  passkeySignIn,
   myGroups,
   meDiscord,
   radiantData,
@@ -40,8 +44,11 @@ export { ClientSecret, OidcClient } from './admin-apps.ts';
 export const allEndpoints: readonly Endpoint[] = [
   me,
   account,
+  ownPasskeys,
+  passkeySignIn,
   adminApps,
   adminUsers,
+  adminPasskeys,
   adminGroups,
   adminGroupManagers,
   myGroups,

@@ -11,6 +11,8 @@ export interface ApiAnswer {
   status: number;
   error: ErrorCode;
   message: string;
+  /** Sent as `code`: a refusal the caller can act on. */
+  code?: string | undefined;
   /** Seconds, for the Retry-After header. */
   retryAfter?: number;
 }
@@ -48,7 +50,7 @@ function validationMessage(err: unknown): string {
  */
 export function apiAnswerOf(err: Error & { statusCode?: number }, request: FastifyRequest): ApiAnswer {
   if (hasZodFastifySchemaValidationErrors(err)) return { status: 400, error: ErrorCode.BadRequest, message: validationMessage(err) };
-  if (err instanceof HttpError) return { status: err.statusCode, error: err.error, message: err.message };
+  if (err instanceof HttpError) return { status: err.statusCode, error: err.error, message: err.message, code: err.code };
   if (err instanceof Refused) return { ...REFUSALS[err.reason], message: err.message };
   if (err instanceof NotFound) return { status: 404, error: ErrorCode.NotFound, message: err.message };
   if (err instanceof Conflict) return { status: 409, error: ErrorCode.Conflict, message: err.message };
@@ -81,7 +83,7 @@ export function apiAnswerOf(err: Error & { statusCode?: number }, request: Fasti
 
 function sendApiAnswer(reply: FastifyReply, answer: ApiAnswer) {
   if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
-  return reply.code(answer.status).send({ error: answer.error, message: answer.message });
+  return reply.code(answer.status).send({ error: answer.error, message: answer.message, ...(answer.code ? { code: answer.code } : {}) });
 }
 
 /** The API's error handler: every failure answers `{ error, message }` (routes/auth answers browsers with pages instead). */

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RequestMeta } from '../services/audit.ts';
 import { resolveSession, type AuthContext } from '../services/sessions/session.ts';
-import { forbidden, unauthorized } from './http-error.ts';
+import { passesAdminStepUp } from '../domain/admin-step-up.ts';
+import { forbidden, passkeyRequired, unauthorized } from './http-error.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 
@@ -43,10 +44,17 @@ export async function requireSession(request: FastifyRequest) {
   request.auth = auth;
 }
 
-/** Guard for the admin folder: 401 without a session, 403 without the admin role. */
+/**
+ * Guard for the admin folder: 401 without a session, 403 without the admin role, and 403
+ * `passkey_required` when ADMIN_PASSKEY=required and no passkey was used in the session recently enough.
+ */
 export async function requireAdmin(request: FastifyRequest) {
   await requireSession(request);
   if (!request.auth.isAdmin) throw forbidden();
+  const { config, clock } = request.server.deps;
+  if (!passesAdminStepUp(config.adminPasskey, request.auth.session.passkey_used_at, clock.now())) {
+    throw passkeyRequired(config.adminPasskey.stepUpHours);
+  }
 }
 
 export default fp(async function sessionPlugin(app: FastifyInstance) {

@@ -31,21 +31,21 @@ export async function listAppsWithAccess(db: DbClient, userId: string): Promise<
 
 /**
  * The portal admits its own dashboard at the URL it is served from, and its OpenID Provider's
- * pages a sign-in comes back to (`oidcPages`: an app's sign-in, a device's). The addresses an earlier
+ * pages a sign-in comes back to (`returnPages`: an app’s sign-in, a device’s, Your account). The addresses an earlier
  * start wrote (the previous dashboard, any interaction prefix or device page) are replaced; others an
  * admin added (the web app served from a host of its own) are kept.
  */
-export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string, oidcPages: readonly string[]): Promise<void> {
+export async function ensurePortalRedirect(db: DbClient, dashboardUrl: string, returnPages: readonly string[]): Promise<void> {
   await db.query(
     `UPDATE apps SET
        redirect_urls = $2::text[] || ARRAY(
          SELECT u FROM unnest(redirect_urls) WITH ORDINALITY AS r(u, n)
-         WHERE u <> ALL($2::text[]) AND u <> coalesce(url, '') AND u NOT LIKE '%/oidc/interaction/' AND u NOT LIKE '%/device'
+         WHERE u <> ALL($2::text[]) AND u <> coalesce(url, '') AND u NOT LIKE '%/oidc/interaction/' AND u NOT LIKE '%/device' AND u NOT LIKE '%/account'
          ORDER BY n
        ),
        url = $1
      WHERE key = $3`,
-    [dashboardUrl, [dashboardUrl, ...oidcPages], PORTAL_APP_KEY],
+    [dashboardUrl, [dashboardUrl, ...returnPages], PORTAL_APP_KEY],
   );
 }
 

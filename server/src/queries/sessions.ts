@@ -14,7 +14,15 @@ export interface SessionRow {
   idle_expires_at: Date;
   expires_at: Date;
   ended_at: Date | null;
+  /** When the player last signed in at SWCombine in this session (null: only with a passkey). */
+  swc_signed_in_at: Date | null;
+  /** When a passkey was last used in this session, and the RFC 8176 methods it showed. */
+  passkey_used_at: Date | null;
+  passkey_amr: string[];
 }
+
+/** How a new session was proven: a SWCombine sign-in, or a passkey with its RFC 8176 methods. */
+export type SessionProof = { kind: 'swc' } | { kind: 'passkey'; amr: string[] };
 
 export async function insertSession(
   db: DbClient,
@@ -28,18 +36,40 @@ export async function insertSession(
     now: Date;
     idleExpiresAt: Date;
     expiresAt: Date;
+    proof: SessionProof;
   },
 ): Promise<SessionRow> {
+  const amr = s.proof.kind === 'passkey' ? s.proof.amr : null;
   const { rows } = await db.query<SessionRow>(
-    `INSERT INTO sessions (sid, token_hash, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)
-     RETURNING id, sid, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at, ended_at`,
-    [s.sid, s.tokenHash, s.userId, s.appId, s.ip, s.userAgent, s.now, s.idleExpiresAt, s.expiresAt],
+    `INSERT INTO sessions (sid, token_hash, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at,
+                           swc_signed_in_at, passkey_used_at, passkey_amr)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12)
+     RETURNING ${SESSION_COLUMNS}`,
+    [
+      s.sid,
+      s.tokenHash,
+      s.userId,
+      s.appId,
+      s.ip,
+      s.userAgent,
+      s.now,
+      s.idleExpiresAt,
+      s.expiresAt,
+      amr ? null : s.now,
+      amr ? s.now : null,
+      amr ?? [],
+    ],
   );
   return rows[0]!;
 }
 
-const SESSION_COLUMNS = 'id, sid, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at, ended_at';
+const SESSION_COLUMNS =
+  'id, sid, user_id, app_id, ip, user_agent, created_at, last_seen_at, idle_expires_at, expires_at, ended_at, swc_signed_in_at, passkey_used_at, passkey_amr';
+
+/** A passkey was used in this session just now (a confirmation): recorded with the methods it showed. */
+export async function recordPasskeyUse(db: DbClient, sessionId: string, now: Date, amr: string[]): Promise<void> {
+  await db.query('UPDATE sessions SET passkey_used_at = $2, passkey_amr = $3 WHERE id = $1', [sessionId, now, amr]);
+}
 
 export async function findSessionByTokenHash(db: DbClient, tokenHash: Buffer): Promise<SessionRow | null> {
   const { rows } = await db.query<SessionRow>(
@@ -69,7 +99,7 @@ export async function findSessionWithUser(
   );
   const row = rows[0];
   if (!row) return null;
-  const dates = ['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at'] as const;
+  const dates = ['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at', 'swc_signed_in_at', 'passkey_used_at'] as const;
   const session = { ...row.session };
   for (const column of dates)
     if (session[column]) (session as Record<string, unknown>)[column] = new Date(session[column] as unknown as string);

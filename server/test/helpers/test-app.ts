@@ -13,7 +13,7 @@ import { createEncryptor } from '../../src/lib/encryption.ts';
 import { buildManagementApp } from '../../src/management-app.ts';
 import { createMetrics, type PortalMetrics } from '../../src/metrics.ts';
 import { ensurePortalRedirect } from '../../src/queries/apps.ts';
-import { oidcReturnPages } from '../../src/services/oidc/paths.ts';
+import { signInReturnPages } from '../../src/services/oidc/paths.ts';
 import { createKeySet } from '../../src/services/tokens/signing-keys.ts';
 import { FakeKubernetes } from './fake-kubernetes.ts';
 import { createTestDb, type TestDbOptions } from './test-db.ts';
@@ -88,7 +88,7 @@ export async function createTestApp(
     clients: [{ ...SIMULATOR_CLIENT, redirectUris: [`${PUBLIC_URL}/auth/callback`], name: 'Portal under test' }],
   });
   // As at the product's start: the portal admits its dashboard at PUBLIC_URL.
-  await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`, oidcReturnPages(config.publicUrl));
+  await ensurePortalRedirect(database.db, `${config.publicUrl}/dashboard`, signInReturnPages(config.publicUrl));
   const kube = await new FakeKubernetes().start();
   const discord = await startDiscordSimulator({ port: 0, redirectUris: [`${PUBLIC_URL}/auth/discord/callback`] });
   const encryptor = createEncryptor(config.encryptionKeyHex!, config.encryptionKeyPreviousHex);

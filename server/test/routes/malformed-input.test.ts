@@ -167,6 +167,16 @@ const VALID_BODIES: Record<string, object> = {
   'POST /api/admin/apps': APP,
   'PUT /api/admin/apps/{id}': APP,
   'POST /api/admin/users': { uid: '1:5' },
+  'POST /api/me/passkeys': {
+    name: 'Laptop',
+    answer: {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'AA', attestationObject: 'AA' },
+    },
+  },
   'POST /api/admin/consents/grant': GRANT,
   'POST /api/admin/consents/revoke': GRANT,
   'POST /api/admin/roles/grant': GRANT,

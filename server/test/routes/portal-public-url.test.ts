@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePortalRedirect } from '../../src/queries/apps.ts';
-import { oidcReturnPages } from '../../src/services/oidc/paths.ts';
+import { signInReturnPages } from '../../src/services/oidc/paths.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
 const PUBLIC = 'https://portal.example.com';
@@ -23,7 +23,7 @@ describe("the portal app's own URL comes from PUBLIC_URL only", () => {
   it('admits its dashboard at PUBLIC_URL and no longer at the development address', async () => {
     expect(await portalApp()).toEqual({
       url: `${PUBLIC}/dashboard`,
-      redirect_urls: [`${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`, `${PUBLIC}/device`],
+      redirect_urls: [`${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`, `${PUBLIC}/device`, `${PUBLIC}/account`],
     });
   });
 
@@ -40,13 +40,14 @@ describe("the portal app's own URL comes from PUBLIC_URL only", () => {
   });
 
   it('drops the previous address when the service moves to a new PUBLIC_URL', async () => {
-    await ensurePortalRedirect(ctx.deps.db, 'https://auth.example.org/dashboard', oidcReturnPages('https://auth.example.org'));
+    await ensurePortalRedirect(ctx.deps.db, 'https://auth.example.org/dashboard', signInReturnPages('https://auth.example.org'));
     expect(await portalApp()).toEqual({
       url: 'https://auth.example.org/dashboard',
       redirect_urls: [
         'https://auth.example.org/dashboard',
         'https://auth.example.org/oidc/interaction/',
         'https://auth.example.org/device',
+        'https://auth.example.org/account',
       ],
     });
   });
@@ -54,10 +55,10 @@ describe("the portal app's own URL comes from PUBLIC_URL only", () => {
   it('keeps a redirect URL an admin added (the web app on a host of its own) when it starts again', async () => {
     const SPA = 'https://spa.example.org/dashboard';
     await ctx.deps.db.query(`UPDATE apps SET redirect_urls = redirect_urls || $1::text WHERE key = 'portal'`, [SPA]);
-    await ensurePortalRedirect(ctx.deps.db, `${PUBLIC}/dashboard`, oidcReturnPages(PUBLIC));
+    await ensurePortalRedirect(ctx.deps.db, `${PUBLIC}/dashboard`, signInReturnPages(PUBLIC));
     expect(await portalApp()).toEqual({
       url: `${PUBLIC}/dashboard`,
-      redirect_urls: [`${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`, `${PUBLIC}/device`, SPA],
+      redirect_urls: [`${PUBLIC}/dashboard`, `${PUBLIC}/oidc/interaction/`, `${PUBLIC}/device`, `${PUBLIC}/account`, SPA],
     });
   });
 });

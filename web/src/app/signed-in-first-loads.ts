@@ -19,7 +19,7 @@ const shell = ['app/layout/app-layout.tsx', 'app/guards/session-guard.tsx'];
  * signed-in-first-loads.test.ts checks this against the router.
  */
 export const signedInFirstLoads: Record<string, FirstLoad> = {
-  '/dashboard': { modules: [...shell, 'app/routes/dashboard.tsx'], requests: [api.me, api.apps, api.notices] },
+  '/dashboard': { modules: [...shell, 'app/routes/dashboard.tsx'], requests: [api.me, api.apps, api.notices, api.signInNote] },
   '/profile': { modules: [...shell, 'app/routes/profile.tsx'], requests: [api.me] },
   '/swc/consents': { modules: [...shell, 'app/routes/swc-consents.tsx'], requests: [api.me, api.swcConsents] },
 };

@@ -12,6 +12,12 @@ export function loginUrl(origin: string): string {
   return authServiceUrl(`/auth/login?aud=${PORTAL_APP_KEY}&rd=${rd}`);
 }
 
+/** A fresh SWCombine sign-in (even with a session), back to Your account: adding a passkey needs one. */
+export function freshSignInUrl(origin: string): string {
+  const rd = encodeURIComponent(`${origin}/account`);
+  return authServiceUrl(`/auth/login?aud=${PORTAL_APP_KEY}&rd=${rd}&prompt=login`);
+}
+
 export function logoutUrl(): string {
   return authServiceUrl('/auth/logout');
 }

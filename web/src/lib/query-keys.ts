@@ -51,6 +51,8 @@ export const queryKeys = {
     appAccess: (appKey: string) => [...adminUsers, 'app-access', appKey] as const,
     /** The groups a user is in. */
     groups: (userId: string) => [...userDetail(userId), 'groups'] as const,
+    /** A user's passkeys. */
+    passkeys: (userId: string) => [...userDetail(userId), 'passkeys'] as const,
   },
   groups: {
     /** Every group and faction with its counts: a change to a group or its members refreshes all of it. */
@@ -83,12 +85,15 @@ export const queryKeys = {
     sessions: [...account, 'sessions'] as const,
     connectedApps: [...account, 'connected-apps'] as const,
     appsWhy: [...account, 'apps-why'] as const,
+    passkeys: [...account, 'passkeys'] as const,
     /** The player's groups, those they may join, and their requests. */
     groups: [...account, 'groups'] as const,
     events: (page: { limit: number; offset: number }) => [...account, 'events', page] as const,
     /** Not under `account`: a change on the account screen is not news for the dashboard. */
     notices: ['notices'] as const,
   },
+  /** The dashboard's line after a passkey sign-in while SWCombine does not answer. */
+  signInNote: ['sign-in-note'] as const,
   /** Admin → Discord: the connection, the server's roles and the role rules; a save refreshes all of it. */
   discord: {
     all: discord,

@@ -18,6 +18,15 @@ export const errorReply = (status: number, error = 'error', message = 'Something
   body: { error, message },
 });
 
+/**
+ * Answers every screen test gets unless it says otherwise: the admin console asks no passkey
+ * (ADMIN_PASSKEY=optional, as with the simulator), and the dashboard has no note about SWCombine.
+ */
+const DEFAULT_ROUTES: Record<string, Route> = {
+  'GET /api/me/admin-console': reply(200, { passkey_required: false, confirmed_until: null, has_passkey: false }),
+  'GET /api/me/sign-in-note': reply(200, { note: null }),
+};
+
 /** Replaces global fetch; routes are keyed 'METHOD /path'. Unknown routes answer 404. */
 export function stubFetch(routes: Record<string, Route>) {
   const calls: StubCall[] = [];
@@ -34,7 +43,7 @@ export function stubFetch(routes: Record<string, Route>) {
     const key = `${call.method} ${call.path}`;
     const nth = calls.filter((c) => `${c.method} ${c.path}` === key).length;
     calls.push(call);
-    const route = routes[key];
+    const route = routes[key] ?? DEFAULT_ROUTES[key];
     const answer = typeof route === 'function' ? await route(call, nth) : (route ?? errorReply(404, 'not_found', `No stub for ${key}`));
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (answer === 'pending') return new Promise<Response>(() => {});

@@ -62,6 +62,8 @@ export interface SwcClient {
   getCharacter(accessToken: string, callClass: SwcCallClass): Promise<SwcCharacter>;
   /** Every web-service call goes through here: request budget, headers, envelope and errors. */
   webService<T>(request: SwcWsRequest<T>): Promise<T>;
+  /** Does SWCombine answer at all now (any HTTP answer of its sign-in page within 2 seconds)? Spends no budget. */
+  reachable(): Promise<boolean>;
 }
 
 /** The player or SWCombine said no (`access_denied`, `invalid_scope`, …). */

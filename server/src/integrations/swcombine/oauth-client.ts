@@ -114,6 +114,15 @@ export function createSwcClient(opts: SwcClientOptions): SwcClient {
   }
 
   return {
+    async reachable() {
+      try {
+        // A short wait of its own: the dashboard's first render waits for this answer.
+        await baseFetch(as.authorization_endpoint!, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(2000) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
     authorizeUrl({ state, redirectUri, scopes, accessType, renewPreviouslyGranted = false }) {
       const url = new URL(as.authorization_endpoint!);
       url.searchParams.set('response_type', 'code');

@@ -6,6 +6,7 @@ import auditRoutes from './audit.ts';
 import consentRoutes from './consents.ts';
 import discordRoutes from './discord.ts';
 import groupRoutes from './groups.ts';
+import adminPasskeyRoutes from './passkeys.ts';
 import groupManagerRoutes from './group-managers.ts';
 import radiantDataRoutes from './radiant-data.ts';
 import radiantMgmtRoutes from './radiant-mgmt.ts';
@@ -19,6 +20,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireAdmin);
   await app.register(appRoutes);
   await app.register(userRoutes);
+  await app.register(adminPasskeyRoutes);
   await app.register(groupRoutes);
   await app.register(groupManagerRoutes);
   await app.register(consentRoutes);

@@ -15,6 +15,8 @@ const Query = z.object({
     .min(1, `${RD} is required`)
     .max(2048, `${RD} must be at most 2048 characters`)
     .refine((v) => !/\s/.test(v) && !hasControlCharacters(v), `${RD} must not contain spaces or control characters`),
+  // As OpenID Connect's prompt=login: sign in at SWCombine even with a session (adding a passkey needs a fresh sign-in).
+  prompt: z.enum(['login'], { error: 'prompt must be login' }).optional(),
 });
 
 export default async function loginRoute(root: FastifyInstance) {

@@ -6,6 +6,7 @@ import appsRoute from './apps.ts';
 import myGroupRoutes from './groups.ts';
 import meDiscordRoutes from './discord.ts';
 import meRoute from './me.ts';
+import passkeyRoutes from './passkeys.ts';
 import swcConsentRoutes from './swc-consents.ts';
 import swcTokenRoutes from './swc-token.ts';
 
@@ -18,6 +19,7 @@ export default async function signedInRoutes(app: FastifyInstance) {
   await app.register(swcTokenRoutes);
   await app.register(swcConsentRoutes);
   await app.register(accountRoutes);
+  await app.register(passkeyRoutes);
   await app.register(myGroupRoutes);
   await app.register(meDiscordRoutes);
 }

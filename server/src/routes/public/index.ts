@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runtimeConfigOf } from '../../services/runtime-config.ts';
 import jwksRoute from './jwks.ts';
+import passkeySignInRoutes from './passkey-sign-in.ts';
 import probeRoutes from './probes.ts';
 
 /** Public: probes and the SPA's run-time configuration. */
@@ -11,6 +12,7 @@ export default async function publicRoutes(root: FastifyInstance) {
   const { config } = app.deps;
   await app.register(jwksRoute);
   await app.register(probeRoutes);
+  await app.register(passkeySignInRoutes);
 
   app.get('/config.json', { schema: { tags: ['ops'], response: { 200: RuntimeConfig } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

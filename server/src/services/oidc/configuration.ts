@@ -87,7 +87,8 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     responseTypes: ['code'],
     scopes: [...OIDC_SCOPES],
-    claims: { ...OIDC_CLAIMS, openid: [...OIDC_CLAIMS.openid] } as Configuration['claims'],
+    // amr (how the player proved who they are) and auth_time go in every id_token (docs/oidc.md).
+    claims: { ...OIDC_CLAIMS, openid: [...OIDC_CLAIMS.openid, 'amr', 'auth_time'] } as Configuration['claims'],
     // The claims go in the id_token too: several apps read them only there.
     conformIdTokenClaims: false,
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'], userinfoSigningAlgValues: ['RS256', 'ES256'] },

@@ -1,4 +1,5 @@
 import { AuditEvent } from '@portal/contract';
+import { sessionAmr } from '../../domain/session-amr.ts';
 import type { InteractionResults } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
 import { epochSeconds } from '../../lib/clock.ts';
@@ -71,6 +72,6 @@ export async function settleInteraction(
   }
   return {
     kind: 'finish',
-    result: { login: { accountId: auth.user.uid, ts: epochSeconds(auth.session.created_at), amr: ['swc'] }, consent: {} },
+    result: { login: { accountId: auth.user.uid, ts: epochSeconds(auth.session.created_at), amr: sessionAmr(auth.session) }, consent: {} },
   };
 }

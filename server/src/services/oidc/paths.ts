@@ -19,5 +19,15 @@ export const END_SESSION_CONFIRM_PATH = '/oidc/logout/confirm';
 
 export const interactionUrl = (publicUrl: string, uid: string) => `${publicUrl}${INTERACTION_PATH}/${uid}`;
 
-/** The OpenID Provider's pages a SWCombine sign-in returns to: an app's interaction (any uid below it), the device page. */
-export const oidcReturnPages = (publicUrl: string) => [interactionUrl(publicUrl, ''), `${publicUrl}${OIDC_ROUTES.code_verification}`];
+/**
+ * The portal's pages besides its dashboard that a SWCombine sign-in returns to: the OpenID Provider's
+ * interaction (any uid below it) and device page, and Your account (a fresh sign-in before adding a passkey).
+ */
+export const signInReturnPages = (publicUrl: string) => [
+  interactionUrl(publicUrl, ''),
+  `${publicUrl}${OIDC_ROUTES.code_verification}`,
+  `${publicUrl}${ACCOUNT_PATH}`,
+];
+
+/** Your account: where a fresh SWCombine sign-in for adding a passkey returns. */
+export const ACCOUNT_PATH = '/account';

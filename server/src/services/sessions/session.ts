@@ -2,7 +2,7 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { findSessionWithUser, insertSession, touchSession, type SessionRow } from '../../queries/sessions.ts';
+import { findSessionWithUser, insertSession, touchSession, type SessionProof, type SessionRow } from '../../queries/sessions.ts';
 import type { DbClient } from '../../db/pool.ts';
 import type { RequestMeta } from '../audit.ts';
 import { identityOf, type Identity } from './identity.ts';
@@ -15,7 +15,7 @@ export interface AuthContext extends Identity {
 export async function createSession(
   db: DbClient,
   deps: Pick<Deps, 'config' | 'clock'>,
-  input: { userId: string; appId: string; meta: RequestMeta },
+  input: { userId: string; appId: string; meta: RequestMeta; proof: SessionProof },
 ): Promise<{ token: string; session: SessionRow }> {
   const now = deps.clock.now();
   const token = randomToken();
@@ -30,6 +30,7 @@ export async function createSession(
     now,
     idleExpiresAt,
     expiresAt,
+    proof: input.proof,
   });
   return { token, session };
 }

@@ -91,7 +91,7 @@ export async function completeSignIn(
   }
 
   const outcome = await inTransaction(deps.db, async (tx) => {
-    const { token, session } = await createSession(tx, deps, { userId: user.id, appId: app.id, meta: input.meta });
+    const { token, session } = await createSession(tx, deps, { userId: user.id, appId: app.id, meta: input.meta, proof: { kind: 'swc' } });
     // Single logout notifies the apps a session was used with; signing in to one is a use.
     if (app.key !== PORTAL_APP_KEY) await recordSessionApp(tx, session.id, app.id);
     await audit(tx, input.meta, {

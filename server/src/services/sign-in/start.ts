@@ -24,14 +24,14 @@ export async function validateLoginTarget(deps: Pick<Deps, 'db'>, aud: string, r
 
 /**
  * Starts a sign-in for an app. A player who already holds a session admitted to the app goes
- * straight back to `rd` (single sign-on); everyone else is sent to SWCombine with a one-time state.
+ * straight back to `rd` (single sign-on), unless `prompt=login` asks for a fresh sign-in; everyone else is sent to SWCombine with a one-time state.
  */
 export async function startLogin(
   deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'config'>,
-  input: { aud: string; rd: string; current: AuthContext | null; meta: RequestMeta },
+  input: { aud: string; rd: string; prompt?: 'login' | undefined; current: AuthContext | null; meta: RequestMeta },
 ): Promise<{ kind: 'redirect'; url: string } | { kind: 'upstream'; url: string; state: string }> {
   const { app, rd } = await validateLoginTarget(deps, input.aud, input.rd);
-  if (input.current) {
+  if (input.current && input.prompt !== 'login') {
     const { decision } = await decideOn(deps, { userId: input.current.user.id, isAdmin: input.current.isAdmin }, app);
     if (decision.allowed) return { kind: 'redirect', url: rd };
   }

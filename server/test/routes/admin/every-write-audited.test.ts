@@ -81,6 +81,14 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'POST /api/admin/users': async () => ({ body: { uid: '1:777777' } }),
   'DELETE /api/admin/users/:id/sessions': async () => (await miraSid(), { params: { id: miraId } }),
   'DELETE /api/admin/users/:id/sessions/:sid': async () => ({ params: { id: miraId, sid: await miraSid() } }),
+  'DELETE /api/admin/users/:id/passkeys/:passkeyId': async () => {
+    const { rows } = await ctx.deps.db.query<{ id: string }>(
+      `INSERT INTO passkeys (user_id, credential_id, public_key, device_type, name, created_at)
+       VALUES ($1, 'lost-key', '\\x00', 'singleDevice', 'Lost key', now()) RETURNING id`,
+      [miraId],
+    );
+    return { params: { id: miraId, passkeyId: rows[0]!.id } };
+  },
   'POST /api/admin/users/:id/apps/:appKey/grant': async () => ({ params: { id: miraId, appKey: 'wiki' } }),
   'POST /api/admin/users/:id/apps/:appKey/suspend': async () => ({ params: { id: miraId, appKey: 'wiki' } }),
   'DELETE /api/admin/users/:id/apps/:appKey/grant': async () => ({ params: { id: miraId, appKey: 'wiki' } }),

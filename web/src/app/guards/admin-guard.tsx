@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AccessRefusal } from '@/components/access-refusal.tsx';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { useMe } from '@/features/me/api/get-me.ts';
+import { AdminStepUp } from '@/features/passkeys/components/admin-step-up.tsx';
 
 /**
  * Inside the session guard: only admins (admin in the roles list or as the role) see the /admin screens
@@ -14,5 +15,9 @@ export function AdminGuard() {
   if (!user) return <CenteredLoader />;
   if (!isAdmin(user))
     return <AccessRefusal reason="not-admin" description="Ask an administrator of the portal if you need the admin console." />;
-  return <Outlet />;
+  return (
+    <AdminStepUp>
+      <Outlet />
+    </AdminStepUp>
+  );
 }

@@ -7,6 +7,7 @@ import { ConnectedAppsSection } from '@/features/account/components/connected-ap
 import { EventsSection } from '@/features/account/components/events-section.tsx';
 import { GroupsSection } from '@/features/account/components/groups-section.tsx';
 import { SessionsSection } from '@/features/account/components/sessions-section.tsx';
+import { PasskeysSection } from '@/features/passkeys/components/passkeys-section.tsx';
 import { DiscordAccountSection, type LinkReturn } from '@/features/discord/components/discord-account-section.tsx';
 
 /** What a Discord link's return said (`?discord=linked`, `?discord_error=…`), kept until dismissed. */
@@ -19,16 +20,17 @@ function useLinkReturn() {
   return { returned, dismiss: () => setReturned(null) };
 }
 
-/** /account: where the player is signed in, the apps that hold something for them, why each app is open, and what changed. */
+/** /account: where the player is signed in, their passkeys, the apps that hold something for them, why each app is open, and what changed. */
 export default function AccountRoute() {
   const link = useLinkReturn();
   return (
     <Stack gap="lg" maw={1080}>
       <PageHeader
         title="Your account"
-        description="Where you are signed in, the apps that keep tokens for you, why you may open each app, your groups, your Discord link, and what changed."
+        description="Where you are signed in, your passkeys, the apps that keep tokens for you, why you may open each app, your groups, your Discord link, and what changed."
       />
       <SessionsSection />
+      <PasskeysSection />
       <ConnectedAppsSection />
       <AppsWhySection />
       <GroupsSection />

@@ -59,6 +59,7 @@ describe('/admin/users/{id}', () => {
       'Roles & consents',
       'Discord',
       'Sessions',
+      'Passkeys',
       'Events',
     ]);
     expect(screen.getByRole('tab', { name: 'Apps & access' })).toHaveAttribute('aria-selected', 'true');

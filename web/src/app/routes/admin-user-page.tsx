@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { IconApps, IconBrandDiscord, IconDevices, IconHistory, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
+import { IconApps, IconBrandDiscord, IconDevices, IconHistory, IconKey, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
@@ -13,6 +13,7 @@ import { AuditTable } from '@/features/admin-users/components/audit-table.tsx';
 import { SessionsTable } from '@/features/admin-users/components/sessions-table.tsx';
 import { UserAppsAccess } from '@/features/admin-users/components/user-apps-access.tsx';
 import { UserGroups } from '@/features/admin-users/components/user-groups.tsx';
+import { UserPasskeys } from '@/features/passkeys/components/user-passkeys.tsx';
 import { userDates, userOrigin } from '@/features/admin-users/components/user-summary.tsx';
 import { UserDiscordCard } from '@/features/discord/components/user-discord-card.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
@@ -54,10 +55,11 @@ const tabsOf = (user: AdminUser): PageTab[] => [
     panel: () => <UserDiscordCard userId={user.id} name={user.name ?? user.uid} />,
   },
   { value: 'sessions', label: 'Sessions', icon: IconDevices, panel: () => <SessionsTable user={user} headingOrder={2} /> },
+  { value: 'passkeys', label: 'Passkeys', icon: IconKey, panel: () => <UserPasskeys user={user} /> },
   { value: 'events', label: 'Events', icon: IconHistory, panel: () => <AuditTable userId={user.id} headingOrder={2} /> },
 ];
 
-/** /admin/users/{id}: one user, their access to each app, their groups, their roles and consents, sessions and events. */
+/** /admin/users/{id}: one user, their access to each app, their groups, their roles and consents, sessions, passkeys and events. */
 export default function AdminUserPageRoute() {
   const { id = '' } = useParams();
   const user = useAdminUser(id);

@@ -103,11 +103,13 @@ describe('/dashboard', () => {
     renderApp('/dashboard');
     await screen.findByText('Fleet Ops');
     await waitFor(() => expect(api.count('GET /api/me/notices')).toBe(1));
+    await waitFor(() => expect(api.count('GET /api/me/sign-in-note')).toBe(1));
 
     expect(api.calls.map((c) => [c.url, c.credentials])).toEqual([
       ['https://auth.example.test/api/me', 'include'],
       ['https://auth.example.test/api/apps', 'include'],
       ['https://auth.example.test/api/me/notices', 'include'],
+      ['https://auth.example.test/api/me/sign-in-note', 'include'],
     ]);
   });
 });

@@ -20,6 +20,31 @@ describe('/login', () => {
     await waitFor(() => expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/me']));
   });
 
+  it('offers Sign in with a passkey second, below the unchanged Login with SWCombine', async () => {
+    stubFetch(signedOut);
+    renderApp('/login');
+
+    const swc = await screen.findByRole('link', { name: 'Login with SWCombine' });
+    const passkey = screen.getByRole('button', { name: 'Sign in with a passkey' });
+    expect(swc.compareDocumentPosition(passkey) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says in words when the server refuses the passkey, and stays on /login', async () => {
+    stubFetch({
+      ...signedOut,
+      'POST /api/sign-in/passkey/options': errorReply(
+        429,
+        'rate_limited',
+        'Too many sign-ins were started from this address. Try again in 1 minute.',
+      ),
+    });
+    const app = renderApp('/login');
+
+    await app.user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByText('Too many sign-ins were started from this address. Try again in 1 minute.')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/login');
+  });
+
   it('sends a signed-in user on to /dashboard instead of showing a sign-in page', async () => {
     stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
     const app = renderApp('/login');

@@ -1,6 +1,7 @@
 import { Center } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { LoginCard } from '@/features/auth/components/login-card.tsx';
+import { PasskeySignInButton } from '@/features/passkeys/components/passkey-sign-in-button.tsx';
 import { useBrowserOrigin } from '@/lib/server-rendered.ts';
 import { getRuntimeConfig } from '@/lib/runtime-config.ts';
 
@@ -17,7 +18,7 @@ export default function LoginRoute() {
           'radial-gradient(ellipse at top, var(--mantine-color-dark-6) 0%, var(--mantine-color-dark-7) 45%, var(--mantine-color-dark-9) 100%)',
       }}
     >
-      <LoginCard origin={origin} simulator={getRuntimeConfig().simulator} />
+      <LoginCard origin={origin} simulator={getRuntimeConfig().simulator} alternative={<PasskeySignInButton />} />
     </Center>
   );
 }

@@ -1,4 +1,5 @@
 import type Provider from 'oidc-provider';
+import { sessionAmr } from '../../../domain/session-amr.ts';
 import { epochSeconds } from '../../../lib/clock.ts';
 import { currentOidcRequest } from '../request-context.ts';
 
@@ -19,9 +20,10 @@ export function sessionIsThePortalSession(provider: Provider): void {
       return session;
     }
     const loginTs = epochSeconds(auth.session.created_at);
-    if (session.accountId !== auth.user.uid || session.loginTs !== loginTs) {
+    const amr = sessionAmr(auth.session);
+    if (session.accountId !== auth.user.uid || session.loginTs !== loginTs || String(session.amr) !== String(amr)) {
       if (session.accountId !== auth.user.uid) session.authorizations = {};
-      session.loginAccount({ accountId: auth.user.uid, loginTs, amr: ['swc'] });
+      session.loginAccount({ accountId: auth.user.uid, loginTs, amr });
     }
     return session;
   };

@@ -1,14 +1,17 @@
 import { Badge, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHexagons, IconLogin2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { loginUrl } from '@/lib/auth-urls.ts';
 
 interface LoginCardProps {
   /** This site's origin: the auth service sends the browser back to its /dashboard. */
   origin: string;
   simulator: boolean;
+  /** The other way in, below the SWCombine button (a passkey). */
+  alternative?: ReactNode;
 }
 
-export function LoginCard({ origin, simulator }: LoginCardProps) {
+export function LoginCard({ origin, simulator, alternative }: LoginCardProps) {
   return (
     <Paper withBorder shadow="xl" radius="lg" p={{ base: 'lg', sm: 40 }} w="100%" maw={460}>
       <Stack align="center" gap="lg" ta="center">
@@ -24,6 +27,7 @@ export function LoginCard({ origin, simulator }: LoginCardProps) {
         <Button component="a" href={loginUrl(origin)} size="md" fullWidth leftSection={<IconLogin2 size={20} aria-hidden />}>
           Login with SWCombine
         </Button>
+        {alternative}
         {simulator && (
           <Badge variant="outline" color="gold" size="lg">
             SWCombine simulator
