@@ -12,6 +12,7 @@ import { useAdminUser } from '@/features/admin-users/api/get-user.ts';
 import { AuditTable } from '@/features/admin-users/components/audit-table.tsx';
 import { SessionsTable } from '@/features/admin-users/components/sessions-table.tsx';
 import { UserAppsAccess } from '@/features/admin-users/components/user-apps-access.tsx';
+import { UserConnectedApps } from '@/features/admin-users/components/user-connected-apps.tsx';
 import { UserGroups } from '@/features/admin-users/components/user-groups.tsx';
 import { userDates, userOrigin } from '@/features/admin-users/components/user-summary.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
@@ -46,7 +47,17 @@ const tabsOf = (user: AdminUser): PageTab[] => [
   { value: 'apps', label: 'Apps & access', icon: IconApps, panel: () => <UserAppsAccess user={user} /> },
   { value: 'groups', label: 'Groups', icon: IconUsersGroup, panel: () => <UserGroups userId={user.id} headingOrder={2} /> },
   { value: 'consents', label: 'Roles & consents', icon: IconShieldCheck, panel: () => <RolesAndConsents userId={user.id} /> },
-  { value: 'sessions', label: 'Sessions', icon: IconDevices, panel: () => <SessionsTable user={user} headingOrder={2} /> },
+  {
+    value: 'sessions',
+    label: 'Sessions',
+    icon: IconDevices,
+    panel: () => (
+      <Stack gap="lg">
+        <SessionsTable user={user} headingOrder={2} />
+        <UserConnectedApps user={user} headingOrder={2} />
+      </Stack>
+    ),
+  },
   { value: 'events', label: 'Events', icon: IconHistory, panel: () => <AuditTable userId={user.id} headingOrder={2} /> },
 ];
 
