@@ -105,6 +105,19 @@ describe('/admin/users/{id}', () => {
     expect(await screen.findByText(/^In no group\. A player joins their faction's group at sign-in/)).toBeInTheDocument();
   });
 
+  it('offers Lift suspension, not Grant, on a suspended app', async () => {
+    const { api, user } = await openPage('', {
+      [`GET /api/admin/users/${mira.id}/access`]: reply(200, [accessRow('Fleet Ops', 'fleet', 'suspended')]),
+      [`POST /api/admin/users/${mira.id}/apps/fleet/grant`]: reply(200, accessAnswer('active')),
+    });
+    const table = await screen.findByRole('table', { name: 'Apps & access' });
+    const fleetRow = within(table).getByRole('row', { name: /Fleet Ops/ });
+    expect(within(fleetRow).queryByRole('button', { name: /^Grant/ })).not.toBeInTheDocument();
+    await user.click(within(fleetRow).getByRole('button', { name: 'Lift the suspension of Mira Solan on Fleet Ops' }));
+    expect(await screen.findByText('Suspension lifted for Mira Solan on Fleet Ops.')).toBeInTheDocument();
+    expect(api.count(`POST /api/admin/users/${mira.id}/apps/fleet/grant`)).toBe(1);
+  });
+
   it('lists each app with the status and grants, suspends or revokes in the row', async () => {
     let status: UserAccessRow['status'] = '';
     const { api, user } = await openPage('', {
