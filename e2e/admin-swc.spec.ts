@@ -95,6 +95,20 @@ describe('an admin binds SWCombine permissions', () => {
     await admin.getByText('Connected', { exact: true }).waitFor();
   });
 
+  it('says what Tenant and Actor are, and refuses an empty tenant in words instead of switching bindings', async () => {
+    const tenant = admin.getByRole('textbox', { name: 'Tenant' });
+    expect(await tenant.getAttribute('aria-describedby')).toBeTruthy();
+    await admin.getByText(/The data sync reads the faction inventory with tenant 1324 and actor faction-leader/).waitFor();
+    await tenant.fill('');
+    await admin.getByRole('button', { name: 'Refresh' }).click();
+    await admin.getByText(/^Enter a tenant: the name of the binding/).waitFor();
+    expect(await tenant.getAttribute('aria-invalid')).toBe('true');
+    await admin.getByRole('heading', { name: 'Status for tenant 1324, faction-leader' }).waitFor();
+    await expectAccessible(admin, '/admin/swc with an empty tenant refused');
+    await screenshotBoth(admin, 'admin-swc-empty-tenant');
+    await tenant.fill('1324');
+  });
+
   it('Disconnect asks first, then the binding is gone', async () => {
     await admin.getByRole('button', { name: 'Disconnect' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Disconnect SWCombine permissions?' });

@@ -73,6 +73,15 @@ export type AppAccessRow = z.infer<typeof AppAccessRow>;
 
 /** DELETE /api/admin/users/{id}/sessions: how many live sessions were ended. */
 export const EndedSessions = z.object({ ended: z.number().int().min(0) });
+
+/** An admin's End all sessions: how many sessions ended, and how many apps were disconnected when asked to. */
+export const EndedUserSessions = EndedSessions.extend({ apps_disconnected: z.number().int().min(0).optional() });
+export type EndedUserSessions = z.infer<typeof EndedUserSessions>;
+
+/** DELETE /api/admin/users/{id}/sessions: `disconnect_apps=true` also ends every app's grant (its refresh tokens too). */
+export const EndAllSessionsQuery = z.object({
+  disconnect_apps: z.enum(['true', 'false'], 'disconnect_apps must be true or false').optional(),
+});
 export type EndedSessions = z.infer<typeof EndedSessions>;
 
 /**

@@ -48,6 +48,8 @@ export const RosterStatus = z.object({
   read_at: z.string().nullable(),
   /** Why the last read failed, in words; null after a good read. */
   error: z.string().nullable(),
+  /** When the last read ended, well or not (ISO 8601); null: none has. */
+  finished_at: z.string().nullable(),
   /** A connected SWCombine binding may read it (its grant holds `faction_members` for this faction). */
   readable: z.boolean(),
 });
@@ -148,7 +150,12 @@ export function parseUidList(text: string): { uids: string[]; invalid: string[] 
 }
 
 /** POST /api/admin/groups/refresh: faction rosters queued for reading now. */
-export const RosterRefresh = z.object({ queued: z.number().int().min(0), message: z.string() });
+export const RosterRefresh = z.object({
+  queued: z.number().int().min(0),
+  message: z.string(),
+  /** When the reads were asked for (ISO 8601): each is over once its roster's `finished_at` is later. Null when none was queued. */
+  requested_at: z.string().nullable(),
+});
 export type RosterRefresh = z.infer<typeof RosterRefresh>;
 
 /** A group as a player's page lists it. */

@@ -34,6 +34,8 @@ const OFFERED = new Set(normaliseScopes(SWC_BINDING_SCOPES));
 
 export const DEFAULT_SWC_TENANT = 't_default';
 export const DEFAULT_SWC_ACTOR: SwcBindingActor = 'faction-leader';
+/** The binding whose faction inventory the data sync reads (SWC Integration says so beside Tenant). */
+export const INVENTORY_SWC_BINDING: { tenantId: string; actor: SwcBindingActor } = { tenantId: '1324', actor: 'faction-leader' };
 
 export const SwcTenantId = singleLineText('tenant_id', { min: 1, max: 64 }).regex(
   /^[A-Za-z0-9_-]+$/,

@@ -36,6 +36,13 @@ const EnvSchema = z
       .transform(
         (v, ctx) => parseReserve(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be a count like 60 or a share like 10%' }), z.NEVER),
       ),
+    // Roster reads end access, so the data sync leaves them a share of the budget above the sign-ins' reserve.
+    SWC_ROSTER_RESERVE: z
+      .string()
+      .default('10%')
+      .transform(
+        (v, ctx) => parseReserve(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be a count like 60 or a share like 10%' }), z.NEVER),
+      ),
     SWC_PROFILE_MAX_AGE_H: intFrom(0, 24 * 365).default(24),
     SWC_REQUEST_TIMEOUT_S: intFrom(1, 300).default(10),
     ADMIN_UIDS: z.string().optional(),
@@ -101,6 +108,13 @@ const EnvSchema = z
       });
     }
     // Background work (the data sync) only takes requests above the reserve: a reserve of the whole limit starves it.
+    if (env.SWC_BUDGET_RESERVE.percent < 100 && env.SWC_BUDGET_RESERVE.percent + env.SWC_ROSTER_RESERVE.percent >= 100) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SWC_ROSTER_RESERVE'],
+        message: 'with SWC_BUDGET_RESERVE must stay below 100%, or the data sync never gets a request',
+      });
+    }
     if (env.SWC_BUDGET_RESERVE.percent >= 100) {
       ctx.addIssue({
         code: 'custom',
@@ -168,7 +182,7 @@ export interface Config {
     /** What the bundled simulator enforces. */
     simulatorLimits: { rateLimit: number; rateWindowSeconds: number; tokenTtlSeconds: number };
     /** The shared web-service request budget: SWCombine's limit until it answers, and what background work leaves. */
-    budget: { assumedLimit: number; windowSeconds: number; reserve: BudgetReserve };
+    budget: { assumedLimit: number; windowSeconds: number; reserve: BudgetReserve; rosterReserve: BudgetReserve };
     /** A returning player's profile younger than this is not read again at sign-in. */
     profileMaxAgeHours: number;
     /** Seconds one request to SWCombine may take before it counts as SWCombine not answering. */
@@ -273,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         assumedLimit: simulator ? env.SWC_SIMULATOR_RATE_LIMIT : 600,
         windowSeconds: simulator ? env.SWC_SIMULATOR_RATE_WINDOW_S : 3600,
         reserve: env.SWC_BUDGET_RESERVE,
+        rosterReserve: env.SWC_ROSTER_RESERVE,
       },
       profileMaxAgeHours: env.SWC_PROFILE_MAX_AGE_H,
       requestTimeoutSeconds: env.SWC_REQUEST_TIMEOUT_S,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectedApp } from '../account.ts';
 import { appKeyField } from '../admin-apps.ts';
 import {
   AccessStatus,
@@ -6,7 +7,8 @@ import {
   AdminUser,
   AdminUserList,
   AuditRow,
-  EndedSessions,
+  EndAllSessionsQuery,
+  EndedUserSessions,
   SessionId,
   SessionRow,
   UserAccessRow,
@@ -65,14 +67,32 @@ export const adminUsers = {
     method: 'DELETE',
     path: '/api/admin/users/:id/sessions',
     params: UserParams,
+    query: EndAllSessionsQuery,
     status: 200,
-    answer: EndedSessions,
+    answer: EndedUserSessions,
     errors,
   }),
   endSession: defineEndpoint({
     method: 'DELETE',
     path: '/api/admin/users/:id/sessions/:sid',
     params: SessionParams,
+    status: 204,
+    answer: z.null(),
+    errors,
+  }),
+  /** The apps holding a grant for the player (what Your account lists), and ending one. */
+  connectedApps: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/connected-apps',
+    params: UserParams,
+    status: 200,
+    answer: z.array(ConnectedApp),
+    errors,
+  }),
+  disconnectApp: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id/connected-apps/:appKey',
+    params: AppParams,
     status: 204,
     answer: z.null(),
     errors,

@@ -190,7 +190,7 @@ export function playerEventSentence(row: PlayerEventRow): string {
     case 'oidc_grant_reused':
       return `A code or refresh token of ${app ?? 'an app'} was used twice: the app was disconnected`;
     case 'app_disconnected':
-      return `You disconnected ${app ?? 'an app'}`;
+      return row.by_admin ? `An admin disconnected ${app ?? 'an app'}` : `You disconnected ${app ?? 'an app'}`;
     case 'scope_granted':
       return `An admin granted you the permission ${value ?? ''}${on}`;
     case 'scope_revoked':

@@ -14,7 +14,13 @@ describe('request budget rules', () => {
 
   it('frees the whole limit once the window has ended', () => {
     const row = { limit: 600, remaining: 3, resetAt: new Date('2026-11-22T12:30:00Z') };
-    expect(budgetView(row, now, { count: 0, percent: 10 })).toEqual({ limit: 600, remaining: 3, reserve: 60, resetAt: row.resetAt });
+    expect(budgetView(row, now, { count: 0, percent: 10 })).toEqual({
+      limit: 600,
+      remaining: 3,
+      reserve: 60,
+      rosterReserve: 0,
+      resetAt: row.resetAt,
+    });
     expect(budgetView(row, new Date('2026-11-22T12:30:00Z'), { count: 0, percent: 10 })).toMatchObject({ remaining: 600, resetAt: null });
   });
 });

@@ -22,7 +22,9 @@ export interface SwcSetup {
 }
 
 /** A simulator with its rate limit and a SWCombine client whose request budget lives in a fresh schema. */
-export async function setUpSwc(opts: { rateLimit?: number; reserve?: BudgetReserve; assumedLimit?: number } = {}): Promise<SwcSetup> {
+export async function setUpSwc(
+  opts: { rateLimit?: number; reserve?: BudgetReserve; rosterReserve?: BudgetReserve; assumedLimit?: number } = {},
+): Promise<SwcSetup> {
   const clock = new TestClock();
   const sim = await startSimulator({
     port: 0,
@@ -41,6 +43,7 @@ export async function setUpSwc(opts: { rateLimit?: number; reserve?: BudgetReser
         db,
         clock,
         reserve: opts.reserve ?? { count: 0, percent: 10 },
+        rosterReserve: opts.rosterReserve ?? { count: 0, percent: 0 },
         assumedLimit: opts.assumedLimit ?? opts.rateLimit ?? 600,
         windowSeconds: 3600,
       }),

@@ -43,7 +43,7 @@ describe('the SWCombine request budget', () => {
     t = await setUpSwc({ rateLimit: 20, assumedLimit: 600 });
     expect(await callTimes(3, 'interactive')).toEqual(['served', 'served', 'served']);
     const reset = await simulatorReset(); // a fourth request, made outside the budget
-    expect(await status(600)).toEqual({ limit: 20, remaining: 17, reserve: 2, resetAt: reset });
+    expect(await status(600)).toEqual({ limit: 20, remaining: 17, reserve: 2, rosterReserve: 2, resetAt: reset });
     await call(t.swc, 'interactive');
     expect((await status(600)).remaining).toBe(15); // SWCombine counted the request made elsewhere too
   });
@@ -59,6 +59,26 @@ describe('the SWCombine request budget', () => {
     expect(interactive.slice(0, 3)).toEqual(['served', 'served', 'served']);
     expect(interactive[3]).toBeInstanceOf(SwcBudgetExhausted);
     expect(t.sim.stats()).toMatchObject({ requests: 10, overLimit: 0 });
+  });
+
+  it('keeps a share for roster reads that the data sync cannot take: a sync never starves the roster', async () => {
+    t = await setUpSwc({ rateLimit: 10, reserve: { count: 2, percent: 0 }, rosterReserve: { count: 3, percent: 0 } });
+    const sync = await callTimes(6, 'background');
+    expect(sync.slice(0, 5)).toEqual(Array(5).fill('served'));
+    expect(sync[5]).toBeInstanceOf(SwcBudgetExhausted);
+
+    // Rosters end access, so they come before bulk data: they take their share, and leave the sign-ins theirs.
+    const roster = await callTimes(4, 'roster');
+    expect(roster.slice(0, 3)).toEqual(['served', 'served', 'served']);
+    expect(roster[3]).toMatchObject({ callClass: 'roster' });
+    expect(await callTimes(2, 'interactive')).toEqual(['served', 'served']);
+    expect(t.sim.stats()).toMatchObject({ requests: 10, overLimit: 0 });
+  });
+
+  it('shows the rosters’ share beside the sign-ins’ reserve', async () => {
+    t = await setUpSwc({ rateLimit: 20 });
+    await callTimes(1, 'interactive');
+    expect(await status(20)).toMatchObject({ limit: 20, reserve: 2, rosterReserve: 2 });
   });
 
   it('says when an exhausted budget is back, and serves again after the window resets', async () => {

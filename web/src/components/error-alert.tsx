@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { serverMessage } from '@/lib/api-error.ts';
+import { isNoAnswer, NO_ANSWER_MESSAGE, serverMessage } from '@/lib/api-error.ts';
 import { formatTimesIn } from '@/lib/format-date-time.ts';
 
 interface ErrorAlertProps {
   /** What failed, in the screen's words ('Failed to load apps', 'Update failed.'). */
   title: string;
-  /** The failure: the server's message, when it sent one, is shown under the title. */
+  /** The failure: the server's message, when it sent one, is shown under the title; no answer at all says so. */
   error?: unknown;
   onRetry?: () => void;
   onClose?: () => void;
@@ -14,7 +14,7 @@ interface ErrorAlertProps {
 
 /** Every failure inside a screen: a red alert, announced when it appears, with Try again and/or Dismiss. */
 export function ErrorAlert({ title, error, onRetry, onClose }: ErrorAlertProps) {
-  const message = error === undefined ? '' : serverMessage(error, '');
+  const message = isNoAnswer(error) ? NO_ANSWER_MESSAGE : error === undefined ? '' : serverMessage(error, '');
   return (
     <Alert
       color="red"

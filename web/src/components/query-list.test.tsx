@@ -58,9 +58,16 @@ describe('QueryList', () => {
   });
 
   it('shows only the title when the failure carries no message of the server', () => {
-    renderList(query({ isPending: false, isError: true, error: new ApiError(0, 'network_error', 'The server could not be reached.') }));
+    renderList(query({ isPending: false, isError: true, error: new ApiError(502, 'unexpected_answer', 'Bad Gateway') }));
 
     expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to load shipsTry again$/);
+  });
+
+  it('says the server could not be reached when no answer came at all', () => {
+    renderList(query({ isPending: false, isError: true, error: new ApiError(0, 'network_error', 'The server could not be reached.') }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load ships');
+    expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached.');
   });
 
   it('says it is loading, then the empty text, and no table for either', () => {

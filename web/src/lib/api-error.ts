@@ -24,10 +24,23 @@ export class ApiError extends Error {
   }
 }
 
-/** A 401 or no response at all means the session is gone; the guard sends the user to /login. */
+/** A 401 or no response at all to the first session check: the guard sends the user to /login. */
 export function isSessionFailure(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 0);
+  return isSignedOut(error) || isNoAnswer(error);
 }
+
+/** The server said the session is gone (401). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** No answer at all (offline, the server down, DNS): not a sign of an ended session, and worth trying again. */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
+/** What a failure without any answer says, on every screen. */
+export const NO_ANSWER_MESSAGE = 'The server could not be reached. Nothing you entered is lost: try again.';
 
 /** Retry once on a server error; never on 4xx or no response (those are answers, not hiccups). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -43,6 +43,7 @@ export const queryKeys = {
     detail: userDetail,
     access: (userId: string) => [...userDetail(userId), 'access'] as const,
     sessions: (userId: string) => [...userDetail(userId), 'sessions'] as const,
+    connectedApps: (userId: string) => [...userDetail(userId), 'connected-apps'] as const,
     audit: (userId: string) => [...userDetail(userId), 'audit'] as const,
     accessStatus: (userId: string, appKey: string) => [...userDetail(userId), 'apps', appKey] as const,
     /** One user, for their page. */

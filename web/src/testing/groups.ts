@@ -29,7 +29,7 @@ export function factionGroup(n: number, overrides: Partial<Group> = {}): Group {
     kind: 'faction',
     name: 'Galactic Weapon Systems',
     faction_uid: '20:2400',
-    roster: { read_at: null, error: null, readable: true },
+    roster: { read_at: null, error: null, finished_at: null, readable: true },
     ...overrides,
   });
 }

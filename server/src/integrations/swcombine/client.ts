@@ -26,10 +26,10 @@ export interface SwcTokenInfo {
 }
 
 /**
- * Interactive calls (sign-in, consents, bindings) may take the whole request budget; background
- * calls (data sync) leave the reserve to them.
+ * Interactive calls (sign-in, consents, bindings) may take the whole request budget; roster reads
+ * leave the sign-ins' reserve; background calls (data sync) leave both that and the rosters' share.
  */
-export type SwcCallClass = 'interactive' | 'background';
+export type SwcCallClass = 'interactive' | 'roster' | 'background';
 
 /** One web-services v2.0 call; `schema` reads the envelope's `swcapi` object. */
 export interface SwcWsRequest<T> {

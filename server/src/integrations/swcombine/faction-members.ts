@@ -36,8 +36,8 @@ export interface FactionMember {
 export class MemberListMoved extends Error {}
 
 /**
- * Every member of the faction, as one consistent list, as background calls (they leave the reserve
- * of the one request budget to sign-ins). SWCombine pages by offset: a player joining or leaving
+ * Every member of the faction, as one consistent list, as roster calls (they leave the reserve of the
+ * one request budget to sign-ins, and take the share the data sync leaves them). SWCombine pages by offset: a player joining or leaving
  * between two pages shifts the next page, and the member at the boundary would go unread. So each
  * page starts at the previous page's last member, and a read is whole only when every page gives
  * the same total, each overlap is the same member and the members counted make that total. A list
@@ -71,7 +71,7 @@ async function readOnce(swc: Pick<SwcClient, 'webService'>, accessToken: string,
     const { members: page } = await swc.webService({
       path: factionMembersPath(factionUid),
       accessToken,
-      callClass: 'background',
+      callClass: 'roster',
       query: { start_index: start, item_count: MEMBERS_PAGE_SIZE },
       schema: MembersSwcapi,
       what: `the member list of faction ${factionUid}`,

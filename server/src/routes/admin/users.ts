@@ -12,6 +12,7 @@ import {
   userAudit,
   userSessions,
 } from '../../services/admin/users.ts';
+import { disconnectAllUserApps, disconnectUserApp, userConnectedApps } from '../../services/admin/user-connected-apps.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
 import { withTotal } from '../with-total.ts';
@@ -50,8 +51,27 @@ export default async function userRoutes(app: FastifyInstance) {
   });
   route(app, adminUsers.endAllSessions, {
     tags,
-    summary: 'End every live session of the user, each audited as ending one session',
-    handler: async (request) => ({ ended: await endAllUserSessions(deps, actorOf(request), request.params.id) }),
+    summary:
+      'End every live session of the user, each audited as ending one session; with disconnect_apps=true also disconnect every app holding a grant (its refresh tokens end too)',
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const ended = await endAllUserSessions(deps, actor, request.params.id);
+      if (request.query.disconnect_apps !== 'true') return { ended };
+      return { ended, apps_disconnected: await disconnectAllUserApps(deps, actor, request.params.id) };
+    },
+  });
+  route(app, adminUsers.connectedApps, {
+    tags,
+    summary: 'The apps holding a grant for the user (OpenID Connect), as Your account lists them',
+    handler: (request) => userConnectedApps(deps, request.params.id),
+  });
+  route(app, adminUsers.disconnectApp, {
+    tags,
+    summary: 'Disconnect one app from the user: its grant, codes and tokens end, and it is told by back-channel logout',
+    handler: async (request) => {
+      await disconnectUserApp(deps, actorOf(request), request.params.id, request.params.appKey);
+      return null;
+    },
   });
   route(app, adminUsers.endSession, {
     tags,

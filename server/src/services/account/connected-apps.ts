@@ -51,6 +51,12 @@ export async function connectedApps(deps: Pick<Deps, 'db' | 'clock'>, auth: Auth
   };
 }
 
+/** The apps holding a grant for a player, by UID, each with its app id: what an admin sees on the player's page. */
+export async function grantsHeldFor(deps: Pick<Deps, 'db' | 'clock'>, uid: string): Promise<{ appId: string; app: ConnectedApp }[]> {
+  const grants = await listOwnGrants(deps.db, uid, deps.clock.now());
+  return grants.map((row) => ({ appId: row.app_id, app: toConnectedApp(row) }));
+}
+
 /**
  * Disconnect: everything the player holds on the app ends (its grant, codes, refresh and access
  * tokens, the records of the sessions that used it) through the one way access ends, and the app is

@@ -40,7 +40,12 @@ function toGroup(row: GroupRow, readable: ReadonlySet<string>): Group {
     sent_as: row.sent_as,
     roster:
       row.kind === 'faction'
-        ? { read_at: row.roster_read_at?.toISOString() ?? null, error: row.roster_error, readable: readable.has(row.faction_uid!) }
+        ? {
+            read_at: row.roster_read_at?.toISOString() ?? null,
+            error: row.roster_error,
+            finished_at: row.roster_finished_at?.toISOString() ?? null,
+            readable: readable.has(row.faction_uid!),
+          }
         : null,
     joining: row.joining,
     manager_count: row.manager_count,

@@ -35,13 +35,15 @@ export async function requestRosterReads(deps: Pick<Deps, 'db' | 'clock' | 'queu
   });
   if (bindings.length === 0) {
     return {
+      requested_at: null,
       queued: 0,
       message: 'No faction roster can be read: connect a SWCombine binding with the faction_members scope on SWC Integration first.',
     };
   }
+  const requestedAt = deps.clock.now().toISOString();
   await deps.queue.send(ROSTER_READ_JOB, { force: true });
   const n = bindings.length;
-  return { queued: n, message: `Reading ${n} faction roster${n === 1 ? '' : 's'} now.` };
+  return { queued: n, message: `Reading ${n} faction roster${n === 1 ? '' : 's'} now.`, requested_at: requestedAt };
 }
 
 /**
@@ -56,7 +58,7 @@ export async function readDueRosters(deps: RosterDeps, opts: { force?: boolean }
     const group = await upsertFactionGroup(deps.db, binding.faction_uid, binding.faction_name ?? binding.faction_uid, now);
     const due = new Date(now.getTime() - deps.config.rosterIntervalMinutes * 60_000);
     if (!(await claimRoster(deps.db, group.id, { due, now, force: opts.force ?? false }))) continue;
-    const ok = await readOneRoster(deps, binding, group).finally(() => releaseRoster(deps.db, group.id));
+    const ok = await readOneRoster(deps, binding, group).finally(() => releaseRoster(deps.db, group.id, deps.clock.now()));
     (ok ? result.read : result.failed).push(binding.faction_uid);
   }
   return result;

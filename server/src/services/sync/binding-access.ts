@@ -1,10 +1,10 @@
-import { normaliseScopes, type SwcBindingActor } from '@portal/contract';
+import { INVENTORY_SWC_BINDING, normaliseScopes } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { findBinding } from '../../queries/swc-bindings.ts';
 import { INVENTORY_KINDS } from './targets.ts';
 
 /** The binding whose faction inventory the sync reads. */
-export const INVENTORY_BINDING: { tenantId: string; actor: SwcBindingActor } = { tenantId: '1324', actor: 'faction-leader' };
+export const INVENTORY_BINDING = INVENTORY_SWC_BINDING;
 
 const ON_SWC_INTEGRATION = `connect one on SWC Integration (tenant ${INVENTORY_BINDING.tenantId}, ${INVENTORY_BINDING.actor})`;
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { callsUntilFilled, filledAt, type BackgroundBudget } from '../../domain/details-backlog.ts';
 import { latestListTotals } from './queries/checkpoints.ts';
 import { wantedGroups } from './queries/details.ts';
+import { syncKeeps } from '../../domain/swc-budget.ts';
 import { budgetStatus } from '../swcombine/budget.ts';
 import { inventoryReadiness, type BindingReadiness } from './binding-access.ts';
 import type { ListSegment } from './list-segment.ts';
@@ -52,10 +53,11 @@ export async function syncRunCost(deps: Pick<Deps, 'db' | 'clock' | 'config'>, t
   const calls = callsUntilFilled(groups, ALL_ORDER);
   const details = Math.max(0, ...parts.map((part) => calls.get(part) ?? 0));
 
-  const background: BackgroundBudget = { ...budget, windowSeconds: deps.config.swc.budget.windowSeconds };
+  // The sync leaves the sign-ins' reserve and the rosters' share: what it may spend is the rest.
+  const background: BackgroundBudget = { ...budget, reserve: syncKeeps(budget), windowSeconds: deps.config.swc.budget.windowSeconds };
   const now = deps.clock.now();
   const at = (requests: number) => filledAt(requests, background, now)?.toISOString() ?? null;
-  const perWindow = Math.max(0, budget.limit - budget.reserve);
+  const perWindow = Math.max(0, budget.limit - syncKeeps(budget));
   return {
     target,
     listRequests: pages,

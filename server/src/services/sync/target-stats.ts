@@ -4,6 +4,7 @@ import { callsUntilFilled, filledAt } from '../../domain/details-backlog.ts';
 import { wantedGroups } from './queries/details.ts';
 import { countLiveByKind } from './queries/entities.ts';
 import { lastCompletedByTarget, latestRunByTarget, type LastCompleted } from './queries/runs.ts';
+import { syncKeeps } from '../../domain/swc-budget.ts';
 import { budgetStatus } from '../swcombine/budget.ts';
 import { inventoryReadiness } from './binding-access.ts';
 import { toSyncRun } from './runs.ts';
@@ -31,7 +32,7 @@ export async function syncTargetStats(deps: Pick<Deps, 'db' | 'clock' | 'config'
   const calls = callsUntilFilled(groups, ALL_ORDER);
   const pending = new Map<string, number>();
   for (const g of groups) pending.set(g.kind, (pending.get(g.kind) ?? 0) + g.rows);
-  const background = { ...budget, windowSeconds: deps.config.swc.budget.windowSeconds };
+  const background = { ...budget, reserve: syncKeeps(budget), windowSeconds: deps.config.swc.budget.windowSeconds };
 
   const detailsOf = (kinds: readonly string[]): SyncDetailsBacklog => {
     const rows = kinds.reduce((s, k) => s + (live.get(k) ?? 0), 0);

@@ -2,6 +2,7 @@ import { allEndpoints, pathOf, queryString, type Endpoint } from '@portal/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorConnection } from '../../helpers/discord.ts';
 import { appFixture, createAppFixture, serviceJwtFixture } from '../../helpers/fixtures.ts';
+import { authorize, CookieJar, exchange, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { approveAtSimulator, cookieValue, signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -39,6 +40,14 @@ async function miraSid(): Promise<string> {
     [miraId],
   );
   return rows[0]!.sid;
+}
+/** Mira signs in to an app through OpenID Connect, so it holds a grant for her: its key. */
+async function miraConnectedApp(): Promise<string> {
+  await createAppFixture(ctx, { key: 'linked', name: 'Linked', redirect_urls: [WIKI_REDIRECT], skip_uid_whitelist: true });
+  const jar = new CookieJar({ portal_session: (await signIn(ctx, '1:100002')).cookie });
+  const flow = await authorize(ctx, jar, { client_id: 'linked', scope: 'openid' });
+  await exchange(ctx, flow.code!, flow.verifier, {}, { client_id: 'linked' });
+  return 'linked';
 }
 const BINDING = { tenant_id: '1324', actor: 'faction-leader' };
 async function connectBinding() {
@@ -89,6 +98,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
     );
     return { params: { id: miraId, passkeyId: rows[0]!.id } };
   },
+  'DELETE /api/admin/users/:id/connected-apps/:appKey': async () => ({ params: { id: miraId, appKey: await miraConnectedApp() } }),
   'POST /api/admin/users/:id/apps/:appKey/grant': async () => ({ params: { id: miraId, appKey: 'wiki' } }),
   'POST /api/admin/users/:id/apps/:appKey/suspend': async () => ({ params: { id: miraId, appKey: 'wiki' } }),
   'DELETE /api/admin/users/:id/apps/:appKey/grant': async () => ({ params: { id: miraId, appKey: 'wiki' } }),

@@ -25,6 +25,8 @@ const CALLS: [string, string, object?][] = [
   ['GET', `/api/admin/users/${U}/sessions`],
   ['DELETE', `/api/admin/users/${U}/sessions`],
   ['DELETE', `/api/admin/users/${U}/sessions/abc`],
+  ['GET', `/api/admin/users/${U}/connected-apps`],
+  ['DELETE', `/api/admin/users/${U}/connected-apps/wiki`],
   ['GET', `/api/admin/users/${U}/apps/wiki`],
   ['POST', `/api/admin/users/${U}/apps/wiki/grant`],
   ['POST', `/api/admin/users/${U}/apps/wiki/suspend`],

@@ -210,8 +210,8 @@ describe('GET /api/admin/radiant-mgmt/cost/{target}', () => {
     expect(all.skipped).toEqual([
       { target: 'inventory', reason: 'needs a SWCombine binding: connect one on SWC Integration (tenant 1324, faction-leader)' },
     ]);
-    // The simulator's budget: 600 an hour, 10 % kept for sign-ins.
-    expect(all.backgroundPerHour).toBe(540);
+    // The simulator's budget: 600 an hour, 10 % kept for sign-ins and 10 % for roster reads.
+    expect(all.backgroundPerHour).toBe(480);
     expect(await cost('systems')).toMatchObject({ listRequests: 1, unknownLists: 1, skipped: [] });
   });
 

@@ -63,7 +63,7 @@ describe('reading a faction roster', () => {
     expect(membersPages(2000)).toBe(11);
     const group = (await call('GET', '/api/admin/groups')).json().find((g: { id: string }) => g.id === gwsId);
     expect(group.member_count).toBe(2000);
-    expect(group.roster).toMatchObject({ read_at: ctx.clock.now().toISOString(), error: null });
+    expect(group.roster).toMatchObject({ read_at: ctx.clock.now().toISOString(), error: null, finished_at: ctx.clock.now().toISOString() });
     // Not due again for ROSTER_INTERVAL_MIN (15) minutes.
     expect(await readDueRosters(ctx.deps)).toEqual({ read: [], failed: [] });
     ctx.clock.advance(15 * 60_000 + 1);
@@ -175,13 +175,15 @@ describe('reading a faction roster', () => {
     const group = (await call('GET', '/api/admin/groups')).json().find((g: { id: string }) => g.id === gwsId);
     expect(group.member_count).toBe(before);
     expect(group.roster.error).toMatch(/^SWCombine refused the binding's token .*connect the binding again on SWC Integration\.$/);
+    // The read has ended, so "Read rosters now" can tell the admin why, not only that it was asked for.
+    expect(group.roster.finished_at).toBe(ctx.clock.now().toISOString());
     ctx.sim.population.move('1:100001', '20:2400');
   });
 
   it('answers an admin’s "Read rosters now" and queues the read', async () => {
     const res = await call('POST', '/api/admin/groups/refresh');
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({ queued: 1, message: 'Reading 1 faction roster now.' });
+    expect(res.json()).toEqual({ queued: 1, message: 'Reading 1 faction roster now.', requested_at: ctx.clock.now().toISOString() });
     expect(ctx.sentJobs.at(-1)).toEqual({ name: 'faction-roster-read', data: { force: true } });
   });
 });

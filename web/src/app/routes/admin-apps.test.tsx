@@ -399,6 +399,34 @@ describe('/admin/apps', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Save failed');
   });
 
+  it('keeps the form when a save gets no answer, says the server could not be reached, and saves on Try again', async () => {
+    const { api, user, pathname } = await openCatalog({
+      // The server is gone for a while: the save and the session's recheck get no answer at all.
+      'GET /api/me': (_call, nth) => (nth === 0 ? reply(200, admin) : 'network-error'),
+      'POST /api/admin/apps': (_call, nth) => (nth === 0 ? 'network-error' : reply(201, fleet)),
+    });
+
+    await fill(user, { name: /^Key/ }, 'starmap');
+    await fill(user, { name: /^Name/ }, 'Star Map');
+    await fill(user, { name: /^Token audience/ }, 'starmap');
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Save failed');
+    expect(alert).toHaveTextContent('The server could not be reached');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pathname()).toBe('/admin/apps');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Star Map');
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('App "Star Map" created.')).toBeInTheDocument();
+    expect(api.count('POST /api/admin/apps')).toBe(2);
+    expect(api.calls.filter((c) => c.path === '/api/admin/apps' && c.method === 'POST')[1]?.body).toMatchObject({
+      key: 'starmap',
+      name: 'Star Map',
+    });
+  });
+
   it("shows 'Failed to load apps' when the list cannot be read", async () => {
     stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/admin/apps': errorReply(403, 'forbidden', 'Boom') });
     renderApp('/admin/apps');

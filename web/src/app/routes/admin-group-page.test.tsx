@@ -8,7 +8,7 @@ import { renderApp } from '@/testing/render-app.tsx';
 const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
 
 const fleetOps = customGroup(1, { name: 'Fleet Ops', description: 'Pilots of the home fleet.', member_count: 30, app_count: 2 });
-const gws = factionGroup(2, { member_count: 2, app_count: 1, roster: { read_at: null, error: null, readable: false } });
+const gws = factionGroup(2, { member_count: 2, app_count: 1, roster: { read_at: null, error: null, finished_at: null, readable: false } });
 const mira = groupMember(1, { name: 'Mira Solan', uid: '1:100002' });
 /** 30 members: two pages of 25. */
 const crew = [mira, ...Array.from({ length: 29 }, (_, i) => groupMember(i + 2))];

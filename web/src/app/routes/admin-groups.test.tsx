@@ -9,12 +9,20 @@ import { renderApp } from '@/testing/render-app.tsx';
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
 const fleetOps = customGroup(1, { name: 'Fleet Ops', description: 'Pilots of the home fleet.', member_count: 12, app_count: 2 });
-const gws = factionGroup(2, { member_count: 340, app_count: 1, roster: { read_at: minutesAgo(3), error: null, readable: true } });
-const unread = factionGroup(3, { name: 'Black Sun', faction_uid: '20:77', roster: { read_at: null, error: null, readable: false } });
+const gws = factionGroup(2, {
+  member_count: 340,
+  app_count: 1,
+  roster: { read_at: minutesAgo(3), error: null, finished_at: minutesAgo(3), readable: true },
+});
+const unread = factionGroup(3, {
+  name: 'Black Sun',
+  faction_uid: '20:77',
+  roster: { read_at: null, error: null, finished_at: null, readable: false },
+});
 const failing = factionGroup(4, {
   name: 'Rebel Alliance',
   faction_uid: '20:1',
-  roster: { read_at: minutesAgo(120), error: 'SWCombine refused the token.', readable: true },
+  roster: { read_at: minutesAgo(120), error: 'SWCombine refused the token.', finished_at: minutesAgo(2), readable: true },
 });
 
 async function openGroups(routes: Parameters<typeof stubFetch>[0] = {}) {
@@ -71,7 +79,7 @@ describe('/admin/groups', () => {
 
   it('Read rosters now asks the server and shows its answer under the button', async () => {
     const { api, user } = await openGroups({
-      'POST /api/admin/groups/refresh': reply(202, { queued: 2, message: 'Reading 2 faction rosters now.' }),
+      'POST /api/admin/groups/refresh': reply(202, { queued: 2, message: 'Reading 2 faction rosters now.', requested_at: minutesAgo(1) }),
     });
     await screen.findByRole('table', { name: 'Groups and factions' });
     await user.click(screen.getByRole('button', { name: 'Read rosters now' }));
@@ -82,9 +90,37 @@ describe('/admin/groups', () => {
     await waitFor(() => expect(api.count('GET /api/admin/groups')).toBe(2));
   });
 
+  it('follows the reads it asked for to their end, and says on its own line why one failed', async () => {
+    const asked = new Date().toISOString();
+    const later = () => new Date(Date.parse(asked) + 5_000).toISOString();
+    const budgetGone = "SWCombine's request budget is used up until 2026-11-28T05:00:00.000Z; the roster is read again after that.";
+    const { user } = await openGroups({
+      'POST /api/admin/groups/refresh': reply(202, { queued: 2, message: 'Reading 2 faction rosters now.', requested_at: asked }),
+      // The first reads are still running; then Galactic Weapon Systems is read and Rebel Alliance fails.
+      'GET /api/admin/groups': (_call, nth) =>
+        nth < 2
+          ? reply(200, [fleetOps, gws, unread, failing])
+          : reply(200, [
+              fleetOps,
+              { ...gws, roster: { ...gws.roster!, read_at: later(), finished_at: later() } },
+              unread,
+              { ...failing, roster: { ...failing.roster!, error: budgetGone, finished_at: later() } },
+            ]),
+    });
+    await screen.findByRole('table', { name: 'Groups and factions' });
+    await user.click(screen.getByRole('button', { name: 'Read rosters now' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Reading 2 faction rosters now.');
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('The roster of Rebel Alliance could not be read');
+    expect(alert).toHaveTextContent("SWCombine's request budget is used up until");
+    expect(alert).not.toHaveTextContent('2026-11-28T05:00:00.000Z');
+    expect(screen.getByRole('status')).toHaveTextContent('Read the roster of Galactic Weapon Systems.');
+  });
+
   it('says when no connected binding may read a roster, with the way to SWC Integration', async () => {
     const message = 'No faction roster can be read: connect a SWCombine binding with the faction_members scope on SWC Integration first.';
-    const { user } = await openGroups({ 'POST /api/admin/groups/refresh': reply(202, { queued: 0, message }) });
+    const { user } = await openGroups({ 'POST /api/admin/groups/refresh': reply(202, { queued: 0, message, requested_at: null }) });
     await user.click(await screen.findByRole('button', { name: 'Read rosters now' }));
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(message);
@@ -105,7 +141,7 @@ describe('/admin/groups', () => {
       }),
     );
     const { user } = await openGroups({
-      'POST /api/admin/groups/refresh': reply(202, { queued: 2, message: 'Reading 2 faction rosters now.' }),
+      'POST /api/admin/groups/refresh': reply(202, { queued: 2, message: 'Reading 2 faction rosters now.', requested_at: minutesAgo(1) }),
     });
     await user.click(await screen.findByRole('button', { name: 'Read rosters now' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Reading 2 faction rosters now.');

@@ -166,7 +166,7 @@ describe('all asks first', () => {
       await within(dialog).findByText('About 225 requests now, then about 3,150 in the background, done in about 6 h at your budget.'),
     ).toBeInTheDocument();
     expect(dialog).toHaveTextContent(
-      'Your budget leaves background work 540 requests an hour; sign-ins keep the rest, and a run pauses while it is low.',
+      'Your budget leaves background work 540 requests an hour; sign-ins and roster reads keep the rest, and a run pauses while it is low.',
     );
     expect(dialog).toHaveTextContent(
       'inventory is skipped: it needs a SWCombine binding: connect one on SWC Integration (tenant 1324, faction-leader).',
@@ -184,15 +184,16 @@ describe('all asks first', () => {
     expect(api.count(trigger('all'))).toBe(1);
   });
 
-  it('before any sync: says the lists are not read yet, so only a lower bound is known', async () => {
+  it('before any sync: says the whole run costs far more than its first step, at what rate, and that only reading tells', async () => {
     const { app } = openRadiantMgmt({ [COST_ALL]: reply(200, cost({ listRequests: 18, unknownLists: 18, detailRequests: 0 })) });
     await targetsTable();
     await app.user.click(screen.getByRole('button', { name: 'all' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sync every target?' });
     expect(
       await within(dialog).findByText(
-        "At least 18 requests now: 18 of its lists have never been read, and a list's length is known only once read. " +
-          'The details the lists lack follow in the background, one request per row.',
+        "The whole run's cost is known only once its lists are read: 18 of them never have been. It starts with 18 requests " +
+          '(a page a list), then reads every page and every row’s details at up to 540 requests an hour until done: a first ' +
+          'run takes hours.',
       ),
     ).toBeInTheDocument();
   });

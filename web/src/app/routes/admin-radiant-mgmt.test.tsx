@@ -117,6 +117,31 @@ describe('/admin/radiant-mgmt for an admin', () => {
     expect(screen.queryByText(/^Sync triggered/)).not.toBeInTheDocument();
   });
 
+  it('says a run that skipped its only target was skipped, and why, not a green "Sync completed"', async () => {
+    const reason = 'needs a SWCombine binding: connect one on SWC Integration (tenant 1324, faction-leader)';
+    const earlier = run({ type: 'systems', status: 'completed', message: 'systems: 2,100', timestamp: '2026-11-21T08:00:00.000Z' });
+    const runs = [
+      [earlier],
+      [run({ type: 'inventory', status: 'queued' }), earlier],
+      [
+        run({ type: 'inventory', status: 'completed', message: `inventory skipped: ${reason}`, timestamp: '2026-11-22T12:05:00.000Z' }),
+        earlier,
+      ],
+    ];
+    const { app } = openRadiantMgmt({
+      [trigger('inventory')]: reply(202, { message: 'The inventory sync is queued.' }),
+      [HISTORY]: (_call, nth) => reply(200, { runs: runs[Math.min(nth, 2)] }),
+    });
+    await jobs();
+    await app.user.click(screen.getByRole('button', { name: 'inventory' }));
+    expect(await screen.findByText('Sync triggered: The inventory sync is queued.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('inventory')).getAllByRole('cell')[1]).toHaveTextContent('queued'));
+
+    await app.user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Sync skipped: inventory ${reason}`);
+    expect(screen.queryByText(/^Sync completed/)).not.toBeInTheDocument();
+  });
+
   it('brings the outcome into view, below the fourteen buttons a phone cannot show at once', async () => {
     const scrolled: Element[] = [];
     vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {

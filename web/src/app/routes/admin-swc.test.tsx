@@ -101,16 +101,38 @@ describe('/admin/swc', () => {
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
   });
 
-  it('Save & Connect navigates to the integration service with the form, falling back to the defaults', async () => {
+  it('Save & Connect navigates to the integration service with the form', async () => {
     const go = vi.spyOn(browserNavigation, 'go').mockImplementation(() => undefined);
     const { user } = await openScreen();
     await screen.findByText('Not connected');
-    await user.clear(screen.getByRole('textbox', { name: 'Tenant' }));
     await user.click(screen.getByRole('checkbox', { name: 'faction_inv_ships_all' }));
     await user.click(screen.getByRole('button', { name: 'Save & Connect' }));
     expect(go).toHaveBeenCalledWith(
-      'https://integration.example.org/api/admin/swc/connect?tenant_id=t_default&actor=faction-leader&requested_scopes=CHARACTER_AUTH+CHARACTER_READ+faction_inv_ships_all',
+      'https://integration.example.org/api/admin/swc/connect?tenant_id=1324&actor=faction-leader&requested_scopes=CHARACTER_AUTH+CHARACTER_READ+faction_inv_ships_all',
     );
+  });
+
+  it('refuses an empty tenant in words, instead of switching to another binding without a word', async () => {
+    const go = vi.spyOn(browserNavigation, 'go').mockImplementation(() => undefined);
+    const { api, user } = await openScreen();
+    await screen.findByText('Not connected');
+    const tenant = screen.getByRole('textbox', { name: 'Tenant' });
+    await user.clear(tenant);
+    await user.click(screen.getByRole('button', { name: 'Save & Connect' }));
+    expect(await screen.findByText(/^Enter a tenant: the name of the binding/)).toBeInTheDocument();
+    expect(tenant).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(go).not.toHaveBeenCalled();
+    expect(api.calls.some((c) => c.url.includes('t_default'))).toBe(false);
+    expect(screen.getByRole('heading', { name: 'Status for tenant 1324, faction-leader' })).toBeInTheDocument();
+  });
+
+  it('says what Tenant and Actor mean, and which binding the roster and the sync use', async () => {
+    await openScreen();
+    const tenant = screen.getByRole('textbox', { name: 'Tenant' });
+    expect(tenant).toHaveAccessibleDescription(/The data sync reads the faction inventory with tenant 1324 and actor faction-leader/);
+    expect(tenant).toHaveAccessibleDescription(/Faction rosters are read with any connected binding that holds faction_members/);
+    expect(screen.getByText(/^Whose SWCombine grant it is: faction-leader/)).toBeInTheDocument();
   });
 
   it('Refresh reads the status of the tenant typed in', async () => {

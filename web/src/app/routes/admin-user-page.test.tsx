@@ -1,4 +1,4 @@
-import type { AuditRow, SessionRow, UserAccessRow } from '@portal/contract';
+import type { AuditRow, ConnectedApp, SessionRow, UserAccessRow } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
@@ -16,6 +16,15 @@ const session: SessionRow = {
   ip: '203.0.113.7',
   user_agent: 'Mozilla/5.0 Firefox/140.0',
   expires_at: '2025-03-02T12:30:00.000Z',
+};
+const fleetBot: ConnectedApp = {
+  key: 'fleet-bot',
+  name: 'Fleet Bot',
+  icon: null,
+  scopes: [{ scope: 'offline_access', words: 'Act while you are away' }],
+  since: '2025-03-01T12:30:00.000Z',
+  last_used_at: '2025-03-01T13:00:00.000Z',
+  offline: true,
 };
 const login: AuditRow = {
   created_at: '2025-03-01T12:30:00.000Z',
@@ -96,6 +105,19 @@ describe('/admin/users/{id}', () => {
   it('says a player in no group is in none', async () => {
     await openPage('?tab=groups', { [`GET /api/admin/users/${mira.id}/groups`]: reply(200, []) });
     expect(await screen.findByText(/^In no group\. A player joins their faction's group at sign-in/)).toBeInTheDocument();
+  });
+
+  it('offers Lift suspension, not Grant, on a suspended app', async () => {
+    const { api, user } = await openPage('', {
+      [`GET /api/admin/users/${mira.id}/access`]: reply(200, [accessRow('Fleet Ops', 'fleet', 'suspended')]),
+      [`POST /api/admin/users/${mira.id}/apps/fleet/grant`]: reply(200, accessAnswer('active')),
+    });
+    const table = await screen.findByRole('table', { name: 'Apps & access' });
+    const fleetRow = within(table).getByRole('row', { name: /Fleet Ops/ });
+    expect(within(fleetRow).queryByRole('button', { name: /^Grant/ })).not.toBeInTheDocument();
+    await user.click(within(fleetRow).getByRole('button', { name: 'Lift the suspension of Mira Solan on Fleet Ops' }));
+    expect(await screen.findByText('Suspension lifted for Mira Solan on Fleet Ops.')).toBeInTheDocument();
+    expect(api.count(`POST /api/admin/users/${mira.id}/apps/fleet/grant`)).toBe(1);
   });
 
   it('lists each app with the status and grants, suspends or revokes in the row', async () => {
@@ -183,6 +205,48 @@ describe('/admin/users/{id}', () => {
     await user.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
     expect(await screen.findByText('1 session ended.')).toBeInTheDocument();
     expect(api.count(`DELETE /api/admin/users/${mira.id}/sessions`)).toBe(1);
+  });
+
+  it("lists the player's connected apps with Disconnect, and End all asks whether to disconnect them too", async () => {
+    const { api, user } = await openPage('?tab=sessions', {
+      [`GET /api/admin/users/${mira.id}/connected-apps`]: (_call, nth) => reply(200, nth === 0 ? [fleetBot] : []),
+      [`DELETE /api/admin/users/${mira.id}/connected-apps/fleet-bot`]: reply(204),
+      [`DELETE /api/admin/users/${mira.id}/sessions`]: reply(200, { ended: 1, apps_disconnected: 1 }),
+    });
+    const apps = await screen.findByRole('table', { name: 'Connected apps' });
+    await waitFor(() => expect(within(apps).getByText('Fleet Bot')).toBeInTheDocument());
+    expect(within(apps).getByText('Can act')).toBeInTheDocument();
+
+    await user.click(within(apps).getByRole('button', { name: 'Disconnect Fleet Bot' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disconnect Fleet Bot?' });
+    expect(dialog).toHaveTextContent('it can no longer act for them while they are away');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+    dialog = await screen.findByRole('dialog', { name: 'End all sessions?' });
+    const also = within(dialog).getByRole('checkbox', { name: /Also disconnect their app: Fleet Bot/ });
+    expect(also).not.toBeChecked();
+    expect(dialog).toHaveTextContent('Fleet Bot can go on acting for Mira Solan while they are away');
+    await user.click(also);
+    await user.click(within(dialog).getByRole('button', { name: 'End all and disconnect' }));
+    expect(await screen.findByText('1 session ended, 1 app disconnected.')).toBeInTheDocument();
+    const ended = api.calls.find((c) => c.method === 'DELETE' && c.path === `/api/admin/users/${mira.id}/sessions`);
+    expect(new URL(ended!.url).searchParams.get('disconnect_apps')).toBe('true');
+    expect(api.count(`DELETE /api/admin/users/${mira.id}/connected-apps/fleet-bot`)).toBe(0);
+  });
+
+  it('disconnects one app after the question', async () => {
+    const { api, user } = await openPage('?tab=sessions', {
+      [`GET /api/admin/users/${mira.id}/connected-apps`]: (_call, nth) => reply(200, nth === 0 ? [fleetBot] : []),
+      [`DELETE /api/admin/users/${mira.id}/connected-apps/fleet-bot`]: reply(204),
+    });
+    const apps = await screen.findByRole('table', { name: 'Connected apps' });
+    await user.click(await within(apps).findByRole('button', { name: 'Disconnect Fleet Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Fleet Bot?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Fleet Bot disconnected.')).toBeInTheDocument();
+    expect(api.count(`DELETE /api/admin/users/${mira.id}/connected-apps/fleet-bot`)).toBe(1);
+    expect(await screen.findByText('No app keeps tokens for this user.')).toBeInTheDocument();
   });
 
   it("lists the user's events, a page at a time", async () => {

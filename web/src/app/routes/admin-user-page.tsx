@@ -12,6 +12,7 @@ import { useAdminUser } from '@/features/admin-users/api/get-user.ts';
 import { AuditTable } from '@/features/admin-users/components/audit-table.tsx';
 import { SessionsTable } from '@/features/admin-users/components/sessions-table.tsx';
 import { UserAppsAccess } from '@/features/admin-users/components/user-apps-access.tsx';
+import { UserConnectedApps } from '@/features/admin-users/components/user-connected-apps.tsx';
 import { UserGroups } from '@/features/admin-users/components/user-groups.tsx';
 import { UserPasskeys } from '@/features/passkeys/components/user-passkeys.tsx';
 import { userDates, userOrigin } from '@/features/admin-users/components/user-summary.tsx';
@@ -54,7 +55,17 @@ const tabsOf = (user: AdminUser): PageTab[] => [
     icon: IconBrandDiscord,
     panel: () => <UserDiscordCard userId={user.id} name={user.name ?? user.uid} />,
   },
-  { value: 'sessions', label: 'Sessions', icon: IconDevices, panel: () => <SessionsTable user={user} headingOrder={2} /> },
+  {
+    value: 'sessions',
+    label: 'Sessions',
+    icon: IconDevices,
+    panel: () => (
+      <Stack gap="lg">
+        <SessionsTable user={user} headingOrder={2} />
+        <UserConnectedApps user={user} headingOrder={2} />
+      </Stack>
+    ),
+  },
   { value: 'passkeys', label: 'Passkeys', icon: IconKey, panel: () => <UserPasskeys user={user} /> },
   { value: 'events', label: 'Events', icon: IconHistory, panel: () => <AuditTable userId={user.id} headingOrder={2} /> },
 ];

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { player } from '@/testing/fixtures.ts';
@@ -122,6 +123,53 @@ describe('/profile', () => {
     expect(screen.queryByText(/Could not save|error|failed/i)).not.toBeInTheDocument();
     expect(checkbox).not.toBeChecked();
     expect(app.pathname()).toBe('/profile');
+  });
+
+  it('keeps the choice and offers Try again when the server cannot be reached, without leaving the page', async () => {
+    const api = stubFetch({
+      'GET /api/me': (_call, nth) => (nth === 0 ? reply(200, player) : 'network-error'),
+      'GET /api/swc/auth-token': (_call, nth) => (nth === 0 ? reply(200, { enabled: false }) : 'network-error'),
+      'POST /api/swc/auth-token': (_call, nth) => (nth === 0 ? 'network-error' : reply(200, { enabled: true })),
+    });
+    const app = renderApp('/profile');
+
+    const checkbox = await screen.findByRole('checkbox', { name: /Enable SWC automation token/ });
+    await waitFor(() => expect(checkbox).toBeEnabled());
+    await app.user.click(checkbox);
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('The server could not be reached');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(app.pathname()).toBe('/profile');
+    expect(checkbox).toBeChecked();
+
+    await app.user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.count('POST /api/swc/auth-token')).toBe(2));
+    expect(api.calls.filter((c) => c.method === 'POST')[1]?.body).toEqual({ enabled: true });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('says it is offline and saves the choice when the connection is back', async () => {
+    const api = stubFetch({
+      'GET /api/me': reply(200, player),
+      'GET /api/swc/auth-token': (_call, nth) => reply(200, { enabled: nth > 0 }),
+      'POST /api/swc/auth-token': reply(200, { enabled: true }),
+    });
+    const app = renderApp('/profile');
+    const checkbox = await screen.findByRole('checkbox', { name: /Enable SWC automation token/ });
+    await waitFor(() => expect(checkbox).toBeEnabled());
+
+    onlineManager.setOnline(false);
+    try {
+      await app.user.click(checkbox);
+      expect(await screen.findByText(/You are offline/)).toBeInTheDocument();
+      expect(api.count('POST /api/swc/auth-token')).toBe(0);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await waitFor(() => expect(api.count('POST /api/swc/auth-token')).toBe(1));
+    await waitFor(() => expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument());
+    expect(checkbox).toBeChecked();
   });
 
   it('leaves the checkbox unchecked, silently, when the GET fails', async () => {

@@ -10,6 +10,7 @@ export interface GroupRow {
   faction_uid: string | null;
   roster_read_at: Date | null;
   roster_error: string | null;
+  roster_finished_at: Date | null;
   created_at: Date;
   /** Players in the group now (not those who left and only a grace period still counts). */
   member_count: number;
@@ -25,7 +26,7 @@ export interface GroupRow {
   manager_count: number;
 }
 
-const GROUP = `g.id, g.kind, g.name, g.description, g.faction_uid, g.roster_read_at, g.roster_error, g.created_at, g.shown_to_apps,
+const GROUP = `g.id, g.kind, g.name, g.description, g.faction_uid, g.roster_read_at, g.roster_error, g.roster_finished_at, g.created_at, g.shown_to_apps,
   g.joining, (SELECT count(*)::int FROM group_managers gm WHERE gm.group_id = g.id) AS manager_count,
   ${sentNameSql('g')} AS sent_as,
   (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id AND m.left_at IS NULL) AS member_count,
@@ -295,8 +296,8 @@ export async function claimRoster(db: DbClient, groupId: string, opts: { due: Da
   return (rowCount ?? 0) > 0;
 }
 
-export async function releaseRoster(db: DbClient, groupId: string): Promise<void> {
-  await db.query('UPDATE groups SET roster_lease_until = NULL WHERE id = $1', [groupId]);
+export async function releaseRoster(db: DbClient, groupId: string, at: Date): Promise<void> {
+  await db.query('UPDATE groups SET roster_lease_until = NULL, roster_finished_at = $2 WHERE id = $1', [groupId, at]);
 }
 
 /** The faction groups (other than `except`) these players are in now. */

@@ -14,7 +14,9 @@ export function AppCatalog() {
   const [editing, setEditing] = useState<App | null>(null);
   const [deleting, setDeleting] = useState<App | null>(null);
   const [formKey, setFormKey] = useState(0);
-  // The app stays while its dialog fades out; each opening is a new dialog, which forgets a secret shown before.
+  // The app stays while its dialog fades out, then the dialog goes: a closed dialog left mounted kept the
+  // Create form from being replaced after the next save (a second, stale copy stayed on the page). Each
+  // opening is a new dialog, which forgets a secret shown before.
   const [oidc, setOidc] = useState<{ app: App; opening: number; opened: boolean } | null>(null);
   // Above the list, which shows what changed; brought into view from the save button at the end of the long form.
   const notice = useFeedback();
@@ -65,6 +67,7 @@ export function AppCatalog() {
           app={oidc.app}
           opened={oidc.opened}
           onClose={() => setOidc((last) => last && { ...last, opened: false })}
+          onClosed={() => setOidc((last) => (last?.opened ? last : null))}
         />
       )}
     </Stack>

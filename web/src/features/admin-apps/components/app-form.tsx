@@ -5,6 +5,8 @@ import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
+import { OfflineNotice } from '@/components/offline-notice.tsx';
+import { isNoAnswer } from '@/lib/api-error.ts';
 import { clearOfHeader, reveal } from '@/lib/reveal.ts';
 import { useCreateApp } from '../api/create-app.ts';
 import { useUpdateApp } from '../api/update-app.ts';
@@ -71,8 +73,10 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
   const update = useUpdateApp();
   const saving = create.isPending || update.isPending;
   const saveError = create.error ?? update.error;
+  const waitingForConnection = create.isPaused || update.isPaused;
   const isPortal = app?.key === PORTAL_APP_KEY;
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // Editing starts from the table (or a phone's card): bring the form into view and announce it.
   useEffect(() => {
@@ -101,7 +105,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
 
   return (
     <Card component="section" aria-labelledby="app-form-title" style={clearOfHeader}>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={2} fz="lg" id="app-form-title" ref={titleRef} tabIndex={-1} style={{ outline: 'none' }}>
@@ -263,7 +267,15 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
             </Stack>
           </Section>
 
-          {saveError && <ErrorAlert title="Save failed" error={saveError} />}
+          {saveError && (
+            <ErrorAlert
+              title="Save failed"
+              error={saveError}
+              // No answer at all: the fields are as typed, so sending them again is one press.
+              onRetry={isNoAnswer(saveError) ? () => formRef.current?.requestSubmit() : undefined}
+            />
+          )}
+          <OfflineNotice paused={waitingForConnection} />
           <FormErrorSummary {...refusal.summary(form.errors)} />
 
           <Group justify="flex-end" gap="sm">

@@ -7,13 +7,15 @@ interface OidcClientModalProps {
   app: App;
   opened: boolean;
   onClose: () => void;
+  /** The dialog has faded out after closing: the catalog can let it go. */
+  onClosed?: () => void;
 }
 
 /**
  * One app as an OpenID Connect client: what to paste into it, and its secret. A new secret is held only
  * in this dialog's state, so closing it forgets the secret; the catalog mounts a fresh dialog per opening.
  */
-export function OidcClientModal({ app, opened, onClose }: OidcClientModalProps) {
+export function OidcClientModal({ app, opened, onClose, onClosed }: OidcClientModalProps) {
   const changes = useClientSecretChanges(app);
   const { busy } = changes;
   const phone = usePhoneLayout();
@@ -28,6 +30,7 @@ export function OidcClientModal({ app, opened, onClose }: OidcClientModalProps) 
     <Modal
       opened={opened}
       onClose={close}
+      onExitTransitionEnd={onClosed}
       title={`OpenID Connect: ${app.name}`}
       size="lg"
       // A phone gives the dialog the whole screen: the page behind it is of no use meanwhile.

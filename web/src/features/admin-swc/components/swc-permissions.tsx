@@ -1,4 +1,11 @@
-import { SWC_BINDING_ACTORS, SWC_BINDING_SCOPES, SwcBindingQuery, DEFAULT_SWC_ACTOR, DEFAULT_SWC_TENANT } from '@portal/contract';
+import {
+  SWC_BINDING_ACTORS,
+  SWC_BINDING_SCOPES,
+  SwcBindingQuery,
+  DEFAULT_SWC_ACTOR,
+  DEFAULT_SWC_TENANT,
+  INVENTORY_SWC_BINDING as SYNC_BINDING,
+} from '@portal/contract';
 import { Button, Card, Checkbox, Divider, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
@@ -21,19 +28,29 @@ interface Values {
   scopes: string[];
 }
 
-/** What the form names, as the server reads it: empty fields fall back to the defaults. */
+/** What the form names, as the server reads it (an empty tenant is refused before this is read). */
 const toQuery = (v: Values): SwcBindingQuery => ({
   tenant_id: v.tenant.trim() || DEFAULT_SWC_TENANT,
   actor: (v.actor || DEFAULT_SWC_ACTOR) as SwcBindingQuery['actor'],
 });
 const checkQuery = contractValidator<Values>(SwcBindingQuery, toQuery, (field) => (field === 'tenant_id' ? 'tenant' : field));
 
+/** An empty tenant once switched to another binding (t_default) without a word: it is refused instead. */
+export const EMPTY_TENANT = `Enter a tenant: the name of the binding to show or connect (${SYNC_BINDING.tenantId} is the one the data sync reads with).`;
+
 /** The contract's rule, said of the field the admin sees: 'Tenant may only hold…', not the query parameter's 'tenant_id'. */
 function validate(values: Values) {
+  if (!values.tenant.trim()) return { tenant: EMPTY_TENANT };
   const errors = checkQuery(values);
   if (typeof errors.tenant === 'string') errors.tenant = errors.tenant.replace(/^tenant_id\b/, 'Tenant');
   return errors;
 }
+
+const TENANT_HINT =
+  `The name of one SWCombine grant the portal keeps (a binding), chosen by you. The data sync reads the faction inventory with ` +
+  `tenant ${SYNC_BINDING.tenantId} and actor ${SYNC_BINDING.actor}. Faction rosters are read with any connected binding that holds faction_members.`;
+const ACTOR_HINT =
+  'Whose SWCombine grant it is: faction-leader, a character who leads the faction (rosters and the faction inventory need one); service-account, a character kept for automation.';
 
 export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
   const form = useForm<Values>({
@@ -73,12 +90,21 @@ export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
         </Title>
         {/* Aligned at the top, so a message under Tenant pushes nothing down beside it. */}
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput label="Tenant" autoComplete="off" style={{ flex: '1 1 160px' }} {...form.getInputProps('tenant')} />
+          <TextInput
+            label="Tenant"
+            description={TENANT_HINT}
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
+            autoComplete="off"
+            style={{ flex: '1 1 220px' }}
+            {...form.getInputProps('tenant')}
+          />
           <Select
             label="Actor"
+            description={ACTOR_HINT}
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
             data={[...SWC_BINDING_ACTORS]}
             allowDeselect={false}
-            style={{ flex: '1 1 160px' }}
+            style={{ flex: '1 1 220px' }}
             {...form.getInputProps('actor')}
           />
           <Button

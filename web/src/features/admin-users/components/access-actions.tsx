@@ -54,15 +54,26 @@ export function AccessActions({ target, status, variant = 'row', onOutcome, onRe
 
   // Each action is offered only when it would change the status.
   const choices = [
-    {
-      label: 'Grant',
-      name: `Grant ${userName} access to ${appName}`,
-      color: 'teal',
-      Icon: IconCheck,
-      sets: 'active',
-      pending: grant.isPending,
-      act: () => run(grant, 'Access granted to'),
-    },
+    // Lifting a suspension is a grant to the server, but not in the admin's words.
+    status === 'suspended'
+      ? {
+          label: 'Lift suspension',
+          name: `Lift the suspension of ${userName} on ${appName}`,
+          color: 'teal',
+          Icon: IconCheck,
+          sets: 'active',
+          pending: grant.isPending,
+          act: () => run(grant, 'Suspension lifted for'),
+        }
+      : {
+          label: 'Grant',
+          name: `Grant ${userName} access to ${appName}`,
+          color: 'teal',
+          Icon: IconCheck,
+          sets: 'active',
+          pending: grant.isPending,
+          act: () => run(grant, 'Access granted to'),
+        },
     {
       label: 'Suspend',
       name: `Suspend ${userName} on ${appName}`,

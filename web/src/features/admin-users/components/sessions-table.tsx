@@ -102,9 +102,11 @@ export function SessionsTable({ user, headingOrder = 3 }: { user: AdminUser; hea
         userName={userName}
         count={total}
         onClose={() => setEndingAll(false)}
-        onEnded={(ended) => {
+        onEnded={(ended, appsDisconnected) => {
           paging.setPage(1);
-          outcome.succeed(ended === 1 ? '1 session ended.' : `${ended} sessions ended.`);
+          const sessions = ended === 1 ? '1 session ended' : `${ended} sessions ended`;
+          const apps = appsDisconnected === 1 ? '1 app disconnected' : `${appsDisconnected} apps disconnected`;
+          outcome.succeed(appsDisconnected > 0 ? `${sessions}, ${apps}.` : `${sessions}.`);
         }}
       />
     </>

@@ -8,8 +8,13 @@ export function listGroups(signal?: AbortSignal): Promise<Group[]> {
   return callEndpoint(adminGroups.list, { signal });
 }
 
-export function useGroups() {
-  return useQuery({ queryKey: queryKeys.groups.list, queryFn: ({ signal }) => listGroups(signal) });
+/** `followWhile`: read again every 2 s while it holds for the groups last read (roster reads an admin asked for are running). */
+export function useGroups({ followWhile }: { followWhile?: (groups: Group[]) => boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.groups.list,
+    queryFn: ({ signal }) => listGroups(signal),
+    refetchInterval: (query) => (followWhile && query.state.data && followWhile(query.state.data) ? 2_000 : false),
+  });
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { Group, RosterRefresh } from '@portal/contract';
 import { Alert, Anchor, Button, Group as Row, Stack, Text } from '@mantine/core';
-import { IconPlugConnectedX, IconRefresh, IconUsersGroup } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertTriangle, IconPlugConnectedX, IconRefresh, IconUsersGroup } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { GroupKindBadge } from '@/components/group-kind-badge.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { SuccessNotice } from '@/components/success-notice.tsx';
 import { groupPagePath } from '@/lib/admin-pages.ts';
+import { formatTimesIn } from '@/lib/format-date-time.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { useRefreshRosters } from '../api/refresh-rosters.ts';
 import { appsCount } from './group-words.ts';
@@ -57,11 +58,58 @@ function useRosterReads() {
 }
 type RosterReads = ReturnType<typeof useRosterReads>;
 
+/** How the reads asked for at `requestedAt` stand: those still running, those read, those that failed. */
+export function rosterReadsSince(groups: readonly Group[], requestedAt: string) {
+  const asked = groups.filter((g) => g.roster?.readable);
+  const over = (g: Group) => g.roster?.finished_at != null && Date.parse(g.roster.finished_at) >= Date.parse(requestedAt);
+  return {
+    running: asked.filter((g) => !over(g)),
+    read: asked.filter((g) => over(g) && !g.roster?.error),
+    failed: asked.filter((g) => over(g) && g.roster?.error),
+  };
+}
+
+const names = (groups: readonly Group[]) => groups.map((g) => g.name).join(', ');
+
+/** Once every read asked for has ended: what was read (green) and, on the button's own line, each failure and why (red). */
+function RosterReadOutcome({ groups, requestedAt, onClose }: { groups: readonly Group[]; requestedAt: string; onClose: () => void }) {
+  const { read, failed } = rosterReadsSince(groups, requestedAt);
+  return (
+    <>
+      {read.length > 0 && (
+        <SuccessNotice onClose={onClose}>
+          {read.length === 1 ? `Read the roster of ${names(read)}.` : `Read the rosters of ${names(read)}.`}
+        </SuccessNotice>
+      )}
+      {failed.map((g) => (
+        <Alert
+          key={g.id}
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          role="alert"
+          title={`The roster of ${g.name} could not be read`}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={onClose}
+        >
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {formatTimesIn(g.roster?.error ?? '')}
+          </Text>
+        </Alert>
+      ))}
+    </>
+  );
+}
+
 /**
- * 'Read rosters now' and what the server answered, right under the button: green when reads were queued,
- * yellow when no connected binding may read any roster (with the way to connect one).
+ * 'Read rosters now' and what came of it, right under the button: green while reads were queued, then
+ * what was read and, in red, each roster that could not be read and why; yellow when no connected binding
+ * may read any roster (with the way to connect one).
  */
-function ReadRosters({ read, answer, setAnswer }: RosterReads) {
+function ReadRosters({ read, answer, setAnswer, groups }: RosterReads & { groups: readonly Group[] | undefined }) {
+  const requestedAt = answer && answer.queued > 0 ? answer.requested_at : null;
+  const running = requestedAt && groups ? rosterReadsSince(groups, requestedAt).running.length > 0 : false;
   return (
     <Stack gap="xs">
       <Row gap="sm" align="center" wrap="wrap">
@@ -80,7 +128,10 @@ function ReadRosters({ read, answer, setAnswer }: RosterReads) {
           Faction rosters are read on a schedule; this reads every one a connected binding may read now.
         </Text>
       </Row>
-      {answer && answer.queued > 0 && <SuccessNotice onClose={() => setAnswer(null)}>{answer.message}</SuccessNotice>}
+      {answer && answer.queued > 0 && (running || !requestedAt || !groups) && (
+        <SuccessNotice onClose={() => setAnswer(null)}>{answer.message}</SuccessNotice>
+      )}
+      {requestedAt && groups && !running && <RosterReadOutcome groups={groups} requestedAt={requestedAt} onClose={() => setAnswer(null)} />}
       {answer && answer.queued === 0 && (
         <Alert
           color="yellow"
@@ -106,8 +157,18 @@ function ReadRosters({ read, answer, setAnswer }: RosterReads) {
 
 /** Every group an admin keeps and every faction, with members, the apps whose rules name it and the last roster read. */
 export function GroupsList() {
-  const groups = useGroups();
   const rosterReads = useRosterReads();
+  const requestedAt = rosterReads.answer?.queued ? rosterReads.answer.requested_at : null;
+  // Follows the reads asked for until each has ended, for at most two minutes (a worker that is down never ends them).
+  const [gaveUp, setGaveUp] = useState<string | null>(null);
+  const groups = useGroups({
+    followWhile: (list) => requestedAt !== null && gaveUp !== requestedAt && rosterReadsSince(list, requestedAt).running.length > 0,
+  });
+  useEffect(() => {
+    if (!requestedAt) return;
+    const stop = setTimeout(() => setGaveUp(requestedAt), 120_000);
+    return () => clearTimeout(stop);
+  }, [requestedAt]);
   return (
     <QueryList
       query={groups}
@@ -123,7 +184,7 @@ export function GroupsList() {
           </Text>
         )
       }
-      toolbar={<ReadRosters {...rosterReads} />}
+      toolbar={<ReadRosters {...rosterReads} groups={groups.data} />}
       errorTitle="Failed to load groups"
       loadingLabel="Loading groups..."
       emptyTitle="No groups yet"

@@ -2,7 +2,7 @@ import type { RosterStatus as Roster } from '@portal/contract';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useNow } from '@/lib/use-now.ts';
-import { formatDateTime } from '@/lib/format-date-time.ts';
+import { formatDateTime, formatTimesIn } from '@/lib/format-date-time.ts';
 import { rosterReadWords } from './group-words.ts';
 
 /**
@@ -18,7 +18,7 @@ export function RosterStatus({ roster, onTint = false }: { roster: Roster; onTin
       </Text>
       {roster.error && (
         <Text size="sm" c="red.4">
-          Last read failed: {roster.error}
+          Last read failed: {formatTimesIn(roster.error)}
         </Text>
       )}
       {!roster.readable && (

@@ -31,13 +31,13 @@ describe('what the confirmation says `all` will cost', () => {
 
   it('says what to change when the reserve leaves background work nothing', () => {
     expect(runCostSentence(cost({ listsDoneAt: null, doneAt: null }), now)).toBe(
-      'About 220 requests now, but the reserve for sign-ins leaves background work no requests: lower SWC_BUDGET_RESERVE first.',
+      'About 220 requests now, but the reserves for sign-ins and roster reads leave background work no requests: lower SWC_BUDGET_RESERVE or SWC_ROSTER_RESERVE first.',
     );
   });
 
-  it('gives only a lower bound while a list has never been read', () => {
+  it('says the whole run is known only once read while a list has never been read, and the rate it goes at', () => {
     expect(runCostSentence(cost({ listRequests: 41, unknownLists: 1 }), now)).toMatch(
-      /^At least 41 requests now: one of its lists has never been read/,
+      /^The whole run's cost is known only once its lists are read: one of them never has been\. It starts with 41 requests \(a page a list\), then reads every page and every row’s details at up to [\d,]+ requests an hour until done/,
     );
   });
 });

@@ -11,14 +11,16 @@ const until = (at: string, now: Date) => roughly(Date.parse(at) - now.getTime())
 export function runCostSentence(cost: SyncRunCost, now: Date = new Date()): string {
   const lists = count.format(cost.listRequests);
   if (cost.unknownLists > 0) {
-    const never = cost.unknownLists === 1 ? 'one of its lists has' : `${count.format(cost.unknownLists)} of its lists have`;
+    // The first step is all that is known; saying only it made a run that took 540 requests look like 18.
+    const never = cost.unknownLists === 1 ? 'one of them never has been' : `${count.format(cost.unknownLists)} of them never have been`;
     return (
-      `At least ${lists} ${cost.listRequests === 1 ? 'request' : 'requests'} now: ${never} never been read, and a list's length ` +
-      `is known only once read. The details the lists lack follow in the background, one request per row.`
+      `The whole run's cost is known only once its lists are read: ${never}. It starts with ${lists} ` +
+      `${cost.listRequests === 1 ? 'request' : 'requests'} (a page a list), then reads every page and every row’s details at up ` +
+      `to ${count.format(cost.backgroundPerHour)} requests an hour until done: a first run takes hours.`
     );
   }
   if (!cost.doneAt || !cost.listsDoneAt) {
-    return `About ${lists} requests now, but the reserve for sign-ins leaves background work no requests: lower SWC_BUDGET_RESERVE first.`;
+    return `About ${lists} requests now, but the reserves for sign-ins and roster reads leave background work no requests: lower SWC_BUDGET_RESERVE or SWC_ROSTER_RESERVE first.`;
   }
   if (cost.detailRequests === 0) {
     return `About ${lists} requests now, done in ${until(cost.listsDoneAt, now)} at your budget; no details wait for the background.`;
@@ -31,7 +33,7 @@ export function runCostSentence(cost: SyncRunCost, now: Date = new Date()): stri
 
 /** The budget behind the figures: "Your budget leaves background work 540 requests an hour; …". */
 export const budgetSentence = (cost: SyncRunCost): string =>
-  `Your budget leaves background work ${count.format(cost.backgroundPerHour)} requests an hour; sign-ins keep the rest, and a run pauses while it is low.`;
+  `Your budget leaves background work ${count.format(cost.backgroundPerHour)} requests an hour; sign-ins and roster reads keep the rest, and a run pauses while it is low.`;
 
 /** "inventory is skipped: it needs a SWCombine binding: connect one on SWC Integration (…)." */
 export const skippedSentences = (cost: SyncRunCost): string[] => cost.skipped.map((s) => `${s.target} is skipped: it ${s.reason}.`);

@@ -24,7 +24,12 @@ export function useTriggerOutcome(runs: readonly SyncRun[] | undefined) {
   if (followed && run && run.timestamp !== followed.before && !isRunActive(run)) {
     setFollowed(null);
     const said = run.message || followed.target;
-    if (run.status === 'completed') outcome.succeed(`Sync completed: ${said}`);
+    // A run whose one target could not run completes with only "<target> skipped: <why>": not a success.
+    const skippedAs = `${followed.target} skipped: `;
+    const message = run.message ?? '';
+    if (message.startsWith(skippedAs) && !message.includes('; ')) {
+      outcome.fail(`Sync skipped: ${followed.target} ${message.slice(skippedAs.length)}`, undefined);
+    } else if (run.status === 'completed') outcome.succeed(`Sync completed: ${said}`);
     else outcome.fail(`Sync failed: ${said}`, undefined);
   }
 
