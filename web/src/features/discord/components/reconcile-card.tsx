@@ -1,35 +1,23 @@
 import type { DiscordConnection, DiscordReconcilePreview } from '@portal/contract';
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconEye, IconRefresh } from '@tabler/icons-react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { usePreviewReconcile, useRunReconcile } from '../api/reconcile.ts';
+import { ChangePreview } from './change-preview.tsx';
 
 function Differences({ preview }: { preview: DiscordReconcilePreview }) {
-  const part = (title: string, { count, sample }: DiscordReconcilePreview['add']) => (
-    <Stack gap={2}>
-      <Text size="sm" fw={600}>
-        {title}: {count === 0 ? 'nobody' : count === 1 ? '1 member' : `${count} members`}
-      </Text>
-      {sample.length > 0 && (
-        <List size="sm" spacing={2}>
-          {sample.map((line) => (
-            <List.Item key={line}>{line}</List.Item>
-          ))}
-          {count > sample.length && <List.Item>and {count - sample.length} more</List.Item>}
-        </List>
-      )}
-    </Stack>
-  );
   return (
-    <Alert color="blue" variant="light" title="What the reconcile would change" role="status">
-      <Stack gap="xs">
-        {part('Roles to give', preview.add)}
-        {part('Roles to take', preview.remove)}
-      </Stack>
-    </Alert>
+    <ChangePreview
+      title="What the reconcile would change"
+      noun={['member', 'members']}
+      parts={[
+        { title: 'Roles to give', counted: preview.add },
+        { title: 'Roles to take', counted: preview.remove },
+      ]}
+    />
   );
 }
 

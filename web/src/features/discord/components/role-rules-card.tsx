@@ -1,5 +1,5 @@
 import type { DiscordRole, DiscordRoleRule, DiscordRulePreview, Group as PortalGroup } from '@portal/contract';
-import { ActionIcon, Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
@@ -7,32 +7,20 @@ import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { useDiscordRoles, useGroupChoices, usePreviewRoleRules, useRoleRules, useSaveRoleRules } from '../api/role-rules.ts';
+import { ChangePreview } from './change-preview.tsx';
 
 type Draft = { group_id: string | null; role_id: string | null }[];
 
 function PreviewList({ preview }: { preview: DiscordRulePreview }) {
-  const part = (title: string, { count, sample }: DiscordRulePreview['added']) => (
-    <Stack gap={2}>
-      <Text size="sm" fw={600}>
-        {title}: {count === 0 ? 'nobody' : count === 1 ? '1 linked player' : `${count} linked players`}
-      </Text>
-      {sample.length > 0 && (
-        <List size="sm" spacing={2}>
-          {sample.map((line) => (
-            <List.Item key={line}>{line}</List.Item>
-          ))}
-          {count > sample.length && <List.Item>and {count - sample.length} more</List.Item>}
-        </List>
-      )}
-    </Stack>
-  );
   return (
-    <Alert color="blue" variant="light" title="If you save these rules" role="status">
-      <Stack gap="xs">
-        {part('Would gain roles', preview.added)}
-        {part('Would lose roles', preview.removed)}
-      </Stack>
-    </Alert>
+    <ChangePreview
+      title="If you save these rules"
+      noun={['linked player', 'linked players']}
+      parts={[
+        { title: 'Would gain roles', counted: preview.added },
+        { title: 'Would lose roles', counted: preview.removed },
+      ]}
+    />
   );
 }
 
