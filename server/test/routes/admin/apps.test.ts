@@ -36,7 +36,12 @@ describe('/api/admin/apps', () => {
     expect(res.json()[0]).toMatchObject({
       key: PORTAL_APP_KEY,
       audience: PORTAL_APP_KEY,
-      redirect_urls: ['http://localhost:3000/dashboard', 'http://localhost:3000/oidc/interaction/', 'http://localhost:3000/device'],
+      redirect_urls: [
+        'http://localhost:3000/dashboard',
+        'http://localhost:3000/oidc/interaction/',
+        'http://localhost:3000/device',
+        'http://localhost:3000/account',
+      ],
     });
   });
 
