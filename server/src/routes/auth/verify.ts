@@ -119,10 +119,11 @@ export default async function verifyRoute(root: FastifyInstance) {
       return verifyAccess(app.deps, token, aud).then(async (check) => {
         if (!isRefusal(check)) return answer(reply, check);
         reply.headers(refusalHeaders);
-        // A player who is signed in but refused would only come back here from sign-in.
-        if (check.signedIn) throw unauthorized(check.message);
+        // A player who is signed in but refused would only come back here from sign-in. One who lacks the
+        // passkey the app requires goes through sign-in too: it sends them to confirm one, then back.
+        if (check.signedIn && !check.passkey) throw unauthorized(check.message);
         const to = await signInRedirect(app.deps, aud, request.headers);
-        if (!to) throw unauthorized(SIGN_IN_FIRST);
+        if (!to) throw unauthorized(check.signedIn ? check.message : SIGN_IN_FIRST);
         return reply.redirect(to.url, to.status);
       });
     },
