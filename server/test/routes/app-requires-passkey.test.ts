@@ -48,6 +48,7 @@ beforeAll(async () => {
     skip_uid_whitelist: true,
     require_passkey: true,
   });
+  await createAppFixture(ctx, { key: 'board', name: 'Board', audience: 'board', skip_uid_whitelist: true });
   key = (await addPasskey(ctx, (await signIn(ctx, '1:100002')).cookie, 'Mira’s key')).authenticator;
 });
 afterAll(() => ctx.close());
@@ -106,5 +107,18 @@ describe('the OpenID Provider for an app that requires a passkey', () => {
     const back = await follow(jar, next);
     expect(back.origin + back.pathname).toBe(WIKI_REDIRECT);
     expect(back.searchParams.get('code')).toEqual(expect.any(String));
+  });
+});
+
+describe('X-Auth-Request-Amr', () => {
+  const amrOf = async (cookie: string) =>
+    (await ctx.app.inject({ url: '/auth/verify?aud=board', cookies: { portal_session: cookie } })).headers['x-auth-request-amr'];
+
+  it('names how the session proved who the player is, and follows a confirmation at once despite the answer cache', async () => {
+    const cookie = (await signIn(ctx, '1:100002')).cookie;
+    expect(await amrOf(cookie)).toBe('swc');
+    expect(await amrOf(cookie)).toBe('swc'); // now from the cache
+    await confirmWithPasskey(ctx, cookie, key);
+    expect(await amrOf(cookie)).toBe('mfa,swc,hwk,user');
   });
 });

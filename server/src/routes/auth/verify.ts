@@ -44,6 +44,7 @@ function headOf(access: VerifiedAccess): string[] {
       'x-auth-request-name', headerSafe(access.name),
       'x-auth-request-roles', access.roles.join(','),
       'x-auth-request-groups', groupsHeader(access.groups),
+      'x-auth-request-amr', access.amr.join(','),
       'authorization', `Bearer ${access.jwt}`,
       'content-type', 'application/json; charset=utf-8',
       // Without a length Node sends the body chunked: three writes to the socket instead of one.

@@ -3,6 +3,7 @@ import type { Deps, VerifiedAccess } from '../../deps.ts';
 import { decideAccess, rolesForApp, unionOf } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { lacksRequiredPasskey, PASSKEY_REQUIRED_FOR_APP } from '../../domain/app-passkey.ts';
+import { sessionAmr } from '../../domain/session-amr.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findForwardAuth } from './queries/forward-auth.ts';
@@ -102,7 +103,8 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
     groups: row.groups,
     name: row.name,
   };
-  const facts = JSON.stringify(claims);
+  const amr = sessionAmr(row);
+  const facts = JSON.stringify([claims, amr]);
   // A stale answer being read again: the same claims keep its token (and answer) while the token
   // outlives the next fresh period, so a read again costs no signature.
   const previous = deps.authCache.get(key, now.getTime());
@@ -118,7 +120,7 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
       : undefined,
     row.app_recorded ? undefined : recordSessionApp(deps.db, row.session_id, row.app_id),
   ]);
-  const result: VerifiedAccess = keep ? previous : { uid: row.uid, name: row.name, roles, groups: row.groups, jwt };
+  const result: VerifiedAccess = keep ? previous : { uid: row.uid, name: row.name, roles, groups: row.groups, amr, jwt };
   tokenOf.set(result, { claims: facts, exp });
   const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
   const usableUntil = Math.min(exp * 1000 - MIN_REMAINING_MS, sessionEnds);

@@ -1,5 +1,5 @@
 import { AuditEvent } from '@portal/contract';
-import { sessionAmr } from '../../domain/session-amr.ts';
+import { sessionAcr, sessionAmr } from '../../domain/session-amr.ts';
 import type { InteractionResults } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
 import { epochSeconds } from '../../lib/clock.ts';
@@ -82,6 +82,14 @@ export async function settleInteraction(
   }
   return {
     kind: 'finish',
-    result: { login: { accountId: auth.user.uid, ts: epochSeconds(auth.session.created_at), amr: sessionAmr(auth.session) }, consent: {} },
+    result: {
+      login: {
+        accountId: auth.user.uid,
+        ts: epochSeconds(auth.session.created_at),
+        amr: sessionAmr(auth.session),
+        acr: sessionAcr(auth.session),
+      },
+      consent: {},
+    },
   };
 }

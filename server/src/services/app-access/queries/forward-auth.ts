@@ -13,6 +13,8 @@ export interface ForwardAuthRow {
   ended_at: Date | null;
   /** When a passkey was last used in the session (sign-in or confirmation); null: never. */
   passkey_used_at: Date | null;
+  swc_signed_in_at: Date | null;
+  passkey_amr: string[];
   user_id: string;
   uid: string;
   name: string;
@@ -40,6 +42,7 @@ export interface ForwardAuthRow {
  * several times what running it does, and every cold forward-auth check runs it.
  */
 const FORWARD_AUTH_SQL = `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at, s.passkey_used_at,
+       s.swc_signed_in_at, s.passkey_amr,
        u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name,
        ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
              WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role' ORDER BY g.value) AS portal_roles,
