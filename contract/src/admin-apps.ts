@@ -85,6 +85,7 @@ export const AppInput = z.object({
   allow_global_admin: z.boolean().default(false),
   allow_delegated_swc_token: z.boolean().default(false),
   skip_uid_whitelist: z.boolean().default(false),
+  require_passkey: z.boolean().default(false),
   grant_types: GrantTypesField,
   machine_scopes: MachineScopesField,
 });

@@ -37,6 +37,8 @@ export const App = DashboardApp.extend({
   allow_global_admin: z.boolean(),
   allow_delegated_swc_token: z.boolean(),
   skip_uid_whitelist: z.boolean(),
+  /** Forward auth and the OpenID Provider admit only a session in which the player used a passkey. */
+  require_passkey: z.boolean(),
   /** The OAuth grants its OpenID Connect client may use (oidc-grants.ts). */
   grant_types: z.array(z.string()),
   /** The scopes its machine client (client credentials) gets. */

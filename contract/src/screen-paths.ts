@@ -9,6 +9,7 @@ export const SCREEN_PATHS: readonly string[] = [
   '/dashboard',
   '/profile',
   '/account',
+  '/confirm-passkey',
   '/manage',
   '/manage/groups/:id',
   '/swc/consents',

@@ -94,6 +94,8 @@ export interface VerifiedAccess {
   uid: string;
   name: string;
   roles: string[];
+  /** How the player proved who they are in this session (the id_token's amr values: swc, hwk/swk, user, mfa). */
+  amr: string[];
   /** The groups the player is in, by name (a faction under its name). */
   groups: string[];
   jwt: string;

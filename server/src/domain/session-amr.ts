@@ -8,3 +8,8 @@ export function sessionAmr(session: { swc_signed_in_at: Date | null; passkey_use
   const passkey = session.passkey_used_at ? session.passkey_amr : [];
   return swc.length && passkey.length ? ['mfa', ...swc, ...passkey] : [...swc, ...passkey];
 }
+
+/** The id_token's `acr`: `passkey` once a passkey was used in the session (what acr_values=passkey asks for); none before. */
+export function sessionAcr(session: { passkey_used_at: Date | null }): string | undefined {
+  return session.passkey_used_at ? 'passkey' : undefined;
+}

@@ -25,6 +25,7 @@ export const APP_INPUT_COLUMNS = {
   allow_global_admin: 'allow_global_admin',
   allow_delegated_swc_token: 'allow_delegated_swc_token',
   skip_uid_whitelist: 'skip_uid_whitelist',
+  require_passkey: 'require_passkey',
   grant_types: 'grant_types',
   machine_scopes: 'machine_scopes',
 } as const satisfies Record<keyof AppFields, string>;

@@ -16,6 +16,7 @@ const adminGuard = lazyScreen(() => import('./guards/admin-guard.tsx').then((m) 
 const dashboard = lazyScreen(() => import('./routes/dashboard.tsx'));
 const profile = lazyScreen(() => import('./routes/profile.tsx'));
 const account = lazyScreen(() => import('./routes/account.tsx'));
+const confirmPasskey = lazyScreen(() => import('./routes/confirm-passkey.tsx'));
 const manage = lazyScreen(() => import('./routes/manage.tsx'));
 const manageGroup = lazyScreen(() => import('./routes/manage-group.tsx'));
 const swcConsents = lazyScreen(() => import('./routes/swc-consents.tsx'));
@@ -60,6 +61,8 @@ export const appRoutes: RouteObject[] = [
       screenRoute('/dashboard', dashboard),
       screenRoute('/profile', profile),
       screenRoute('/account', account),
+      // An app that requires a passkey sends the player here to confirm one, then on.
+      screenRoute('/confirm-passkey', confirmPasskey),
       // A group manager's console: the server answers only for the groups the player manages.
       screenRoute('/manage', manage),
       screenRoute('/manage/groups/:id', manageGroup),

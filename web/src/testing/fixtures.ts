@@ -79,6 +79,7 @@ export function adminApp(overrides: Partial<App> & Pick<App, 'id' | 'key' | 'nam
     allow_global_admin: false,
     allow_delegated_swc_token: false,
     skip_uid_whitelist: false,
+    require_passkey: false,
     grant_types: ['authorization_code', 'refresh_token'],
     machine_scopes: [],
     ...overrides,

@@ -44,6 +44,7 @@ function headOf(access: VerifiedAccess): string[] {
       'x-auth-request-name', headerSafe(access.name),
       'x-auth-request-roles', access.roles.join(','),
       'x-auth-request-groups', groupsHeader(access.groups),
+      'x-auth-request-amr', access.amr.join(','),
       'authorization', `Bearer ${access.jwt}`,
       'content-type', 'application/json; charset=utf-8',
       // Without a length Node sends the body chunked: three writes to the socket instead of one.
@@ -119,10 +120,11 @@ export default async function verifyRoute(root: FastifyInstance) {
       return verifyAccess(app.deps, token, aud).then(async (check) => {
         if (!isRefusal(check)) return answer(reply, check);
         reply.headers(refusalHeaders);
-        // A player who is signed in but refused would only come back here from sign-in.
-        if (check.signedIn) throw unauthorized(check.message);
+        // A player who is signed in but refused would only come back here from sign-in. One who lacks the
+        // passkey the app requires goes through sign-in too: it sends them to confirm one, then back.
+        if (check.signedIn && !check.passkey) throw unauthorized(check.message);
         const to = await signInRedirect(app.deps, aud, request.headers);
-        if (!to) throw unauthorized(SIGN_IN_FIRST);
+        if (!to) throw unauthorized(check.signedIn ? check.message : SIGN_IN_FIRST);
         return reply.redirect(to.url, to.status);
       });
     },

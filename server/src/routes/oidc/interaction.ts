@@ -31,6 +31,7 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
         uid: details.uid,
         clientId: String(details.params.client_id),
         reasons: details.prompt.reasons,
+        acrValues: details.params.acr_values,
         signInFrom: (details.result as Partial<SignInHandOff> | undefined)?.portal?.signInFrom,
         auth: oidcRequest.auth,
         meta: oidcRequest.meta,
@@ -40,6 +41,7 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
         setStateCookie(reply, outcome.state, app.deps.config.session.secureCookie);
         return reply.redirect(outcome.url, 302);
       }
+      if (outcome.kind === 'confirm-passkey') return reply.redirect(outcome.url, 302);
       reply.hijack();
       await oidc.interactionFinished(request.raw, reply.raw, oidcRequest, outcome.result);
     },

@@ -2,6 +2,8 @@ import { hash, randomUUID } from 'node:crypto';
 import type { Deps, VerifiedAccess } from '../../deps.ts';
 import { decideAccess, rolesForApp, unionOf } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
+import { lacksRequiredPasskey, PASSKEY_REQUIRED_FOR_APP } from '../../domain/app-passkey.ts';
+import { sessionAmr } from '../../domain/session-amr.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findForwardAuth } from './queries/forward-auth.ts';
@@ -53,8 +55,11 @@ export function cachedAccess(deps: VerifyDeps, token: string | undefined, audien
   return hit;
 }
 
-/** A refused check: without a live session (a browser may be sent to sign in), or a session the app does not admit. */
-export type AccessRefusal = { signedIn: false } | { signedIn: true; message: string };
+/**
+ * A refused check: without a live session (a browser may be sent to sign in), a session the app does not admit,
+ * or one the app admits once a passkey is used in it (a browser may be sent to confirm one).
+ */
+export type AccessRefusal = { signedIn: false } | { signedIn: true; message: string; passkey?: true };
 
 export const isRefusal = (check: VerifiedAccess | AccessRefusal): check is AccessRefusal => 'signedIn' in check;
 
@@ -84,6 +89,8 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
   const decision = decideAccess({ app, status: row.access_status, rules: row.rule_matches, isGlobalAdmin: isAdmin, now });
   if (!decision.allowed) return { signedIn: true, message: decision.reason };
+  // Not cached: once the player confirms with a passkey, the next check admits them.
+  if (lacksRequiredPasskey(row.require_passkey!, row)) return { signedIn: true, message: PASSKEY_REQUIRED_FOR_APP, passkey: true };
 
   const roles = rolesForApp(sendableRoles(unionOf(row.app_roles, decision.roles)), isAdmin, app.allow_global_admin);
   const claims = {
@@ -96,7 +103,8 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
     groups: row.groups,
     name: row.name,
   };
-  const facts = JSON.stringify(claims);
+  const amr = sessionAmr(row);
+  const facts = JSON.stringify([claims, amr]);
   // A stale answer being read again: the same claims keep its token (and answer) while the token
   // outlives the next fresh period, so a read again costs no signature.
   const previous = deps.authCache.get(key, now.getTime());
@@ -112,7 +120,7 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
       : undefined,
     row.app_recorded ? undefined : recordSessionApp(deps.db, row.session_id, row.app_id),
   ]);
-  const result: VerifiedAccess = keep ? previous : { uid: row.uid, name: row.name, roles, groups: row.groups, jwt };
+  const result: VerifiedAccess = keep ? previous : { uid: row.uid, name: row.name, roles, groups: row.groups, amr, jwt };
   tokenOf.set(result, { claims: facts, exp });
   const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
   const usableUntil = Math.min(exp * 1000 - MIN_REMAINING_MS, sessionEnds);

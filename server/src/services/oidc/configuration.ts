@@ -1,3 +1,4 @@
+import { PASSKEY_ACR } from '../../domain/app-passkey.ts';
 import type { Deps } from '../../deps.ts';
 import { grantedScopes, OIDC_CLAIMS, OIDC_SCOPES, resourceIndicator } from '../../domain/oidc-client.ts';
 import { createOidcAdapter } from './adapter.ts';
@@ -87,8 +88,10 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     responseTypes: ['code'],
     scopes: [...OIDC_SCOPES],
-    // amr (how the player proved who they are) and auth_time go in every id_token (docs/oidc.md).
-    claims: { ...OIDC_CLAIMS, openid: [...OIDC_CLAIMS.openid, 'amr', 'auth_time'] } as Configuration['claims'],
+    // amr (how the player proved who they are) and auth_time go in every id_token, acr once a passkey was used (docs/oidc.md).
+    claims: { ...OIDC_CLAIMS, openid: [...OIDC_CLAIMS.openid, 'acr', 'amr', 'auth_time'] } as Configuration['claims'],
+    // acr_values=passkey asks for a passkey for one sign-in (the interaction policy's passkey_required check).
+    acrValues: [PASSKEY_ACR],
     // The claims go in the id_token too: several apps read them only there.
     conformIdTokenClaims: false,
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'], userinfoSigningAlgValues: ['RS256', 'ES256'] },

@@ -1,5 +1,5 @@
 import { AuditEvent } from '@portal/contract';
-import { sessionAmr } from '../../domain/session-amr.ts';
+import { sessionAcr, sessionAmr } from '../../domain/session-amr.ts';
 import type { InteractionResults } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
 import { epochSeconds } from '../../lib/clock.ts';
@@ -8,7 +8,8 @@ import { audit, type RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 import { LOGIN_SCOPES } from '../sign-in/start.ts';
 import { startUpstreamAuthorization } from '../swcombine/authorization.ts';
-import { interactionUrl } from './paths.ts';
+import { INTERACTION_PATH, interactionUrl } from './paths.ts';
+import { confirmPasskeyUrl, lacksRequiredPasskey, passkeyWanted } from '../../domain/app-passkey.ts';
 import { loadOidcPlayer } from './player.ts';
 
 /** What the library tells us of an interaction it handed over. */
@@ -16,12 +17,16 @@ export interface InteractionInput {
   uid: string;
   clientId: string;
   reasons: string[];
+  /** The request's acr_values (acr_values=passkey asks for a passkey for this sign-in). */
+  acrValues?: unknown;
   /** Set once this interaction sent the player to sign in: the portal session they had then (null: none). */
   signInFrom: string | null | undefined;
 }
 
 export type InteractionOutcome =
-  { kind: 'sign-in'; url: string; state: string; handOff: SignInHandOff } | { kind: 'finish'; result: InteractionResults };
+  | { kind: 'sign-in'; url: string; state: string; handOff: SignInHandOff }
+  | { kind: 'confirm-passkey'; url: string }
+  | { kind: 'finish'; result: InteractionResults };
 
 // Asked for a sign-in newer than the session in hand: prompt=login, max_age, a login_hint naming another player.
 const FRESH_SIGN_IN = new Set(['login_prompt', 'max_age', 'login_hint', 'id_token_hint']);
@@ -43,7 +48,8 @@ export function signInFirst(deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'config'>,
 /**
  * The authorization endpoint needs the player: without a portal session (or when the app asked
  * for a fresh sign-in) SWCombine's sign-in runs first and comes back here; then the one access
- * rule decides between a code and access_denied.
+ * rule decides between a code and access_denied; an app that requires a passkey first sends the player to
+ * confirm one in this session.
  */
 export async function settleInteraction(
   deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'config'>,
@@ -70,8 +76,20 @@ export async function settleInteraction(
     });
     return { kind: 'finish', result: { error: 'access_denied', error_description: reason } };
   }
+  // The app requires a passkey (or the request asked for one): the player confirms one in this session, then comes back to this interaction.
+  if (lacksRequiredPasskey(passkeyWanted(app, input.acrValues), auth.session)) {
+    return { kind: 'confirm-passkey', url: confirmPasskeyUrl(deps.config.publicUrl, `${INTERACTION_PATH}/${input.uid}`) };
+  }
   return {
     kind: 'finish',
-    result: { login: { accountId: auth.user.uid, ts: epochSeconds(auth.session.created_at), amr: sessionAmr(auth.session) }, consent: {} },
+    result: {
+      login: {
+        accountId: auth.user.uid,
+        ts: epochSeconds(auth.session.created_at),
+        amr: sessionAmr(auth.session),
+        acr: sessionAcr(auth.session),
+      },
+      consent: {},
+    },
   };
 }

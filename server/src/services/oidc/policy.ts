@@ -1,6 +1,7 @@
 import { interactionPolicy, type KoaContextWithOIDC } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
-import { playerOf } from './lookups.ts';
+import { lacksRequiredPasskey, passkeyWanted } from '../../domain/app-passkey.ts';
+import { appOf, playerOf } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
 
 const { Check, base } = interactionPolicy;
@@ -24,6 +25,17 @@ export function interactionRules(deps: Pick<Deps, 'db' | 'config' | 'clock'>) {
       return named === auth.user.uid.toLowerCase() || named === auth.user.name.toLowerCase()
         ? Check.NO_NEED_TO_PROMPT
         : Check.REQUEST_PROMPT;
+    }),
+  );
+  // An app that requires a passkey, or a request with acr_values=passkey: the interaction sends the player to confirm one.
+  login.checks.add(
+    new Check('passkey_required', 'a passkey must be used in this session', 'login_required', async (ctx) => {
+      const { auth } = currentOidcRequest();
+      const app = await appOf(deps, ctx);
+      if (!auth || !app) return Check.NO_NEED_TO_PROMPT; // the sign-in is asked for anyway; an unknown client fails elsewhere
+      return lacksRequiredPasskey(passkeyWanted(app, ctx.oidc.params?.acr_values), auth.session)
+        ? Check.REQUEST_PROMPT
+        : Check.NO_NEED_TO_PROMPT;
     }),
   );
   // The one access rule: a player not admitted to the app gets no code, only access_denied.

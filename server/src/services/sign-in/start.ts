@@ -2,6 +2,7 @@ import { SWC_SIGN_IN_SCOPES } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { isCleanReturnAddress, registeredRedirect } from '../../domain/redirect-match.ts';
 import { Refused } from '../../lib/errors.ts';
+import { confirmPasskeyUrl, lacksRequiredPasskey } from '../../domain/app-passkey.ts';
 import { findAppByAudience, type AppRow } from '../../queries/apps.ts';
 import type { RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
@@ -24,7 +25,7 @@ export async function validateLoginTarget(deps: Pick<Deps, 'db'>, aud: string, r
 
 /**
  * Starts a sign-in for an app. A player who already holds a session admitted to the app goes
- * straight back to `rd` (single sign-on), unless `prompt=login` asks for a fresh sign-in; everyone else is sent to SWCombine with a one-time state.
+ * straight back to `rd` (single sign-on) — through the passkey confirmation when the app requires one — unless `prompt=login` asks for a fresh sign-in; everyone else is sent to SWCombine with a one-time state.
  */
 export async function startLogin(
   deps: Pick<Deps, 'db' | 'clock' | 'swc' | 'config'>,
@@ -33,6 +34,10 @@ export async function startLogin(
   const { app, rd } = await validateLoginTarget(deps, input.aud, input.rd);
   if (input.current && input.prompt !== 'login') {
     const { decision } = await decideOn(deps, { userId: input.current.user.id, isAdmin: input.current.isAdmin }, app);
+    if (decision.allowed && lacksRequiredPasskey(app.require_passkey, input.current.session)) {
+      const back = `/auth/login?aud=${encodeURIComponent(input.aud)}&rd=${encodeURIComponent(rd)}`;
+      return { kind: 'redirect', url: confirmPasskeyUrl(deps.config.publicUrl, back) };
+    }
     if (decision.allowed) return { kind: 'redirect', url: rd };
   }
   const { url, state } = await startUpstreamAuthorization(deps, {

@@ -40,6 +40,7 @@ const emptyBody = {
   allow_global_admin: false,
   allow_delegated_swc_token: false,
   skip_uid_whitelist: false,
+  require_passkey: false,
   grant_types: ['authorization_code', 'refresh_token'],
   machine_scopes: [],
 };
@@ -120,6 +121,7 @@ describe('/admin/apps', () => {
     await fill(user, { name: 'Sign-out notice address' }, 'https://market.example.test/bc');
     await user.click(screen.getByRole('checkbox', { name: /Act on SWCombine for the player/ }));
     await user.click(screen.getByRole('checkbox', { name: /Bypass UID whitelist/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Require a passkey/ }));
     await user.click(screen.getByRole('checkbox', { name: /^Device code \(bots, command-line tools\)/ }));
     await user.click(screen.getByRole('checkbox', { name: /^Machine client \(no player\)/ }));
     await fill(user, { name: /^Machine client scopes/ }, 'market:read  market:write');
@@ -147,6 +149,7 @@ describe('/admin/apps', () => {
       allow_global_admin: false,
       allow_delegated_swc_token: true,
       skip_uid_whitelist: true,
+      require_passkey: true,
       grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code', 'client_credentials'],
       machine_scopes: ['market:read', 'market:write'],
     });

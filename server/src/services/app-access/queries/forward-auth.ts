@@ -11,6 +11,10 @@ export interface ForwardAuthRow {
   idle_expires_at: Date;
   expires_at: Date;
   ended_at: Date | null;
+  /** When a passkey was last used in the session (sign-in or confirmation); null: never. */
+  passkey_used_at: Date | null;
+  swc_signed_in_at: Date | null;
+  passkey_amr: string[];
   user_id: string;
   uid: string;
   name: string;
@@ -22,6 +26,7 @@ export interface ForwardAuthRow {
   audience: string | null;
   skip_uid_whitelist: boolean | null;
   allow_global_admin: boolean | null;
+  require_passkey: boolean | null;
   access_status: AccessStatus;
   rule_matches: RuleMatch[];
   /** The groups the app is told the player is in now, by the names they travel under (access-facts.ts). */
@@ -36,11 +41,12 @@ export interface ForwardAuthRow {
  * Sent as a named (prepared) statement: each connection plans it once. Planning this query costs
  * several times what running it does, and every cold forward-auth check runs it.
  */
-const FORWARD_AUTH_SQL = `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at,
+const FORWARD_AUTH_SQL = `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at, s.passkey_used_at,
+       s.swc_signed_in_at, s.passkey_amr,
        u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name,
        ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
              WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role' ORDER BY g.value) AS portal_roles,
-       a.id AS app_id, a.key AS app_key, a.audience, a.skip_uid_whitelist, a.allow_global_admin,
+       a.id AS app_id, a.key AS app_key, a.audience, a.skip_uid_whitelist, a.allow_global_admin, a.require_passkey,
        ${accessFactsColumns('u.id', 'a.id')},
        ${appGroupNamesColumn('u.id', 'a.id')} AS groups,
        ARRAY(SELECT g.value FROM user_app_grants g WHERE g.user_id = u.id AND g.app_id = a.id AND g.kind = 'role' ORDER BY g.value) AS app_roles,

@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import { sessionAmr } from '../../../domain/session-amr.ts';
+import { sessionAcr, sessionAmr } from '../../../domain/session-amr.ts';
 import { epochSeconds } from '../../../lib/clock.ts';
 import { currentOidcRequest } from '../request-context.ts';
 
@@ -21,9 +21,10 @@ export function sessionIsThePortalSession(provider: Provider): void {
     }
     const loginTs = epochSeconds(auth.session.created_at);
     const amr = sessionAmr(auth.session);
-    if (session.accountId !== auth.user.uid || session.loginTs !== loginTs || String(session.amr) !== String(amr)) {
+    const acr = sessionAcr(auth.session);
+    if (session.accountId !== auth.user.uid || session.loginTs !== loginTs || String(session.amr) !== String(amr) || session.acr !== acr) {
       if (session.accountId !== auth.user.uid) session.authorizations = {};
-      session.loginAccount({ accountId: auth.user.uid, loginTs, amr });
+      session.loginAccount({ accountId: auth.user.uid, loginTs, amr, ...(acr ? { acr } : {}) });
     }
     return session;
   };

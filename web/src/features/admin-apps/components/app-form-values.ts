@@ -27,6 +27,7 @@ export interface AppFormValues {
   allow_global_admin: boolean;
   allow_delegated_swc_token: boolean;
   skip_uid_whitelist: boolean;
+  require_passkey: boolean;
   /** The grants its OpenID Connect client may use (the contract's grant type names). */
   grant_types: string[];
   /** The machine client's scopes, as one space-separated text. */
@@ -50,6 +51,7 @@ export const emptyAppForm: AppFormValues = {
   allow_global_admin: false,
   allow_delegated_swc_token: false,
   skip_uid_whitelist: false,
+  require_passkey: false,
   grant_types: [...DEFAULT_GRANT_TYPES],
   machine_scopes: '',
 };
@@ -72,6 +74,7 @@ export function formFromApp(app: App): AppFormValues {
     allow_global_admin: app.allow_global_admin,
     allow_delegated_swc_token: app.allow_delegated_swc_token,
     skip_uid_whitelist: app.skip_uid_whitelist,
+    require_passkey: app.require_passkey,
     grant_types: [...app.grant_types],
     machine_scopes: app.machine_scopes.join(' '),
   };
@@ -98,6 +101,7 @@ export function toAppInput(values: AppFormValues): AppInput {
     allow_global_admin: values.allow_global_admin,
     allow_delegated_swc_token: values.allow_delegated_swc_token,
     skip_uid_whitelist: values.skip_uid_whitelist,
+    require_passkey: values.require_passkey,
     grant_types: values.grant_types as GrantType[],
     machine_scopes: values.machine_scopes.split(/\s+/).filter(Boolean),
   };

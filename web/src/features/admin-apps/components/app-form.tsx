@@ -88,7 +88,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
   const { setFieldValue } = form;
   const setIcon = useCallback((icon: string) => setFieldValue('icon', icon), [setFieldValue]);
   const text = (field: keyof AppFormValues) => form.getInputProps(field);
-  const check = (field: 'allow_global_admin' | 'allow_delegated_swc_token' | 'skip_uid_whitelist') =>
+  const check = (field: 'allow_global_admin' | 'allow_delegated_swc_token' | 'skip_uid_whitelist' | 'require_passkey') =>
     form.getInputProps(field, { type: 'checkbox' });
 
   const submit = form.onSubmit((values) => {
@@ -264,6 +264,13 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
                 description="Every player may sign in; no access grant is needed."
                 {...check('skip_uid_whitelist')}
               />
+              {!isPortal && (
+                <Checkbox
+                  label="Require a passkey"
+                  description="Players must have used a passkey in their session. Those who have not are asked to confirm it's them with one, then go on to the app."
+                  {...check('require_passkey')}
+                />
+              )}
             </Stack>
           </Section>
 

@@ -1,7 +1,14 @@
 import type { App } from '@portal/contract';
 
 /** The answer headers an app behind an ingress reads (docs/sign-in.md). */
-const RESPONSE_HEADERS = ['X-Auth-Request-User', 'X-Auth-Request-Name', 'X-Auth-Request-Roles', 'X-Auth-Request-Groups', 'Authorization'];
+const RESPONSE_HEADERS = [
+  'X-Auth-Request-User',
+  'X-Auth-Request-Name',
+  'X-Auth-Request-Roles',
+  'X-Auth-Request-Groups',
+  'X-Auth-Request-Amr',
+  'Authorization',
+];
 
 /** The auth service inside the cluster, as deploy/kubernetes names it: Traefik and Caddy ask it directly. */
 export const IN_CLUSTER_AUTH = { url: 'http://swc-portal.swc-portal.svc', hostPort: 'swc-portal.swc-portal.svc:80' };

@@ -27,8 +27,14 @@ export function useAdminConsoleStepUp() {
   });
 }
 
-/** Confirming opens what waited for it: every query is read again (the admin screens' refusals too). */
-export function useConfirmPasskey() {
+/**
+ * Confirming opens what waited for it: every query is read again (the admin screens' refusals too), or
+ * `onConfirmed` goes on (an app that required the passkey).
+ */
+export function useConfirmPasskey(onConfirmed?: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: confirmWithPasskey, onSuccess: () => queryClient.invalidateQueries() });
+  return useMutation({
+    mutationFn: confirmWithPasskey,
+    onSuccess: () => (onConfirmed ? onConfirmed() : queryClient.invalidateQueries()),
+  });
 }

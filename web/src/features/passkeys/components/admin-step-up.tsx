@@ -8,14 +8,13 @@ import { useAdminConsoleStepUp, useConfirmPasskey } from '../api/confirm-passkey
 import { useOwnPasskeys } from '../api/own-passkeys.ts';
 import { AddPasskeyButton, useAddPasskey } from './passkeys-section.tsx';
 
-function ConfirmItsYou() {
-  const confirm = useConfirmPasskey();
+/** "Confirm it's you": one of the player's passkeys, used in this session; `onConfirmed` runs once it is. */
+export function ConfirmItsYou({ description, onConfirmed }: { description: string; onConfirmed?: () => void }) {
+  const confirm = useConfirmPasskey(onConfirmed);
   return (
     <EmptyState variant="light" maw={460} icon={<IconFingerprint size={28} aria-hidden />}>
       <EmptyState.Title order={1}>Confirm it's you</EmptyState.Title>
-      <EmptyState.Description>
-        The admin console needs a passkey used in this session lately. Your browser or password manager asks for it.
-      </EmptyState.Description>
+      <EmptyState.Description>{description} Your browser or password manager asks for it.</EmptyState.Description>
       <EmptyState.Actions>
         <Stack gap="sm" align="center">
           <Button loading={confirm.isPending} leftSection={<IconFingerprint size={16} aria-hidden />} onClick={() => confirm.mutate()}>
@@ -32,15 +31,14 @@ function ConfirmItsYou() {
   );
 }
 
-function AddPasskeyFirst() {
+/** A player without a passkey, where one is needed: the title and why, and the Add a passkey button. */
+export function AddPasskeyFirst({ title, description }: { title: string; description: string }) {
   const passkeys = useOwnPasskeys();
   const add = useAddPasskey(passkeys.data, () => undefined);
   return (
     <EmptyState variant="light" maw={460} icon={<IconKey size={28} aria-hidden />}>
-      <EmptyState.Title order={1}>Add a passkey to use the admin console</EmptyState.Title>
-      <EmptyState.Description>
-        A game password alone does not open the admin console. Add a passkey, then confirm it's you with it.
-      </EmptyState.Description>
+      <EmptyState.Title order={1}>{title}</EmptyState.Title>
+      <EmptyState.Description>{description}</EmptyState.Description>
       <EmptyState.Actions>
         <Stack gap="sm" align="center">
           {passkeys.data && <AddPasskeyButton onClick={add.start} />}
@@ -64,7 +62,14 @@ export function AdminStepUp({ children }: { children: ReactNode }) {
   if (!passkey_required || confirmed_until) return <>{children}</>;
   return (
     <Center mih={240} p="md">
-      {has_passkey ? <ConfirmItsYou /> : <AddPasskeyFirst />}
+      {has_passkey ? (
+        <ConfirmItsYou description="The admin console needs a passkey used in this session lately." />
+      ) : (
+        <AddPasskeyFirst
+          title="Add a passkey to use the admin console"
+          description="A game password alone does not open the admin console. Add a passkey, then confirm it's you with it."
+        />
+      )}
     </Center>
   );
 }
