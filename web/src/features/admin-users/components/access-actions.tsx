@@ -58,7 +58,8 @@ export function AccessActions({ target, status, variant = 'row', onOutcome, onRe
     status === 'suspended'
       ? {
           label: 'Lift suspension',
-          name: `Lift the suspension of ${userName} on ${appName}`,
+          // The visible words start the name, so a voice user saying what they see hits it.
+          name: `Lift suspension of ${userName} on ${appName}`,
           color: 'teal',
           Icon: IconCheck,
           sets: 'active',
