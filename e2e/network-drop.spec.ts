@@ -33,7 +33,8 @@ describe('a save without an answer', () => {
   it('keeps the app form as typed, says the server could not be reached, and saves on Try again', async () => {
     await admin.goto(`${baseUrl}/admin/apps`);
     await admin.getByRole('button', { name: 'Create app' }).waitFor();
-    await fillNewApp(admin, 'ledger', 'Ledger');
+    // A key and name of its own: the product is shared, and another spec registers "ledger" (Ledger) in it.
+    await fillNewApp(admin, 'cargo-manifest', 'Cargo Manifest');
 
     await dropTheServer(admin);
     await admin.getByRole('button', { name: 'Create app' }).click();
@@ -41,15 +42,15 @@ describe('a save without an answer', () => {
     await alert.getByText('The server could not be reached').waitFor();
     await admin.waitForTimeout(500); // the old failure left for /login within 300 ms
     expect(new URL(admin.url()).pathname).toBe('/admin/apps');
-    expect(await admin.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('Ledger');
-    expect(await admin.getByRole('textbox', { name: /^URL/ }).inputValue()).toBe('https://ledger.example.com/');
+    expect(await admin.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('Cargo Manifest');
+    expect(await admin.getByRole('textbox', { name: /^URL/ }).inputValue()).toBe('https://cargo-manifest.example.com/');
     await screenshotBoth(admin, 'network-drop-app-form');
     await expectAccessible(admin, '/admin/apps after a save without an answer');
 
     await admin.unroute('**/api/**');
     await alert.getByRole('button', { name: 'Try again' }).click();
-    await admin.getByText('App "Ledger" created.').waitFor();
-    await admin.getByRole('cell', { name: 'Ledger', exact: true }).waitFor();
+    await admin.getByText('App "Cargo Manifest" created.').waitFor();
+    await admin.getByRole('cell', { name: 'Cargo Manifest', exact: true }).waitFor();
   });
 
   it('offline, says so and saves the app once the connection is back', async () => {
