@@ -12,6 +12,8 @@ import { signInAs } from './helpers/sign-in.ts';
 /**
  * An admin ends a player's app tokens: a bot holding Mira's offline_access refresh token goes on getting
  * tokens after her sessions end, until the admin disconnects it from her user page (or End all is asked to).
+ * The product is shared with other specs, which connect apps of their own to Mira (one of them a device-flow
+ * bot named Fleet Bot): this bot has a name of its own, and her other apps may be listed beside it.
  */
 const baseUrl = inject('baseUrl');
 const BOT_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3900) + 61}`;
@@ -19,26 +21,26 @@ const CALLBACK = `${BOT_ORIGIN}/callback`;
 
 let browser: Browser;
 let bot: Server;
-let fleetBot: client.Configuration;
+let patrolBot: client.Configuration;
 let miraId: string;
 let admin: Page;
 let mira: BrowserContext;
 
 beforeAll(async () => {
   await seedApps(inject('databaseUrl'), [
-    { key: 'fleet-bot', name: 'Fleet Bot', icon: '🤖', url: `${BOT_ORIGIN}/`, redirect_urls: [CALLBACK], skip_uid_whitelist: true },
+    { key: 'patrol-bot', name: 'Patrol Bot', icon: '🤖', url: `${BOT_ORIGIN}/`, redirect_urls: [CALLBACK], skip_uid_whitelist: true },
   ]);
   const adminApi = api(baseUrl, await signIn(baseUrl, '1:100001'));
   const apps = (await adminApi('GET', '/api/admin/apps')).body as { id: string; key: string }[];
-  const secret = await adminApi('POST', `/api/admin/apps/${apps.find((a) => a.key === 'fleet-bot')!.id}/client-secret`);
-  fleetBot = await client.discovery(
+  const secret = await adminApi('POST', `/api/admin/apps/${apps.find((a) => a.key === 'patrol-bot')!.id}/client-secret`);
+  patrolBot = await client.discovery(
     new URL(baseUrl),
-    'fleet-bot',
+    'patrol-bot',
     undefined,
     client.ClientSecretBasic((secret.body as { client_secret: string }).client_secret),
     { execute: [client.allowInsecureRequests] },
   );
-  bot = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Fleet Bot</title>'));
+  bot = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Patrol Bot</title>'));
   await new Promise<void>((resolve) => bot.listen(Number(new URL(BOT_ORIGIN).port), '127.0.0.1', resolve));
   browser = await launchBrowser();
   ({ context: mira } = await newPage(browser));
@@ -55,42 +57,42 @@ afterAll(async () => {
 
 describe("a player's app tokens, ended by an admin", () => {
   it('lists the bot on her user page; End all, asked to, disconnects it and its refresh token is refused', async () => {
-    const tokens = await signInFlow(fleetBot, mira, CALLBACK, 'openid profile offline_access');
+    const tokens = await signInFlow(patrolBot, mira, CALLBACK, 'openid profile offline_access');
     expect(tokens.refresh_token).toEqual(expect.any(String));
 
     await admin.goto(`${baseUrl}/admin/users/${miraId}?tab=sessions`);
     const apps = admin.getByRole('table', { name: 'Connected apps' });
-    const row = apps.getByRole('row').filter({ hasText: 'Fleet Bot' });
+    const row = apps.getByRole('row').filter({ hasText: 'Patrol Bot' });
     await row.getByText('Can act').waitFor();
     await expectAccessible(admin, "a user's page listing her connected apps");
     await screenshotBoth(admin, 'admin-user-connected-apps');
 
     await admin.getByRole('button', { name: 'End all sessions' }).click();
     const dialog = admin.getByRole('dialog', { name: 'End all sessions?' });
-    const also = dialog.getByRole('checkbox', { name: /Also disconnect their app: Fleet Bot/ });
+    const also = dialog.getByRole('checkbox', { name: /^Also disconnect their (app|\d+ apps): .*Patrol Bot/ });
     await also.check();
-    await dialog.getByText('Fleet Bot can go on acting for Mira Solan while they are away', { exact: false }).waitFor();
+    await dialog.getByText('Patrol Bot can go on acting for Mira Solan while they are away', { exact: false }).waitFor();
     await expectAccessible(admin, 'End all sessions, asking whether to disconnect the apps');
     await screenshotBoth(admin, 'admin-user-end-all-apps', { fullPage: false });
     await dialog.getByRole('button', { name: 'End all and disconnect' }).click();
-    await admin.getByText(/sessions? ended, 1 app disconnected\./).waitFor();
+    await admin.getByText(/sessions? ended, \d+ apps? disconnected\./).waitFor();
     await apps.getByText('No app keeps tokens for this user.').or(admin.getByText('No app keeps tokens for this user.')).first().waitFor();
 
-    expect(await refusal(client.refreshTokenGrant(fleetBot, tokens.refresh_token!))).toBe('invalid_grant');
+    expect(await refusal(client.refreshTokenGrant(patrolBot, tokens.refresh_token!))).toBe('invalid_grant');
   });
 
   it('Disconnect on the row ends one app the same way', async () => {
     const page = await mira.newPage();
     await signInAs(page, baseUrl, 'Mira Solan');
-    const tokens = await signInFlow(fleetBot, mira, CALLBACK, 'openid profile offline_access');
+    const tokens = await signInFlow(patrolBot, mira, CALLBACK, 'openid profile offline_access');
 
     await admin.reload();
     const apps = admin.getByRole('table', { name: 'Connected apps' });
-    await apps.getByRole('button', { name: 'Disconnect Fleet Bot' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Disconnect Fleet Bot?' });
+    await apps.getByRole('button', { name: 'Disconnect Patrol Bot' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Disconnect Patrol Bot?' });
     await dialog.getByRole('button', { name: 'Disconnect' }).click();
-    await admin.getByText('Fleet Bot disconnected.').waitFor();
-    expect(await refusal(client.refreshTokenGrant(fleetBot, tokens.refresh_token!))).toBe('invalid_grant');
+    await admin.getByText('Patrol Bot disconnected.').waitFor();
+    expect(await refusal(client.refreshTokenGrant(patrolBot, tokens.refresh_token!))).toBe('invalid_grant');
     // Her session goes on: only the app's tokens ended.
     await page.goto(`${baseUrl}/dashboard`);
     expect(new URL(page.url()).pathname).toBe('/dashboard');

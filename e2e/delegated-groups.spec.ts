@@ -15,9 +15,10 @@ import { startProduct, type RunningProduct } from './helpers/start-product.ts';
  * approves with an end date a minute away, and real nginx admits Mira at once and refuses her after the end date.
  */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3900);
+// The product takes PORT, PORT + 1 and PORT + 2 (its SWCombine and Discord simulators): nginx and the app sit above them.
 const PORT = E2E_PORT + 60;
-const GATE_PORT = E2E_PORT + 62;
-const APP_ORIGIN = `http://127.0.0.1:${E2E_PORT + 63}`;
+const GATE_PORT = E2E_PORT + 64;
+const APP_ORIGIN = `http://127.0.0.1:${E2E_PORT + 65}`;
 const APP = { key: 'fleet-board', name: 'Fleet Board' };
 
 let product: RunningProduct;
