@@ -9,7 +9,7 @@ import { runRotationSweep } from '../../src/services/service-jwts/sweep.ts';
 import { createAppFixture, serviceJwtFixture } from '../helpers/fixtures.ts';
 import { linkDiscord, simulatorConnection } from '../helpers/discord.ts';
 import { connectRosterBinding } from '../helpers/groups.ts';
-import { basic, postForm } from '../helpers/oidc.ts';
+import { basic, createClientSecret, postForm } from '../helpers/oidc.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
@@ -37,12 +37,7 @@ describe('the restore drill', () => {
       audience: 'https://wiki.example.com',
       redirect_urls: ['https://wiki.example.com/cb'],
     });
-    const secret = await before.app.inject({
-      method: 'POST',
-      url: `/api/admin/apps/${app.id}/client-secret`,
-      cookies: { portal_session: admin },
-    });
-    clientSecret = secret.json().client_secret;
+    clientSecret = await createClientSecret(before, admin, app.id);
     const jwt = await before.app.inject({
       method: 'POST',
       url: '/api/admin/service-jwts',

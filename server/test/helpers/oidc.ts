@@ -109,3 +109,14 @@ export function exchange(
     auth,
   );
 }
+
+/** An admin's New client secret for the app: answers the secret, shown once. */
+export async function createClientSecret(ctx: TestContext, adminCookie: string, appId: string): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/apps/${appId}/client-secret`,
+    cookies: { portal_session: adminCookie },
+  });
+  if (res.statusCode !== 201) throw new Error(`New client secret answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ client_secret: string }>().client_secret;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
 import { userIdOf } from '../../helpers/groups.ts';
-import { authorize, basic, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { authorize, basic, CookieJar, createClientSecret, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -48,12 +48,7 @@ beforeAll(async () => {
     backchannel_logout_url: BACKCHANNEL,
   });
   admin = (await signIn(ctx, '1:100001')).cookie;
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/admin/apps/${wiki.id}/client-secret`,
-    cookies: { portal_session: admin },
-  });
-  secret = created.json().client_secret as string;
+  secret = await createClientSecret(ctx, admin, wiki.id);
   await signIn(ctx, '1:100002');
   miraId = await userIdOf(ctx, '1:100002');
 });

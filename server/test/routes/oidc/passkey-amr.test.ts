@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
-import { authorize, basic, CookieJar, exchange, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { authorize, basic, CookieJar, createClientSecret, exchange, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { addPasskey, confirmWithPasskey } from '../../helpers/passkey-flows.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import type { SoftAuthenticator } from '../../helpers/soft-authenticator.ts';
@@ -34,9 +34,7 @@ beforeAll(async () => {
     skip_uid_whitelist: true,
   });
   const admin = (await signIn(ctx, '1:100001')).cookie;
-  secret = (
-    await ctx.app.inject({ method: 'POST', url: `/api/admin/apps/${wiki.id}/client-secret`, cookies: { portal_session: admin } })
-  ).json().client_secret;
+  secret = await createClientSecret(ctx, admin, wiki.id);
   key = (await addPasskey(ctx, (await signIn(ctx, '1:100002')).cookie, 'Mira’s key')).authenticator;
 });
 afterAll(() => ctx.close());
