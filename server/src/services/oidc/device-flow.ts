@@ -2,7 +2,7 @@ import { scopeInWords } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { grantedScopes } from '../../domain/oidc-client.ts';
 import { deviceCodePage, deviceConfirmPage, deviceOutcomePage } from '../../lib/device-pages.ts';
-import type { Configuration, KoaContextWithOIDC } from './library-gaps/index.ts';
+import { deviceFormSecret, type Configuration, type KoaContextWithOIDC } from './library-gaps/index.ts';
 import { clientApp, playerOf } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
 
@@ -58,7 +58,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
     mask: '****-****',
     userCodeInputSource: async (ctx, _form, out, err) => {
       const action = ctx.oidc.urlFor('code_verification');
-      const xsrf = String(ctx.oidc.session?.state?.secret ?? '');
+      const xsrf = deviceFormSecret(ctx);
       if (err?.name === 'AbortedError') {
         const appName = await appNameOf(deps, ctx);
         const refusal = (err.cause as { error_description?: string } | undefined)?.error_description;
@@ -97,7 +97,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
         ctx,
         deviceConfirmPage({
           action: ctx.oidc.urlFor('code_verification'),
-          xsrf: String(ctx.oidc.session?.state?.secret ?? ''),
+          xsrf: deviceFormSecret(ctx),
           userCode,
           appName: client.clientName ?? client.clientId,
           playerName: playerName(),

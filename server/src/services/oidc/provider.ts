@@ -5,7 +5,14 @@ import { recordOidcSessionApp } from '../../queries/session-apps.ts';
 import { audit } from '../audit.ts';
 import { recordJwtAccessToken } from './adapter.ts';
 import { oidcConfiguration, scopeGivenNow } from './configuration.ts';
-import { createLibraryProvider, type InteractionResults, type JWK, type KoaContextWithOIDC, type Provider } from './library-gaps/index.ts';
+import {
+  createLibraryProvider,
+  grantReused,
+  type InteractionResults,
+  type JWK,
+  type KoaContextWithOIDC,
+  type Provider,
+} from './library-gaps/index.ts';
 import { appOf } from './lookups.ts';
 import { currentOidcRequest, runInOidcRequest, type OidcRequest } from './request-context.ts';
 
@@ -21,7 +28,6 @@ export interface OidcProvider {
   interactionResult(req: IncomingMessage, res: ServerResponse, request: OidcRequest, result: InteractionResults): Promise<void>;
 }
 
-const grantsReused = new WeakSet<object>();
 const DEVICE_ROUTES = new Set(['code_verification', 'device_resume']);
 
 /** A player allowed an app (a code issued, or a device allowed): the app is recorded on the portal session (for sign-out) and it is audited. */
@@ -73,7 +79,7 @@ async function auditOutcome(deps: OidcProviderDeps, ctx: KoaContextWithOIDC): Pr
     });
     return;
   }
-  if (grantsReused.has(ctx)) {
+  if (grantReused(ctx)) {
     await audit(deps.db, meta, {
       event: AuditEvent.OidcGrantReused,
       appKey: clientId,
@@ -88,10 +94,6 @@ function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
     recordJwtAccessToken: (model, token, exp) => recordJwtAccessToken(deps, model, token, exp),
     scopeGivenNow: (ctx, uid, scope) => scopeGivenNow(deps, ctx, uid, scope),
   });
-  provider.proxy = true; // the scheme and host come from PUBLIC_URL, see asPublicRequest
-  provider.on('grant.revoked', (ctx: KoaContextWithOIDC) => {
-    if (ctx.oidc?.route === 'token') grantsReused.add(ctx);
-  });
   provider.use(async (koaContext, next) => {
     await next();
     await auditOutcome(deps, koaContext as KoaContextWithOIDC);
@@ -99,20 +101,8 @@ function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
   return provider;
 }
 
-/**
- * The library writes its endpoints' addresses from the request's host and scheme: they are set
- * from PUBLIC_URL, so a forged Host or X-Forwarded-* header cannot change what it answers.
- */
-function asPublicRequest(req: IncomingMessage, publicUrl: URL): void {
-  req.headers.host = publicUrl.host;
-  req.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
-  delete req.headers['x-forwarded-host'];
-  delete req.headers['x-forwarded-port'];
-}
-
 /** The library is built with the signing keys of the moment, and again when they rotate. */
 export function createOidcProvider(deps: OidcProviderDeps): OidcProvider {
-  const publicUrl = new URL(deps.config.publicUrl);
   let current: { kids: string; provider: Provider; callback: ReturnType<Provider['callback']> } | null = null;
   async function built() {
     const jwks = await deps.keys.signingJwks();
@@ -127,22 +117,18 @@ export function createOidcProvider(deps: OidcProviderDeps): OidcProvider {
   return {
     async handle(req, res, request) {
       const { callback } = await built();
-      asPublicRequest(req, publicUrl);
       await runInOidcRequest(request, () => callback(req, res) as Promise<void>);
     },
     async interactionDetails(req, res, request) {
       const p = await provider();
-      asPublicRequest(req, publicUrl);
       return runInOidcRequest(request, () => p.interactionDetails(req, res));
     },
     async interactionFinished(req, res, request, result) {
       const p = await provider();
-      asPublicRequest(req, publicUrl);
       await runInOidcRequest(request, () => p.interactionFinished(req, res, result, { mergeWithLastSubmission: false }));
     },
     async interactionResult(req, res, request, result) {
       const p = await provider();
-      asPublicRequest(req, publicUrl);
       await runInOidcRequest(request, () => p.interactionResult(req, res, result, { mergeWithLastSubmission: false }));
     },
   };

@@ -42,6 +42,7 @@ describe('the protocol library the gaps are written against', () => {
       'Session#persist': session.persist,
       'Session#loginAccount': session.loginAccount,
       'Provider#use': provider.use,
+      'Provider#createContext': (provider as unknown as Record<string, unknown>).createContext,
     };
     expect(
       Object.fromEntries(Object.entries(shapes).map(([name, fn]) => [name, typeof fn === 'function' ? fn.length : typeof fn])),
@@ -54,6 +55,7 @@ describe('the protocol library the gaps are written against', () => {
       'Session#persist': 0,
       'Session#loginAccount': 1,
       'Provider#use': 1,
+      'Provider#createContext': 2,
     });
   });
 
