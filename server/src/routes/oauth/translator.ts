@@ -5,7 +5,7 @@ import { apiAnswerOf } from '../../plugins/error-handler.ts';
 import { OAuthError, sendOAuthError, type OAuthAnswer } from './oauth-error.ts';
 
 /** How an endpoint answers one kind of failure in OAuth's words. */
-export interface OAuthCode {
+interface OAuthCode {
   error: string;
   /** The status, where it is not the one the API answers the failure with. */
   status?: number;

@@ -25,7 +25,7 @@ function send(ctx: KoaContextWithOIDC, html: string): void {
   ctx.body = html;
 }
 
-const playerName = () => currentOidcRequest().auth?.user.name ?? null;
+const playerName = (ctx: KoaContextWithOIDC) => currentOidcRequest(ctx).auth?.user.name ?? null;
 
 /** The app a device code is for, by name. */
 async function appNameOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promise<string> {
@@ -90,7 +90,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
         ? (CODE_PROBLEMS[err.name] ??
           (out?.error === 'invalid_request' ? OUT_OF_DATE : `This code cannot be used: ${out?.error_description ?? 'try again'}.`))
         : undefined;
-      send(ctx, deviceCodePage({ action, xsrf, playerName: playerName(), code: userCode, problem }));
+      send(ctx, deviceCodePage({ action, xsrf, playerName: playerName(ctx), code: userCode, problem }));
     },
     userCodeConfirmSource: async (ctx, _form, client, _deviceInfo, userCode) => {
       send(
@@ -100,7 +100,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
           xsrf: deviceFormSecret(ctx),
           userCode,
           appName: client.clientName ?? client.clientId,
-          playerName: playerName(),
+          playerName: playerName(ctx),
           gets: await whatItGets(deps, ctx),
         }),
       );
@@ -111,7 +111,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
         ctx,
         deviceOutcomePage({
           title: 'Device connected',
-          message: `${appName} is signed in as you${playerName() ? `, ${playerName()}` : ''}. You can close this page and go back to your device.`,
+          message: `${appName} is signed in as you${playerName(ctx) ? `, ${playerName(ctx)}` : ''}. You can close this page and go back to your device.`,
           link: dashboard,
         }),
       );

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { contextInHand } from '../../../../src/services/oidc/library-gaps/context-in-hand.ts';
 import { basic, bareProvider, callProvider, SECRET } from './bare-provider.ts';
 
 // The gaps override internals of oidc-provider that are not its public API. Its version is pinned
@@ -57,6 +58,21 @@ describe('the protocol library the gaps are written against', () => {
       'Provider#use': 1,
       'Provider#createContext': 2,
     });
+  });
+
+  it('keeps the context of the request it handles in hand (Provider.ctx) while it runs a hook for it, and none outside', async () => {
+    const inHook: boolean[] = [];
+    const provider = await bareProvider((c) => ({
+      ...c,
+      renderError: async (ctx) => {
+        inHook.push(contextInHand() === ctx);
+        ctx.body = 'refused';
+      },
+    }));
+    const res = await callProvider(provider)({ method: 'GET', url: '/oidc/authorize?client_id=nobody' });
+    expect(res.body).toBe('refused');
+    expect(inHook).toEqual([true]);
+    expect(contextInHand()).toBeUndefined();
   });
 
   it('names the device page’s errors as device-flow.ts words them', async () => {
