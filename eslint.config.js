@@ -29,6 +29,12 @@ const featureBoundary = (feature) => ({
   },
 });
 
+// The one room that imports the OpenID Provider library (oidc-provider), and the words for whoever imports it elsewhere.
+const LIBRARY_ROOM = 'server/src/services/oidc/library-gaps/';
+const LIBRARY_ROOM_MESSAGE = `Only ${LIBRARY_ROOM} imports oidc-provider (its gaps' tests too); import what you need from its index.ts.`;
+// `\u002F` is a slash: esquery's regular expressions cannot hold one as it is.
+const LIBRARY_SPECIFIER = '/^oidc-provider(\\u002F|$)/';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '.data/**', 'e2e/screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -50,19 +56,29 @@ export default tseslint.config(
   },
   ...features.map(featureBoundary),
   {
-    // The protocol library's internals are overridden in one room: everything else goes through it.
-    files: ['server/src/**/*.ts'],
-    ignores: ['server/src/services/oidc/library-gaps/**'],
+    // The protocol library's internals are overridden in one room: everything else goes through it, by any
+    // kind of import (static, a deep path into the library, dynamic import() or require).
+    files: ['server/src/**/*.ts', 'server/test/**/*.ts', 'bench/**/*.ts'],
+    ignores: [`${LIBRARY_ROOM}**`, 'server/test/services/oidc/library-gaps/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'oidc-provider',
-              message: 'Only server/src/services/oidc/library-gaps/ imports oidc-provider; import what you need from its index.ts.',
-            },
-          ],
+          paths: [{ name: 'oidc-provider', message: LIBRARY_ROOM_MESSAGE }],
+          patterns: [{ regex: '^oidc-provider/', message: LIBRARY_ROOM_MESSAGE }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: `ImportExpression[source.value=${LIBRARY_SPECIFIER}]`, message: LIBRARY_ROOM_MESSAGE },
+        {
+          selector: `ImportExpression > TemplateLiteral.source[quasis.0.value.cooked=${LIBRARY_SPECIFIER}]`,
+          message: LIBRARY_ROOM_MESSAGE,
+        },
+        { selector: `CallExpression[callee.name='require'][arguments.0.value=${LIBRARY_SPECIFIER}]`, message: LIBRARY_ROOM_MESSAGE },
+        {
+          selector: `CallExpression[callee.object.name='require'][callee.property.name='resolve'][arguments.0.value=${LIBRARY_SPECIFIER}]`,
+          message: LIBRARY_ROOM_MESSAGE,
         },
       ],
     },

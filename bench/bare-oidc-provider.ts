@@ -5,7 +5,7 @@
 // Usage: PORT=… CLIENTS=bench-1,bench-2 npx node bench/bare-oidc-provider.ts
 import { exportJWK, generateKeyPair } from 'jose';
 import { createServer } from 'node:http';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { bareLibraryProvider, type KoaContextWithOIDC } from '../server/src/services/oidc/library-gaps/index.ts';
 
 const port = Number(process.env.PORT ?? 0);
 const clients = (process.env.CLIENTS ?? 'bench-1').split(',');
@@ -32,7 +32,7 @@ async function grantFor(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
-const provider = new Provider(`http://localhost:${port}`, {
+const provider = bareLibraryProvider(`http://localhost:${port}`, {
   clients: clients.map((id) => ({
     client_id: id,
     redirect_uris: [`http://${id}.localhost/`],

@@ -1,7 +1,7 @@
 /**
  * What services throw when a request cannot be done. They say what happened, not how to answer: each
  * edge translates them into its own shape (plugins/error-handler.ts: the API's `{ error, message }`;
- * routes/auth/oauth-errors.ts: OAuth's `{ error, error_description }`; routes/auth/sign-in-pages.ts:
+ * routes/oauth/translator.ts: OAuth's `{ error, error_description }`, by each endpoint's code table; routes/auth/sign-in-pages.ts:
  * the pages a browser sees on /auth/*). The message is meant for whoever asked.
  */
 

@@ -6,7 +6,7 @@ import {
   type ClientCredentials,
   type OidcClientApp,
 } from '../../services/oidc/client-authentication.ts';
-import { OAuthError } from './oauth-errors.ts';
+import { OAuthError } from '../oauth/oauth-error.ts';
 import { tooManyFailuresMessage, type ClientAuthLimit } from './client-auth-limit.ts';
 
 /** A client refused at the door: 401 invalid_client, with a Basic challenge when it tried HTTP Basic. */

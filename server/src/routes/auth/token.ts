@@ -6,7 +6,9 @@ import { requestMeta } from '../../plugins/session.ts';
 import { exchangeForSwcToken, verifySubjectToken, type ExchangeSubject } from '../../services/app-access/token-exchange.ts';
 import { callingClient } from './client.ts';
 import { createClientAuthLimit } from './client-auth-limit.ts';
-import { OAuthError, oauthErrorHandler } from './oauth-errors.ts';
+import { TOKEN_EXCHANGE_CODES } from '../oauth/code-tables.ts';
+import { OAuthError } from '../oauth/oauth-error.ts';
+import { oauthErrorHandler } from '../oauth/translator.ts';
 
 /** Verified before the rate limit runs, so each app has its own limit and a forged client_id counts against its sender. */
 const subjects = new WeakMap<FastifyRequest, ExchangeSubject | Refused>();
@@ -47,7 +49,7 @@ export default async function tokenRoute(root: FastifyInstance) {
         },
       },
       // Every refusal and failure answers in OAuth's shape, not the portal's (validation included).
-      errorHandler: oauthErrorHandler,
+      errorHandler: oauthErrorHandler(TOKEN_EXCHANGE_CODES, 'token endpoint failed'),
       attachValidation: true,
       config: {
         crossSite: 'server-to-server',

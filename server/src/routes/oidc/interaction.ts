@@ -20,7 +20,7 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
     },
     async (request, reply) => {
       const oidcRequest = await oidcRequestOf(request);
-      const details = await oidc.interactionDetails(request.raw, reply.raw, oidcRequest).catch(() => null);
+      const details = await oidc.interactionDetails(request.raw, reply.raw).catch(() => null);
       if (!details || details.uid !== request.params.uid) {
         return sendStopPage(reply, app.deps.config.publicUrl, {
           title: 'This sign-in has expired',
@@ -37,13 +37,13 @@ export default async function interactionRoute(root: FastifyInstance, { oidc }: 
         meta: oidcRequest.meta,
       });
       if (outcome.kind === 'sign-in') {
-        await oidc.interactionResult(request.raw, reply.raw, oidcRequest, outcome.handOff);
+        await oidc.interactionResult(request.raw, reply.raw, outcome.handOff);
         setStateCookie(reply, outcome.state, app.deps.config.session.secureCookie);
         return reply.redirect(outcome.url, 302);
       }
       if (outcome.kind === 'confirm-passkey') return reply.redirect(outcome.url, 302);
       reply.hijack();
-      await oidc.interactionFinished(request.raw, reply.raw, oidcRequest, outcome.result);
+      await oidc.interactionFinished(request.raw, reply.raw, outcome.result);
     },
   );
 }

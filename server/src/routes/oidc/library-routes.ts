@@ -3,22 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refusedGrantType } from '../../services/oidc/client-authentication.ts';
 import { devicePollTooSoon } from '../../services/oidc/device-polls.ts';
 import { memoWithClient } from '../../services/oidc/lookups.ts';
-import { OAuthError } from '../auth/oauth-errors.ts';
+import { OAuthError, oauthErrorBody } from '../oauth/oauth-error.ts';
 import type { OidcProvider } from '../../services/oidc/provider.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../services/oidc/paths.ts';
-import { oauthErrorBody } from './answers.ts';
+import { LIBRARY_BODY_LIMIT, withBody } from '../../services/oidc/library-gaps/index.ts';
 import { queryOf, refuseUnreadable } from './authorization-request.ts';
 import { callingClient } from '../auth/client.ts';
 import deviceRoutes from './device.ts';
 import type { HandOver } from './hand-over.ts';
 import type { ClientAuthLimit } from '../auth/client-auth-limit.ts';
 import { oidcRequestOf } from './oidc-request.ts';
-import { withBody } from './replayed-body.ts';
 
 const FORM = ['application/x-www-form-urlencoded'] as const;
 const tags = ['openid connect'];
-/** The library's own limit on a request body. */
-const BODY_LIMIT = 56 * 1024;
 
 /**
  * The protocol endpoints the library answers itself. Their bodies are left unread here (the library
@@ -68,10 +65,10 @@ export default async function libraryRoutes(
   );
   await app.register(deviceRoutes, { handOver });
 
-  // The client's door: its credentials are read from the body here, checked, and the body handed on.
+  // The client's door: its credentials are read from the body here, checked, and the body handed on (library-gaps/replayed-body.ts).
   await app.register(async (door) => {
     door.removeAllContentTypeParsers();
-    door.addContentTypeParser(FORM[0], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    door.addContentTypeParser(FORM[0], { parseAs: 'buffer', bodyLimit: LIBRARY_BODY_LIMIT }, (_request, body, done) => done(null, body));
     door.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const authenticated =
       (grantTypeOf: (form: URLSearchParams) => string | null, { polls }: { polls: boolean }) =>

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 import { createUserinfo } from '../../services/oidc/userinfo.ts';
-import { sendOAuthError } from './answers.ts';
+import { sendOAuthError } from '../oauth/oauth-error.ts';
 
 const BEARER = /^Bearer ([\w.~+/-]+=*)$/i;
 

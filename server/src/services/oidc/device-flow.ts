@@ -2,7 +2,7 @@ import { scopeInWords } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { grantedScopes } from '../../domain/oidc-client.ts';
 import { deviceCodePage, deviceConfirmPage, deviceOutcomePage } from '../../lib/device-pages.ts';
-import type { Configuration, KoaContextWithOIDC } from './library-gaps/index.ts';
+import { deviceFormSecret, type Configuration, type KoaContextWithOIDC } from './library-gaps/index.ts';
 import { clientApp, playerOf } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
 
@@ -25,7 +25,7 @@ function send(ctx: KoaContextWithOIDC, html: string): void {
   ctx.body = html;
 }
 
-const playerName = () => currentOidcRequest().auth?.user.name ?? null;
+const playerName = (ctx: KoaContextWithOIDC) => currentOidcRequest(ctx).auth?.user.name ?? null;
 
 /** The app a device code is for, by name. */
 async function appNameOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promise<string> {
@@ -58,7 +58,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
     mask: '****-****',
     userCodeInputSource: async (ctx, _form, out, err) => {
       const action = ctx.oidc.urlFor('code_verification');
-      const xsrf = String(ctx.oidc.session?.state?.secret ?? '');
+      const xsrf = deviceFormSecret(ctx);
       if (err?.name === 'AbortedError') {
         const appName = await appNameOf(deps, ctx);
         const refusal = (err.cause as { error_description?: string } | undefined)?.error_description;
@@ -90,17 +90,17 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
         ? (CODE_PROBLEMS[err.name] ??
           (out?.error === 'invalid_request' ? OUT_OF_DATE : `This code cannot be used: ${out?.error_description ?? 'try again'}.`))
         : undefined;
-      send(ctx, deviceCodePage({ action, xsrf, playerName: playerName(), code: userCode, problem }));
+      send(ctx, deviceCodePage({ action, xsrf, playerName: playerName(ctx), code: userCode, problem }));
     },
     userCodeConfirmSource: async (ctx, _form, client, _deviceInfo, userCode) => {
       send(
         ctx,
         deviceConfirmPage({
           action: ctx.oidc.urlFor('code_verification'),
-          xsrf: String(ctx.oidc.session?.state?.secret ?? ''),
+          xsrf: deviceFormSecret(ctx),
           userCode,
           appName: client.clientName ?? client.clientId,
-          playerName: playerName(),
+          playerName: playerName(ctx),
           gets: await whatItGets(deps, ctx),
         }),
       );
@@ -111,7 +111,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
         ctx,
         deviceOutcomePage({
           title: 'Device connected',
-          message: `${appName} is signed in as you${playerName() ? `, ${playerName()}` : ''}. You can close this page and go back to your device.`,
+          message: `${appName} is signed in as you${playerName(ctx) ? `, ${playerName(ctx)}` : ''}. You can close this page and go back to your device.`,
           link: dashboard,
         }),
       );

@@ -6,22 +6,26 @@ import { once } from './request-context.ts';
 
 const appKey = (clientId: string) => `app ${clientId}`;
 
-/** The app that is this client, read once per request. */
-export const clientApp = (deps: Pick<Deps, 'db'>, clientId: string): Promise<OidcClientApp | null> =>
-  once(appKey(clientId), () => findOidcClientApp(deps.db, clientId));
+/** The app that is this client, read once per request (the request of `ctx`, by default the one in hand). */
+export const clientApp = (deps: Pick<Deps, 'db'>, clientId: string, ctx?: KoaContextWithOIDC): Promise<OidcClientApp | null> =>
+  once(appKey(clientId), () => findOidcClientApp(deps.db, clientId), ctx);
 
 /** A request's reads, starting with the client's app the route has already read (to authenticate it). */
 export const memoWithClient = (app: OidcClientApp): Map<string, Promise<unknown>> => new Map([[appKey(app.key), Promise.resolve(app)]]);
 
 export function appOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promise<OidcClientApp | null> {
   const clientId = ctx.oidc.client?.clientId;
-  return clientId ? clientApp(deps, clientId) : Promise.resolve(null);
+  return clientId ? clientApp(deps, clientId, ctx) : Promise.resolve(null);
 }
 
 /** The player `uid` as the request's client sees them (access decision, roles, granted scopes), read once per request. */
 export function playerOf(deps: Pick<Deps, 'db' | 'config' | 'clock'>, ctx: KoaContextWithOIDC, uid: string): Promise<OidcPlayer | null> {
-  return once(`player ${ctx.oidc.client?.clientId ?? ''} ${uid}`, async () => {
-    const app = await appOf(deps, ctx);
-    return app ? loadOidcPlayer(deps, uid, app) : null;
-  });
+  return once(
+    `player ${ctx.oidc.client?.clientId ?? ''} ${uid}`,
+    async () => {
+      const app = await appOf(deps, ctx);
+      return app ? loadOidcPlayer(deps, uid, app) : null;
+    },
+    ctx,
+  );
 }

@@ -19,7 +19,7 @@ export function interactionRules(deps: Pick<Deps, 'db' | 'config' | 'clock'>) {
     new Check('login_hint', 'the login_hint names another player', 'login_required', async (ctx) => {
       const hint = ctx.oidc.params?.login_hint;
       if (typeof hint !== 'string' || !hint || ctx.oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
-      const { auth } = currentOidcRequest();
+      const { auth } = currentOidcRequest(ctx);
       if (!auth) return Check.NO_NEED_TO_PROMPT; // the sign-in is asked for anyway
       const named = hint.trim().toLowerCase();
       return named === auth.user.uid.toLowerCase() || named === auth.user.name.toLowerCase()
@@ -30,7 +30,7 @@ export function interactionRules(deps: Pick<Deps, 'db' | 'config' | 'clock'>) {
   // An app that requires a passkey, or a request with acr_values=passkey: the interaction sends the player to confirm one.
   login.checks.add(
     new Check('passkey_required', 'a passkey must be used in this session', 'login_required', async (ctx) => {
-      const { auth } = currentOidcRequest();
+      const { auth } = currentOidcRequest(ctx);
       const app = await appOf(deps, ctx);
       if (!auth || !app) return Check.NO_NEED_TO_PROMPT; // the sign-in is asked for anyway; an unknown client fails elsewhere
       return lacksRequiredPasskey(passkeyWanted(app, ctx.oidc.params?.acr_values), auth.session)

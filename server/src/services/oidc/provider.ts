@@ -5,9 +5,16 @@ import { recordOidcSessionApp } from '../../queries/session-apps.ts';
 import { audit } from '../audit.ts';
 import { recordJwtAccessToken } from './adapter.ts';
 import { oidcConfiguration, scopeGivenNow } from './configuration.ts';
-import { createLibraryProvider, type InteractionResults, type JWK, type KoaContextWithOIDC, type Provider } from './library-gaps/index.ts';
+import {
+  createLibraryProvider,
+  grantReused,
+  type InteractionResults,
+  type JWK,
+  type KoaContextWithOIDC,
+  type Provider,
+} from './library-gaps/index.ts';
 import { appOf } from './lookups.ts';
-import { currentOidcRequest, runInOidcRequest, type OidcRequest } from './request-context.ts';
+import { currentOidcRequest, handOverWith, type OidcRequest } from './request-context.ts';
 
 export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
 
@@ -15,18 +22,17 @@ export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor
 export interface OidcProvider {
   /** Hands one request to the protocol library. */
   handle(req: IncomingMessage, res: ServerResponse, request: OidcRequest): Promise<void>;
-  interactionDetails(req: IncomingMessage, res: ServerResponse, request: OidcRequest): ReturnType<Provider['interactionDetails']>;
-  interactionFinished(req: IncomingMessage, res: ServerResponse, request: OidcRequest, result: InteractionResults): Promise<void>;
+  interactionDetails(req: IncomingMessage, res: ServerResponse): ReturnType<Provider['interactionDetails']>;
+  interactionFinished(req: IncomingMessage, res: ServerResponse, result: InteractionResults): Promise<void>;
   /** Keeps `result` with the interaction without finishing it (read back by interactionDetails). */
-  interactionResult(req: IncomingMessage, res: ServerResponse, request: OidcRequest, result: InteractionResults): Promise<void>;
+  interactionResult(req: IncomingMessage, res: ServerResponse, result: InteractionResults): Promise<void>;
 }
 
-const grantsReused = new WeakSet<object>();
 const DEVICE_ROUTES = new Set(['code_verification', 'device_resume']);
 
 /** A player allowed an app (a code issued, or a device allowed): the app is recorded on the portal session (for sign-out) and it is audited. */
 async function recordAuthorization(deps: OidcProviderDeps, ctx: KoaContextWithOIDC, via?: string): Promise<void> {
-  const { auth, meta } = currentOidcRequest();
+  const { auth, meta } = currentOidcRequest(ctx);
   const app = await appOf(deps, ctx);
   if (!auth || !app) return;
   const scope = ctx.oidc.entities.DeviceCode?.scope ?? ctx.oidc.params?.scope ?? null;
@@ -48,7 +54,8 @@ async function auditOutcome(deps: OidcProviderDeps, ctx: KoaContextWithOIDC): Pr
   const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
   const route = oidc?.route;
   if (!oidc || !route) return;
-  const { meta, auth } = currentOidcRequest();
+  // After the library's own handling: the request is found through its context, no longer in hand.
+  const { meta, auth } = currentOidcRequest(ctx);
   const at = deps.clock.now();
   const clientId = oidc.client?.clientId ?? oidc.entities.DeviceCode?.clientId ?? null;
   if ((route === 'authorization' || route === 'resume') && oidc.entities.AuthorizationCode) return recordAuthorization(deps, ctx);
@@ -73,7 +80,7 @@ async function auditOutcome(deps: OidcProviderDeps, ctx: KoaContextWithOIDC): Pr
     });
     return;
   }
-  if (grantsReused.has(ctx)) {
+  if (grantReused(ctx)) {
     await audit(deps.db, meta, {
       event: AuditEvent.OidcGrantReused,
       appKey: clientId,
@@ -88,10 +95,6 @@ function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
     recordJwtAccessToken: (model, token, exp) => recordJwtAccessToken(deps, model, token, exp),
     scopeGivenNow: (ctx, uid, scope) => scopeGivenNow(deps, ctx, uid, scope),
   });
-  provider.proxy = true; // the scheme and host come from PUBLIC_URL, see asPublicRequest
-  provider.on('grant.revoked', (ctx: KoaContextWithOIDC) => {
-    if (ctx.oidc?.route === 'token') grantsReused.add(ctx);
-  });
   provider.use(async (koaContext, next) => {
     await next();
     await auditOutcome(deps, koaContext as KoaContextWithOIDC);
@@ -99,20 +102,8 @@ function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
   return provider;
 }
 
-/**
- * The library writes its endpoints' addresses from the request's host and scheme: they are set
- * from PUBLIC_URL, so a forged Host or X-Forwarded-* header cannot change what it answers.
- */
-function asPublicRequest(req: IncomingMessage, publicUrl: URL): void {
-  req.headers.host = publicUrl.host;
-  req.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
-  delete req.headers['x-forwarded-host'];
-  delete req.headers['x-forwarded-port'];
-}
-
 /** The library is built with the signing keys of the moment, and again when they rotate. */
 export function createOidcProvider(deps: OidcProviderDeps): OidcProvider {
-  const publicUrl = new URL(deps.config.publicUrl);
   let current: { kids: string; provider: Provider; callback: ReturnType<Provider['callback']> } | null = null;
   async function built() {
     const jwks = await deps.keys.signingJwks();
@@ -127,23 +118,18 @@ export function createOidcProvider(deps: OidcProviderDeps): OidcProvider {
   return {
     async handle(req, res, request) {
       const { callback } = await built();
-      asPublicRequest(req, publicUrl);
-      await runInOidcRequest(request, () => callback(req, res) as Promise<void>);
+      handOverWith(req, request);
+      await (callback(req, res) as Promise<void>);
     },
-    async interactionDetails(req, res, request) {
-      const p = await provider();
-      asPublicRequest(req, publicUrl);
-      return runInOidcRequest(request, () => p.interactionDetails(req, res));
+    // An interaction is read and written outside the library's request handling: no hook of ours needs the request there.
+    async interactionDetails(req, res) {
+      return (await provider()).interactionDetails(req, res);
     },
-    async interactionFinished(req, res, request, result) {
-      const p = await provider();
-      asPublicRequest(req, publicUrl);
-      await runInOidcRequest(request, () => p.interactionFinished(req, res, result, { mergeWithLastSubmission: false }));
+    async interactionFinished(req, res, result) {
+      await (await provider()).interactionFinished(req, res, result, { mergeWithLastSubmission: false });
     },
-    async interactionResult(req, res, request, result) {
-      const p = await provider();
-      asPublicRequest(req, publicUrl);
-      await runInOidcRequest(request, () => p.interactionResult(req, res, result, { mergeWithLastSubmission: false }));
+    async interactionResult(req, res, result) {
+      await (await provider()).interactionResult(req, res, result, { mergeWithLastSubmission: false });
     },
   };
 }

@@ -1,6 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
 import type { RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
+import { contextInHand } from './library-gaps/context-in-hand.ts';
 
 /**
  * What the protocol library's hooks may know of the HTTP request it is handling, resolved by the
@@ -18,9 +19,32 @@ export interface OidcRequest {
   prefetched?: Map<string, Record<string, unknown> | undefined>;
 }
 
-/** `read()` once per request under `key`. */
-export function once<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const request = currentOidcRequest();
+/** A library context: the one it makes of each HTTP request it handles (`Provider.ctx` while it does). */
+type LibraryContext = { req: IncomingMessage };
+
+// The library keeps the context of the request it is handling (Provider.ctx); the portal's request
+// travels with that context's HTTP request.
+const handed = new WeakMap<IncomingMessage, OidcRequest>();
+
+/** Hands `request` to the library with `req`: its hooks find it through the context the library makes of `req`. */
+export function handOverWith(req: IncomingMessage, request: OidcRequest): void {
+  handed.set(req, request);
+}
+
+/** The request of a library context: by default the one the library is handling (none outside its requests). */
+export const oidcRequestInHand = (ctx: LibraryContext | undefined = contextInHand()): OidcRequest | undefined =>
+  ctx ? handed.get(ctx.req) : undefined;
+
+/** The request of a library context (by default the one in hand); the library calls our hooks only while handling one. */
+export function currentOidcRequest(ctx?: LibraryContext): OidcRequest {
+  const request = oidcRequestInHand(ctx ?? contextInHand());
+  if (!request) throw new Error('an OpenID Provider hook ran outside a request');
+  return request;
+}
+
+/** `read()` once per request under `key` (the request of `ctx`, by default the one in hand). */
+export function once<T>(key: string, read: () => Promise<T>, ctx?: LibraryContext): Promise<T> {
+  const request = currentOidcRequest(ctx);
   request.memo ??= new Map();
   let pending = request.memo.get(key) as Promise<T> | undefined;
   if (!pending) {
@@ -28,18 +52,4 @@ export function once<T>(key: string, read: () => Promise<T>): Promise<T> {
     request.memo.set(key, pending);
   }
   return pending;
-}
-
-const store = new AsyncLocalStorage<OidcRequest>();
-
-export const runInOidcRequest = <T>(request: OidcRequest, fn: () => Promise<T>): Promise<T> => store.run(request, fn);
-
-/** The request in hand, if any (the library's storage is also used outside requests). */
-export const oidcRequestInHand = (): OidcRequest | undefined => store.getStore();
-
-/** The request in hand; the library calls our hooks only while handling one. */
-export function currentOidcRequest(): OidcRequest {
-  const request = store.getStore();
-  if (!request) throw new Error('an OpenID Provider hook ran outside a request');
-  return request;
 }

@@ -34,6 +34,20 @@ describe('the OpenID Provider: code flow with PKCE for a signed-in player', () =
     expect(doc.frontchannel_logout_supported).toBe(true);
   });
 
+  it('publishes the same addresses whatever the Host and X-Forwarded-* headers say', async () => {
+    const res = await ctx.app.inject({
+      url: '/.well-known/openid-configuration',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '8443' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      issuer: PUBLIC_URL,
+      authorization_endpoint: `${PUBLIC_URL}/oidc/authorize`,
+      token_endpoint: `${PUBLIC_URL}/oidc/token`,
+      device_authorization_endpoint: `${PUBLIC_URL}/oidc/device/auth`,
+    });
+  });
+
   it('signs the player in with no prompt and exchanges the code for tokens', async () => {
     const { verifier, challenge } = pkcePair();
     const res = await browse(

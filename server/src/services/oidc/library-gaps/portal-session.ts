@@ -14,7 +14,7 @@ export function sessionIsThePortalSession(provider: Provider): void {
   const load = Session.get.bind(Session);
   Session.get = async function portalSession(ctx) {
     const session = await load(ctx);
-    const { auth } = currentOidcRequest();
+    const { auth } = currentOidcRequest(ctx);
     if (!auth) {
       if (session.accountId) Object.assign(session, { accountId: undefined, loginTs: undefined, authorizations: {} });
       return session;

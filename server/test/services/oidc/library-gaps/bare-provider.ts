@@ -1,9 +1,11 @@
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { Socket } from 'node:net';
 import Fastify, { type InjectOptions } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
-import type { OidcRequest } from '../../../../src/services/oidc/request-context.ts';
+import { handOverWith, type OidcRequest } from '../../../../src/services/oidc/request-context.ts';
 import type { AuthContext } from '../../../../src/services/sessions/session.ts';
 
 // The protocol library on its own, as its authors ship it: each gap's test runs the same call on
@@ -121,6 +123,27 @@ export function bareContext(provider: Provider, cookie?: string) {
   req.headers = { host: 'localhost:3000', ...(cookie ? { cookie } : {}) };
   const res = new ServerResponse(req);
   return provider.createContext(req, res);
+}
+
+/** The library's own store of the context in hand (Provider.ctx reads it): an internal, so only these tests use it. */
+async function libraryContextStore(): Promise<AsyncLocalStorage<unknown>> {
+  const path = createRequire(import.meta.url).resolve('oidc-provider/lib/helpers/als.js');
+  return ((await import(path)) as { default: AsyncLocalStorage<unknown> }).default;
+}
+
+/**
+ * Runs `fn` as the library runs a hook while it handles a request that the portal handed over with
+ * `request` (services/oidc/provider.ts): with the library's context of that request in hand.
+ */
+export async function inLibraryRequest<T>(
+  provider: Provider,
+  request: OidcRequest,
+  fn: (ctx: ReturnType<typeof bareContext>) => Promise<T>,
+  cookie?: string,
+): Promise<T> {
+  const ctx = bareContext(provider, cookie);
+  handOverWith(ctx.req, request);
+  return (await libraryContextStore()).run(ctx, () => fn(ctx));
 }
 
 /** A portal session as the route resolves it: the player `uid`, signed in at `signedInAt`, with the portal sid `sid`. */

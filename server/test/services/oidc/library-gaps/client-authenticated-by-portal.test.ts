@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientAuthenticatedByPortal } from '../../../../src/services/oidc/library-gaps/client-authenticated-by-portal.ts';
-import { runInOidcRequest } from '../../../../src/services/oidc/request-context.ts';
-import { bareProvider, noPortalSession, SECRET } from './bare-provider.ts';
+import { bareProvider, noPortalSession, SECRET, inLibraryRequest } from './bare-provider.ts';
 
 describe('gap: the client is authenticated by the portal', () => {
   it('the library compares the presented secret with the one it holds; the portal takes its own check’s verdict on this client', async () => {
@@ -12,12 +11,16 @@ describe('gap: the client is authenticated by the portal', () => {
     clientAuthenticatedByPortal(provider);
     const client = (await provider.Client.find('app'))!;
     // The secret itself no longer counts (the library holds only its hash): the route's check does.
-    expect(await runInOidcRequest(noPortalSession, async () => client.compareClientSecret(SECRET))).toBe(false);
+    expect(await inLibraryRequest(provider, noPortalSession, async () => client.compareClientSecret(SECRET))).toBe(false);
     expect(
-      await runInOidcRequest({ ...noPortalSession, authenticatedClient: 'app' }, async () => client.compareClientSecret('anything')),
+      await inLibraryRequest(provider, { ...noPortalSession, authenticatedClient: 'app' }, async () =>
+        client.compareClientSecret('anything'),
+      ),
     ).toBe(true);
     expect(
-      await runInOidcRequest({ ...noPortalSession, authenticatedClient: 'other' }, async () => client.compareClientSecret(SECRET)),
+      await inLibraryRequest(provider, { ...noPortalSession, authenticatedClient: 'other' }, async () =>
+        client.compareClientSecret(SECRET),
+      ),
     ).toBe(false);
   });
 });

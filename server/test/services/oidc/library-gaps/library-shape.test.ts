@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { contextInHand } from '../../../../src/services/oidc/library-gaps/context-in-hand.ts';
 import { basic, bareProvider, callProvider, SECRET } from './bare-provider.ts';
 
 // The gaps override internals of oidc-provider that are not its public API. Its version is pinned
@@ -42,6 +43,7 @@ describe('the protocol library the gaps are written against', () => {
       'Session#persist': session.persist,
       'Session#loginAccount': session.loginAccount,
       'Provider#use': provider.use,
+      'Provider#createContext': (provider as unknown as Record<string, unknown>).createContext,
     };
     expect(
       Object.fromEntries(Object.entries(shapes).map(([name, fn]) => [name, typeof fn === 'function' ? fn.length : typeof fn])),
@@ -54,7 +56,23 @@ describe('the protocol library the gaps are written against', () => {
       'Session#persist': 0,
       'Session#loginAccount': 1,
       'Provider#use': 1,
+      'Provider#createContext': 2,
     });
+  });
+
+  it('keeps the context of the request it handles in hand (Provider.ctx) while it runs a hook for it, and none outside', async () => {
+    const inHook: boolean[] = [];
+    const provider = await bareProvider((c) => ({
+      ...c,
+      renderError: async (ctx) => {
+        inHook.push(contextInHand() === ctx);
+        ctx.body = 'refused';
+      },
+    }));
+    const res = await callProvider(provider)({ method: 'GET', url: '/oidc/authorize?client_id=nobody' });
+    expect(res.body).toBe('refused');
+    expect(inHook).toEqual([true]);
+    expect(contextInHand()).toBeUndefined();
   });
 
   it('names the device page’s errors as device-flow.ts words them', async () => {

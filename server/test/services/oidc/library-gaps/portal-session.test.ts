@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionIsThePortalSession } from '../../../../src/services/oidc/library-gaps/portal-session.ts';
-import { runInOidcRequest } from '../../../../src/services/oidc/request-context.ts';
-import { bareContext, bareProvider, noPortalSession, portalRequest } from './bare-provider.ts';
+import { bareContext, bareProvider, noPortalSession, portalRequest, inLibraryRequest } from './bare-provider.ts';
 
 const signedInAt = new Date('2030-01-01T10:00:00Z');
 
@@ -11,9 +10,7 @@ describe('gap: the library’s session is the portal session', () => {
     expect((await provider.Session.get(bareContext(provider))).accountId).toBeUndefined();
 
     sessionIsThePortalSession(provider);
-    const session = await runInOidcRequest(portalRequest('1:100002', 'sid-1', signedInAt), () =>
-      provider.Session.get(bareContext(provider)),
-    );
+    const session = await inLibraryRequest(provider, portalRequest('1:100002', 'sid-1', signedInAt), (ctx) => provider.Session.get(ctx));
     expect(session.accountId).toBe('1:100002');
     expect(session.loginTs).toBe(signedInAt.getTime() / 1000);
   });
@@ -28,10 +25,10 @@ describe('gap: the library’s session is the portal session', () => {
     expect((await provider.Session.get(bareContext(provider, cookie))).accountId).toBe('1:100001');
 
     sessionIsThePortalSession(provider);
-    const nobody = await runInOidcRequest(noPortalSession, () => provider.Session.get(bareContext(provider, cookie)));
+    const nobody = await inLibraryRequest(provider, noPortalSession, (ctx) => provider.Session.get(ctx), cookie);
     expect(nobody.accountId).toBeUndefined();
     expect(nobody.authorizations).toEqual({});
-    const other = await runInOidcRequest(portalRequest('1:100002'), () => provider.Session.get(bareContext(provider, cookie)));
+    const other = await inLibraryRequest(provider, portalRequest('1:100002'), (ctx) => provider.Session.get(ctx), cookie);
     expect(other.accountId).toBe('1:100002');
     // What was authorized for the player before is not the new player's.
     expect(other.authorizations).toEqual({});

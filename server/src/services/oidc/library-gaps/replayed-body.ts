@@ -1,8 +1,13 @@
 import { IncomingMessage } from 'node:http';
 
+/** The library's own limit on a request body (it refuses a longer one). */
+export const LIBRARY_BODY_LIMIT = 56 * 1024;
+
 /**
- * The request again, with the body the route already read: the protocol library reads the body
- * itself, from a stream. Same method, address and headers.
+ * The library reads a request's body itself, from its stream (a body parsed before it is taken
+ * only with a warning, and a form re-encoded). The portal reads the body first, to authenticate
+ * the client at its door (routes/oidc/library-routes.ts), then hands the library this copy of the
+ * request, whose stream gives the same bytes again. Same method, address and headers.
  */
 export function withBody(raw: IncomingMessage, body: Buffer): IncomingMessage {
   const copy = new IncomingMessage(raw.socket);
