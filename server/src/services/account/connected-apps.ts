@@ -1,10 +1,11 @@
 import { AuditEvent, type ConnectedApp, type ConnectedApps } from '@portal/contract';
+import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { scopeInWords } from '../../domain/account-words.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { lastTokenExchanges, listOwnGrants, type OwnGrantRow } from './queries/account.ts';
 import { listAppsWithAccess } from '../../queries/apps.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import { decidedFrom } from '../decisions/decide.ts';
 import type { AuthContext } from '../sessions/session.ts';
@@ -71,7 +72,8 @@ export async function disconnectApp(
   const grant = (await listOwnGrants(deps.db, auth.user.uid, deps.clock.now())).find((g) => g.key === appKey);
   if (!grant) throw new NotFound(`No app with the key "${appKey}" is connected to your account.`);
   const userId = auth.user.id;
-  await endAccess(deps, { kind: 'player-apps', userId, appIds: [grant.app_id] }, async (tx, ended) => {
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [grant.app_id] }]);
     await audit(tx, meta, {
       event: AuditEvent.AppDisconnected,
       userId,

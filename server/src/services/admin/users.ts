@@ -7,7 +7,7 @@ import {
   type SessionRow,
   type UserAccessRow,
 } from '@portal/contract';
-import { inTransaction, type DbClient } from '../../db/pool.ts';
+import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { findAppByKey, setAccess } from './queries/access.ts';
@@ -20,7 +20,7 @@ import {
   userExists,
   type AdminUserRow,
 } from '../../queries/admin-users.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { queueMemberUpdates } from '../discord/member-jobs.ts';
 import { decisionsOnEveryApp } from '../decisions/decide.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
@@ -126,18 +126,19 @@ export async function changeAccess(
   action: 'grant' | 'suspend' | 'revoke',
 ): Promise<AccessStatus> {
   const app = await resolveApp(deps, userId, appKey);
-  const record = async (tx: DbClient) => {
+  await inTransaction(deps.db, async (tx) => {
+    if (action === 'grant') {
+      tx.afterCommit(async () => {
+        await deps.authCache.flush();
+        // A grant lifts a suspension or revocation: on the portal app, the player's Discord roles come back.
+        await queueMemberUpdates(deps, [userId]).catch(() => undefined);
+      });
+    } else {
+      await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [app.id] }]);
+    }
     await setAccess(tx, userId, app.id, ACCESS_STATUS[action]);
     await auditAdmin(deps, tx, actor, ACCESS_EVENTS[action], { userId, appKey });
-  };
-  if (action === 'grant') {
-    await inTransaction(deps.db, record);
-    await deps.authCache.flush();
-    // A grant lifts a suspension or revocation: on the portal app, the player's Discord roles come back.
-    await queueMemberUpdates(deps, [userId]).catch(() => undefined);
-  } else {
-    await endAccess(deps, { kind: 'player-apps', userId, appIds: [app.id] }, record);
-  }
+  });
   return accessStatus(deps, userId, appKey);
 }
 
@@ -149,7 +150,8 @@ export async function endUserSession(
   sid: string,
 ): Promise<void> {
   await mustExist(deps, userId);
-  await endAccess(deps, { kind: 'sessions', userId, sids: [sid] }, async (tx, ended) => {
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'sessions', userId, sids: [sid] }]);
     if (ended.sessions.length === 0) throw new NotFound('No live session with this SID.');
     await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid, apps_notified: ended.appsNotified } });
   });
@@ -162,8 +164,9 @@ export async function endAllUserSessions(
   userId: string,
 ): Promise<number> {
   await mustExist(deps, userId);
-  const ended = await endAccess(deps, { kind: 'sessions', userId, liveAt: deps.clock.now() }, async (tx, result) => {
-    for (const { sid } of result.sessions) await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
+  return inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'sessions', userId, liveAt: deps.clock.now() }]);
+    for (const { sid } of ended.sessions) await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
+    return ended.sessions.length;
   });
-  return ended.sessions.length;
 }

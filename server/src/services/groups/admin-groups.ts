@@ -23,7 +23,7 @@ import { listRosterBindings } from '../../queries/swc-bindings.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { appNames } from './app-names.ts';
 import { tellMembersAdded, tellPlayers } from './players-told.ts';
-import { followMembershipChange } from './access-follows.ts';
+import { membershipChangeIn } from './access-follows.ts';
 
 const GAME_KEEPS = 'The game keeps this faction’s members: they change when players join or leave it in SWCombine.';
 
@@ -169,16 +169,12 @@ export async function removeGroup(
 ): Promise<void> {
   const group = await mustBeKept(deps.db, id);
   const members = await currentMemberIds(deps.db, id);
-  await followMembershipChange(deps, {
-    userIds: members,
-    groupIds: [id],
-    apply: (tx) => deleteGroup(tx, id),
-    audit: async (tx, lost, _ended, gained) => {
-      await auditAdmin(deps, tx, actor, AuditEvent.GroupDeleted, {
-        details: { group: group.name, group_id: id, members: members.length, players_who_lost_access: lost.size },
-      });
-      await tellPlayers(deps, tx, actor, { lost, gained }, { cause: 'group_deleted', group: group.name });
-    },
+  await inTransaction(deps.db, async (tx) => {
+    const { lost, gained } = await membershipChangeIn(deps, tx, { userIds: members, groupIds: [id] }, () => deleteGroup(tx, id));
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupDeleted, {
+      details: { group: group.name, group_id: id, members: members.length, players_who_lost_access: lost.size },
+    });
+    await tellPlayers(deps, tx, actor, { lost, gained }, { cause: 'group_deleted', group: group.name });
   });
 }
 
@@ -215,43 +211,33 @@ export async function addGroupMembers(
 ): Promise<AddedMembers> {
   const unique = [...new Set(uids)];
   const ends = futureUntil(deps, until);
-  let group!: GroupRow;
-  let players: string[] = [];
-  let created = 0;
-  let added: string[] = [];
-  await followMembershipChange(deps, {
+  return inTransaction(deps.db, async (tx) => {
+    const group = await mustBeKept(tx, id);
     // In the change's one transaction: a refused change creates no user either.
-    userIds: async (tx) => {
-      group = await mustBeKept(tx, id);
-      const users = await ensureUsers(
-        tx,
-        unique.map((uid) => ({ uid })),
-      );
-      players = [...users.ids.values()];
-      created = users.created;
-      return players;
-    },
-    groupIds: [id],
-    apply: async (tx) => {
+    const users = await ensureUsers(
+      tx,
+      unique.map((uid) => ({ uid })),
+    );
+    const players = [...users.ids.values()];
+    let added: string[] = [];
+    const { gained } = await membershipChangeIn(deps, tx, { userIds: players, groupIds: [id] }, async () => {
       added = await insertMembers(tx, id, players, by, deps.clock.now(), ends);
-    },
-    audit: async (tx, _lost, _ended, gained) => {
-      await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {
-        details: {
-          group: group.name,
-          group_id: id,
-          added: added.length,
-          already: unique.length - added.length,
-          new_users: created,
-          uids: unique.slice(0, 50),
-          ...(ends ? { until: ends.toISOString() } : {}),
-          ...(by === 'manager' ? { by_manager: true } : {}),
-        },
-      });
-      await tellMembersAdded(deps, tx, actor, group, added, gained, { by, until: ends });
-    },
+    });
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {
+      details: {
+        group: group.name,
+        group_id: id,
+        added: added.length,
+        already: unique.length - added.length,
+        new_users: users.created,
+        uids: unique.slice(0, 50),
+        ...(ends ? { until: ends.toISOString() } : {}),
+        ...(by === 'manager' ? { by_manager: true } : {}),
+      },
+    });
+    await tellMembersAdded(deps, tx, actor, group, added, gained, { by, until: ends });
+    return { added: added.length, already: unique.length - added.length, new_users: users.created };
   });
-  return { added: added.length, already: unique.length - added.length, new_users: created };
 }
 
 /** Takes a player out of a group an admin keeps; what its rules gave them ends at once. */
@@ -263,22 +249,19 @@ export async function removeGroupMember(
   by: MemberChanger = 'admin',
 ): Promise<void> {
   const group = await mustBeKept(deps.db, id);
-  await followMembershipChange(deps, {
-    userIds: [userId],
-    groupIds: [id],
-    apply: async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
+    const { lost } = await membershipChangeIn(deps, tx, { userIds: [userId], groupIds: [id] }, async () => {
       if ((await deleteMembers(tx, id, [userId])).length === 0) throw new NotFound(`The player is not in ${group.name}.`);
-    },
-    audit: async (tx, lost) =>
-      auditAdmin(deps, tx, actor, AuditEvent.GroupMemberRemoved, {
-        userId,
-        details: {
-          group: group.name,
-          group_id: id,
-          apps_ended: await appNames(tx, lost.get(userId) ?? []),
-          ...(by === 'manager' ? { by_manager: true } : {}),
-        },
-      }),
+    });
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupMemberRemoved, {
+      userId,
+      details: {
+        group: group.name,
+        group_id: id,
+        apps_ended: await appNames(tx, lost.get(userId) ?? []),
+        ...(by === 'manager' ? { by_manager: true } : {}),
+      },
+    });
   });
 }
 

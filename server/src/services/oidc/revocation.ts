@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { findTokenRecord } from './token-records.ts';
 
 /**
@@ -18,5 +19,5 @@ export async function revokeToken(
     record.model === 'RefreshToken' && grantId
       ? ({ kind: 'grant', grantId } as const)
       : ({ kind: 'token', model: record.model, id: record.id } as const);
-  await endAccess(deps, ending);
+  await inTransaction(deps.db, (tx) => endAccessIn(deps, tx, [ending]));
 }
