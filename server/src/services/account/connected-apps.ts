@@ -7,7 +7,7 @@ import { lastTokenExchanges, listOwnGrants, type OwnGrantRow } from './queries/a
 import { listAppsWithAccess } from '../../queries/apps.ts';
 import { endAccessIn } from '../access-end/end-access.ts';
 import { audit, type RequestMeta } from '../audit.ts';
-import { decidedFrom } from '../decisions/decide.ts';
+import { decideFor } from '../../domain/access.ts';
 import type { AuthContext } from '../sessions/session.ts';
 
 /** The scopes a grant gives, standard ones first in the order the library stores them, each once. */
@@ -37,7 +37,7 @@ export async function connectedApps(deps: Pick<Deps, 'db' | 'clock'>, auth: Auth
     listAppsWithAccess(deps.db, auth.user.id),
     lastTokenExchanges(deps.db, auth.user.id),
   ]);
-  const delegating = apps.filter((app) => app.allow_delegated_swc_token && decidedFrom(deps, app, app, auth.isAdmin).allowed);
+  const delegating = apps.filter((app) => app.allow_delegated_swc_token && decideFor(app, app, auth.isAdmin, deps.clock.now()).allowed);
   return {
     oidc: grants.map(toConnectedApp),
     token_exchange: {

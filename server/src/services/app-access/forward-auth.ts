@@ -1,6 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { Deps, VerifiedAccess } from '../../deps.ts';
-import { decideAccess, rolesForApp, unionOf } from '../../domain/access.ts';
+import { decideFor, rolesForApp, unionOf } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { lacksRequiredPasskey, PASSKEY_REQUIRED_FOR_APP } from '../../domain/app-passkey.ts';
 import { sessionAmr } from '../../domain/session-amr.ts';
@@ -87,7 +87,7 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
   if (!row.app_id) return { signedIn: true, message: `No app is registered with the audience "${audience}".` };
   const app = { key: row.app_key!, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
-  const decision = decideAccess({ app, status: row.access_status, rules: row.rule_matches, isGlobalAdmin: isAdmin, now });
+  const decision = decideFor(app, row, isAdmin, now);
   if (!decision.allowed) return { signedIn: true, message: decision.reason };
   // Not cached: once the player confirms with a passkey, the next check admits them.
   if (lacksRequiredPasskey(row.require_passkey!, row)) return { signedIn: true, message: PASSKEY_REQUIRED_FOR_APP, passkey: true };

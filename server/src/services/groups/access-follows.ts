@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient, Transaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { decideAccess } from '../../domain/access.ts';
+import { decideFor } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { findAccessGrid } from '../../queries/access-facts.ts';
 import { appsRuledBy } from './queries/groups.ts';
@@ -35,13 +35,7 @@ export async function admittedPairs(
   const grid = await findAccessGrid(tx, userIds, appIds, PORTAL_APP_KEY);
   const pairs = new Set<string>();
   for (const row of grid) {
-    const decision = decideAccess({
-      app: row,
-      status: row.access_status,
-      rules: row.rule_matches,
-      isGlobalAdmin: isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids),
-      now: at,
-    });
+    const decision = decideFor(row, row, isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids), at);
     if (decision.allowed) pairs.add(`${row.user_id} ${row.app_id}`);
   }
   return pairs;
