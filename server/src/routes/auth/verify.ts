@@ -2,11 +2,16 @@ import { audienceField, ErrorBody, ErrorCode } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { VerifiedAccess } from '../../deps.ts';
 import { unauthorized } from '../../plugins/http-error.ts';
 import { securityHeaders } from '../../plugins/security-headers.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { cachedAccess, isRefusal, verifyAccess } from '../../services/app-access/forward-auth.ts';
+import {
+  cachedAccess,
+  createForwardAuthAnswers,
+  isRefusal,
+  verifyAccess,
+  type VerifiedAccess,
+} from '../../services/app-access/forward-auth.ts';
 import { SIGN_IN_FIRST, signInRedirect } from '../../services/app-access/sign-in-redirect.ts';
 
 const Query = z.object({ aud: audienceField('Audience (aud)') });
@@ -88,6 +93,7 @@ function failHijacked(reply: FastifyReply, err: unknown): void {
 export default async function verifyRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(plainAudienceFirst);
+  const deps = { ...app.deps, answers: createForwardAuthAnswers(app.deps) };
   // One warn-level logger for every check: pino would otherwise build a child per request and set
   // its level again. Its lines carry no request id; the ingress logs each request with its own.
   let shared: FastifyBaseLogger | undefined;
@@ -115,9 +121,9 @@ export default async function verifyRoute(root: FastifyInstance) {
       const token = request.cookies[SESSION_COOKIE];
       const { aud } = request.query;
       // A cached answer is sent without a promise; only a miss waits for the database.
-      const hit = cachedAccess(app.deps, token, aud);
+      const hit = cachedAccess(deps, token, aud);
       if (hit) return answer(reply, hit);
-      return verifyAccess(app.deps, token, aud).then(async (check) => {
+      return verifyAccess(deps, token, aud).then(async (check) => {
         if (!isRefusal(check)) return answer(reply, check);
         reply.headers(refusalHeaders);
         // A player who is signed in but refused would only come back here from sign-in. One who lacks the

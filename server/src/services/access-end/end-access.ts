@@ -41,7 +41,7 @@ export interface EndedAccess {
   frontChannelUrls: string[];
 }
 
-type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 /**
  * The one way access ends, as a step of the caller's transaction `tx`: it ends the sessions or
@@ -58,7 +58,7 @@ export async function endAccessIn(deps: EndingDeps, tx: Transaction, endings: re
   const jobs = parts.flatMap((p) => p.jobs);
   const players = endings.flatMap((one) => ('userId' in one ? [one.userId] : []));
   tx.afterCommit(async () => {
-    await deps.authCache.flush();
+    await deps.accessChanged.publish();
     // Each delivery stands alone: a queue failure does not undo the end, nor keep the caller from its answer.
     await Promise.all(jobs.map((job) => deps.queue.send(BACKCHANNEL_LOGOUT_JOB, job).catch(() => undefined)));
     // The community's Discord hears of every end that names a player (a suspension, an End all): their update job

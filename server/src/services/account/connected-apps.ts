@@ -64,7 +64,7 @@ export async function grantsHeldFor(deps: Pick<Deps, 'db' | 'clock'>, uid: strin
  * told by back-channel logout. The player may still open it: it asks them to sign in again.
  */
 export async function disconnectApp(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   auth: AuthContext,
   appKey: string,
   meta: RequestMeta,

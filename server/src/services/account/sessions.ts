@@ -8,7 +8,7 @@ import { endAccessIn } from '../access-end/end-access.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 
-type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 /** Where the player is signed in: each live session, this browser's marked. */
 export async function ownSessions(deps: Pick<Deps, 'db' | 'clock'>, auth: AuthContext): Promise<AccountSession[]> {

@@ -62,14 +62,14 @@ export async function appAccess(
 }
 
 /** A new app: its URLs' origins are allowed on every replica at once (the answers kept are cleared). */
-export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache'>, actor: Actor, f: AppFields): Promise<App> {
+export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'accessChanged'>, actor: Actor, f: AppFields): Promise<App> {
   refuseDataApiAudience(deps, f);
   refuseForbiddenAppUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
     await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
     return row;
-  }).finally(() => deps.authCache.flush());
+  }).finally(() => deps.accessChanged.publish());
 }
 
 /**
@@ -78,7 +78,7 @@ export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'au
  * hold on it, and tells the app; its origins are allowed or refused on every replica at once.
  */
 export async function changeApp(
-  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
   f: AppFields,
@@ -107,7 +107,7 @@ export async function changeApp(
 
 /** Deleting an app ends every player's access to it (through the one way access ends), and tells the app. */
 export async function removeApp(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
 ): Promise<void> {

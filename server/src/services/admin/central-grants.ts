@@ -34,7 +34,7 @@ const GRANT_EVENTS = {
  * ends no app: the player's next token is without it.
  */
 export async function changeCentralGrant(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   input: { userId: string; appId: string; value: string },
   kind: 'scope' | 'role',

@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/pool.ts';
 import { endAccessIn } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
-type EndDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+type EndDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 async function grantsOf(deps: Pick<Deps, 'db' | 'clock'>, userId: string) {
   const user = await findAdminUser(deps.db, userId);

@@ -119,7 +119,7 @@ const ACCESS_STATUS = { grant: 'active', suspend: 'suspended', revoke: 'revoked'
  * revocation ends what the player holds on the app, through the one way access ends.
  */
 export async function changeAccess(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   userId: string,
   appKey: string,
@@ -129,7 +129,7 @@ export async function changeAccess(
   await inTransaction(deps.db, async (tx) => {
     if (action === 'grant') {
       tx.afterCommit(async () => {
-        await deps.authCache.flush();
+        await deps.accessChanged.publish();
         // A grant lifts a suspension or revocation: on the portal app, the player's Discord roles come back.
         await queueMemberUpdates(deps, [userId]).catch(() => undefined);
       });
@@ -144,7 +144,7 @@ export async function changeAccess(
 
 /** An admin's "End session": the session ends as a sign-out would end it, without the player's browser. */
 export async function endUserSession(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   userId: string,
   sid: string,
@@ -159,7 +159,7 @@ export async function endUserSession(
 
 /** Ends every live session of the user, each audited as ending one session is; answers how many. */
 export async function endAllUserSessions(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   userId: string,
 ): Promise<number> {

@@ -85,7 +85,7 @@ export async function decideAround(
  * is announced and the Discord roles of every player touched are put right.
  */
 export async function accessChangeIn(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   tx: Transaction,
   change: AccessChange,
   apply: ChangeApply,
@@ -107,7 +107,7 @@ export async function accessChangeIn(
  * rule. Nothing lost still changes who is in which group: the forward-auth answers carry the groups.
  */
 export async function membershipChangeIn(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   tx: Transaction,
   { groupIds, ...change }: MembershipChange,
   apply: ChangeApply,

@@ -57,7 +57,7 @@ export async function previewAccessRules(
 
 /** Saves the app's rules; players they stop admitting lose the app at once, through the one way access ends. */
 export async function setAccessRules(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   appId: string,
   rules: readonly AccessRuleInput[],

@@ -114,7 +114,7 @@ export async function createGroup(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor
 }
 
 export async function updateGroup(
-  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'accessChanged'>,
   actor: Actor,
   id: string,
   input: GroupInput,
@@ -135,7 +135,7 @@ export async function updateGroup(
     });
     return (await findGroup(tx, id))!;
   });
-  await deps.authCache.flush(); // the groups header and claim carry the name
+  await deps.accessChanged.publish(); // the groups header and claim carry the name
   return toGroup(group, new Set());
 }
 
@@ -144,7 +144,7 @@ export async function updateGroup(
  * rules name it. Audited when it changes; a faction may be shown too, as its membership is not the setting.
  */
 export async function showGroupToApps(
-  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'accessChanged'>,
   actor: Actor,
   id: string,
   shown: boolean,
@@ -157,13 +157,13 @@ export async function showGroupToApps(
     }
     return (await findGroup(tx, id))!;
   });
-  await deps.authCache.flush(); // the groups header and claim list it, or no longer do
+  await deps.accessChanged.publish(); // the groups header and claim list it, or no longer do
   return toGroup(group, await readableFactions(deps.db));
 }
 
 /** Deleting a group ends what its rules gave its members (unless something else still admits them). */
 export async function removeGroup(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
 ): Promise<void> {
@@ -203,7 +203,7 @@ export async function groupMembers(
  * added is told, with the apps the group's rules open to them now. `until` ends the memberships it gives then.
  */
 export async function addGroupMembers(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
   uids: readonly string[],
@@ -242,7 +242,7 @@ export async function addGroupMembers(
 
 /** Takes a player out of a group an admin keeps; what its rules gave them ends at once. */
 export async function removeGroupMember(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
   userId: string,

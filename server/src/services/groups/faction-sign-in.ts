@@ -10,7 +10,7 @@ import { recordLeave } from './rosters.ts';
  * them ends (after a rule's grace period, if it sets one), through the one way access ends.
  */
 export async function followFactionAtSignIn(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   userId: string,
   faction: { uid: string | null; name: string | null },
 ): Promise<void> {

@@ -9,7 +9,9 @@ import { recordLeave } from './rosters.ts';
  * what that rule gave them ends (through the one way access ends, audited as the leave was); once
  * the last one has, their membership goes. Run every minute, once across replicas.
  */
-export async function applyGraceEnds(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>): Promise<{ applied: number }> {
+export async function applyGraceEnds(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
+): Promise<{ applied: number }> {
   const now = deps.clock.now();
   const due = await leavingDue(deps.db, now);
   for (const row of due) {

@@ -19,7 +19,7 @@ import {
   type PendingRow,
 } from './queries/requests.ts';
 
-type ChangeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+type ChangeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 /** Requests one player may make an hour (withdrawn ones count): enough to ask every group, too few to flood managers. */
 export const REQUESTS_PER_HOUR = 10;

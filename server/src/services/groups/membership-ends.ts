@@ -10,7 +10,9 @@ import { deleteEndedMembership, membershipsEnded } from './queries/requests.ts';
  * Memberships whose end date (an approval's or an add's `until`) passed: the player leaves the group through the one way
  * access follows a group change, audited and told. Run every minute with the grace sweep, once across replicas.
  */
-export async function applyMembershipEnds(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>): Promise<{ ended: number }> {
+export async function applyMembershipEnds(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
+): Promise<{ ended: number }> {
   const now = deps.clock.now();
   const due = await membershipsEnded(deps.db, now);
   let ended = 0;

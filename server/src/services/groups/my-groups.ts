@@ -56,7 +56,7 @@ export async function myGroups(deps: Pick<Deps, 'db' | 'clock'>, userId: string)
 }
 
 /** The player leaves a group an admin keeps: what its rules gave them ends through the one way access ends, audited. */
-export async function leaveGroup(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>, player: Actor, groupId: string) {
+export async function leaveGroup(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>, player: Actor, groupId: string) {
   const group = await findGroup(deps.db, groupId);
   if (!group) throw new NotFound('No group with this id.');
   if (group.kind === 'faction') throw new Conflict(`${group.name} is a SWCombine faction: you leave it in the game, not here.`);

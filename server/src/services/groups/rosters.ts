@@ -25,7 +25,7 @@ import { appNames } from './app-names.ts';
 
 export const ROSTER_READ_JOB = 'faction-roster-read';
 
-export type RosterDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'authCache' | 'queue'>;
+export type RosterDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'accessChanged' | 'queue'>;
 
 /** An admin's "Read rosters now": every roster a binding may read is read by the worker, whatever its schedule. */
 export async function requestRosterReads(deps: Pick<Deps, 'db' | 'clock' | 'queue'>, actor: Actor): Promise<RosterRefresh> {
@@ -124,7 +124,7 @@ async function readConfirmed(deps: RosterDeps, accessToken: string, factionUid: 
  * "Mira Solan left Galactic Weapon Systems: access to Fleet Ops, Holonet ended".
  */
 export async function applyRoster(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   faction: { id: string; name: string; factionUid: string; readBefore: boolean },
   members: readonly FactionMember[],
 ): Promise<{ joined: number; left: number }> {

@@ -54,7 +54,7 @@ async function findClient(deps: Pick<Deps, 'db'>, clientId: string): Promise<Pay
  * The protocol library's storage (its adapter interface) in PostgreSQL: codes, tokens, grants,
  * sessions and interactions, one row each, so every replica sees them and they outlive a restart.
  */
-export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>) {
+export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>) {
   return class PostgresOidcAdapter {
     model: string;
 

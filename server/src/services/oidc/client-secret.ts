@@ -44,7 +44,7 @@ export async function createClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor
 
 /** The app is a public client again; what was issued to it with the secret ends (through the one way access ends). */
 export async function removeClientSecret(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
 ): Promise<void> {

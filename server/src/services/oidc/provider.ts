@@ -9,7 +9,7 @@ import { createLibraryProvider, type InteractionResults, type JWK, type KoaConte
 import { appOf } from './lookups.ts';
 import { currentOidcRequest, runInOidcRequest, type OidcRequest } from './request-context.ts';
 
-export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
+export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'accessChanged' | 'queue'>;
 
 /** The OpenID Provider as the portal's routes use it. */
 export interface OidcProvider {

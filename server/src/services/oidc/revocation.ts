@@ -8,7 +8,7 @@ import { findTokenRecord } from './token-records.ts';
  * access tokens issued with it too). A token of another client, or an unknown one, changes nothing.
  */
 export async function revokeToken(
-  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'accessChanged' | 'queue'>,
   clientId: string,
   token: string,
 ): Promise<void> {

@@ -14,7 +14,7 @@ import { rotateServiceJwt } from './rotation.ts';
  * working.
  */
 export async function replaceSigningKeys(
-  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'secrets' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'secrets' | 'accessChanged'>,
   actor: Actor,
 ): Promise<SigningKeysReplaced> {
   const keys = await inTransaction(deps.db, async (tx) => {
@@ -24,7 +24,7 @@ export async function replaceSigningKeys(
     });
     return replaced;
   });
-  await deps.authCache.flush();
+  await deps.accessChanged.publish();
   let reissued = 0;
   const failed: string[] = [];
   for (const { id } of await listServiceJwts(deps.db)) {

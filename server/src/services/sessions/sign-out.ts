@@ -11,7 +11,7 @@ import { audit, type RequestMeta } from '../audit.ts';
  * and the front-channel logout pages of the apps those sessions used are answered for the browser.
  */
 export async function signOut(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   token: string | undefined,
   meta: RequestMeta,
 ): Promise<{ frontChannelUrls: string[] }> {
