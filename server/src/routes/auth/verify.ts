@@ -93,7 +93,6 @@ function failHijacked(reply: FastifyReply, err: unknown): void {
 export default async function verifyRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(plainAudienceFirst);
-  const deps = { ...app.deps, answers: createForwardAuthAnswers(app.deps) };
   // One warn-level logger for every check: pino would otherwise build a child per request and set
   // its level again. Its lines carry no request id; the ingress logs each request with its own.
   let shared: FastifyBaseLogger | undefined;
@@ -101,6 +100,7 @@ export default async function verifyRoute(root: FastifyInstance) {
   // Traefik and Caddy hand a refusal to the browser as it is (a page, for a browser): it gets the
   // headers every page of the portal carries, and no cache keeps it.
   const refusalHeaders = { ...securityHeaders(app.deps.config), 'cache-control': 'no-store' };
+  const deps = { ...app.deps, answers: createForwardAuthAnswers(app.deps) };
   app.get(
     '/verify',
     {

@@ -47,9 +47,9 @@ type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queu
  * The one way access ends, as a step of the caller's transaction `tx`: it ends the sessions or
  * grants concerned, the protocol library's records issued with them, and the records of which apps
  * the sessions used; the caller writes its own (its audit event, a status) in the same transaction.
- * Once `tx` commits it drops the cached forward-auth and userinfo answers on every replica (before
- * the caller answers, so the next request anywhere is decided afresh), queues a back-channel logout
- * to each app told, and queues the Discord update of each player named. Front-channel logout needs
+ * Once `tx` commits it announces that access changed, on every replica (before the caller answers,
+ * so the next request anywhere is decided afresh), queues a back-channel logout to each app told,
+ * and queues the Discord update of each player named. Front-channel logout needs
  * the player's browser: the URLs are answered for the sign-out page to load.
  */
 export async function endAccessIn(deps: EndingDeps, tx: Transaction, endings: readonly AccessEnding[]): Promise<EndedAccess> {
@@ -79,11 +79,6 @@ interface GrantsEnded {
   userIds: string[];
 }
 
-async function endGrantsOn(tx: DbClient, app: AppRow, userId?: string): Promise<{ records: number; grants: GrantsEnded }> {
-  const { records, userIds } = await endOidcGrants(tx, app.key, userId);
-  return { records, grants: { app, userIds } };
-}
-
 async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEnding) {
   const none = { sessions: [] as EndedSessionRow[], uses: [] as AppUseRow[], oidcRecords: 0, grants: [] as GrantsEnded[] };
   const { sessions, uses, oidcRecords, grants } = await (async () => {
@@ -105,9 +100,9 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
         for (const appId of ending.appIds) {
           const app = await findAppById(tx, appId);
           if (!app) continue;
-          const ended = await endGrantsOn(tx, app, ending.userId);
-          oidcRecords += ended.records;
-          grants.push(ended.grants);
+          const { records, userIds } = await endOidcGrants(tx, app.key, ending.userId);
+          oidcRecords += records;
+          grants.push({ app, userIds });
         }
         const uses = await forgetAppUses(tx, ending.appIds, { userId: ending.userId });
         return { ...none, uses, oidcRecords, grants };
@@ -115,10 +110,10 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
       case 'app': {
         const app = await findAppById(tx, ending.appId);
         if (!app) return none;
-        const ended = await endGrantsOn(tx, app);
-        const oidcRecords = ended.records + (await endMachineTokens(tx, app.key));
+        const { records, userIds } = await endOidcGrants(tx, app.key);
+        const oidcRecords = records + (await endMachineTokens(tx, app.key));
         const uses = await forgetAppUses(tx, [app.id], { oidcOnly: ending.uses === 'oidc' });
-        return { ...none, uses, oidcRecords, grants: [ended.grants] };
+        return { ...none, uses, oidcRecords, grants: [{ app, userIds }] };
       }
       case 'grant':
         return { ...none, oidcRecords: await destroyOidcGrant(tx, ending.grantId) };
