@@ -68,8 +68,9 @@ export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'ac
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
     await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
+    tx.afterCommit(() => deps.accessChanged.publish());
     return row;
-  }).finally(() => deps.accessChanged.publish());
+  });
 }
 
 /**

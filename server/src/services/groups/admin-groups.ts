@@ -133,9 +133,9 @@ export async function updateGroup(
         ...(input.joining && input.joining !== before.joining ? { joining: input.joining, joining_was: before.joining } : {}),
       },
     });
+    tx.afterCommit(() => deps.accessChanged.publish()); // the groups header and claim carry the name
     return (await findGroup(tx, id))!;
   });
-  await deps.accessChanged.publish(); // the groups header and claim carry the name
   return toGroup(group, new Set());
 }
 
@@ -155,9 +155,9 @@ export async function showGroupToApps(
       const event = shown ? AuditEvent.GroupShownToApps : AuditEvent.GroupHiddenFromApps;
       await auditAdmin(deps, tx, actor, event, { details: { group: before.name, group_id: id } });
     }
+    tx.afterCommit(() => deps.accessChanged.publish()); // the groups header and claim list it, or no longer do
     return (await findGroup(tx, id))!;
   });
-  await deps.accessChanged.publish(); // the groups header and claim list it, or no longer do
   return toGroup(group, await readableFactions(deps.db));
 }
 

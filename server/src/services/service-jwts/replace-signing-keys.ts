@@ -22,9 +22,10 @@ export async function replaceSigningKeys(
     await auditAdmin(deps, tx, actor, AuditEvent.SigningKeysReplaced, {
       details: { removed_kids: replaced.removed, new_kids: replaced.added },
     });
+    // Forward auth's answers carry JWTs signed by the old keys.
+    tx.afterCommit(() => deps.accessChanged.publish());
     return replaced;
   });
-  await deps.accessChanged.publish();
   let reissued = 0;
   const failed: string[] = [];
   for (const { id } of await listServiceJwts(deps.db)) {
