@@ -12,6 +12,7 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createPool } from '../server/src/db/pool.ts';
 import type { Deps } from '../server/src/deps.ts';
+import { createAccessChanged } from '../server/src/lib/access-changed.ts';
 import { systemClock } from '../server/src/lib/clock.ts';
 import { requireAdmin, requireSession } from '../server/src/plugins/session.ts';
 import { requireSessionOrServiceJwt } from '../server/src/routes/data/guard.ts';
@@ -172,7 +173,7 @@ export async function buildAppForDocs(): Promise<FastifyInstance> {
     encryptor: unused('encryptor'),
     keys: unused('keys'),
     secrets: unused('secrets'),
-    authCache: unused('authCache'),
+    accessChanged: createAccessChanged(),
     queue: unused('queue'),
     swc: unused('swc'),
     discord: unused('discord'),

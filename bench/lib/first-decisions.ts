@@ -4,7 +4,7 @@
 // session's writes: its idle expiry and the app recorded for sign-out).
 import { Agent, request } from 'node:http';
 import pg from 'pg';
-import { decideAccess } from '../../server/src/domain/access.ts';
+import { decideFor } from '../../server/src/domain/access.ts';
 import { sha256 } from '../../server/src/lib/tokens.ts';
 import { findForwardAuth } from '../../server/src/services/app-access/queries/forward-auth.ts';
 import type { SeededSession } from './seed-sessions.ts';
@@ -19,13 +19,8 @@ export async function timeDecisions(databaseUrl: string, sessions: SeededSession
       const started = performance.now();
       const row = await findForwardAuth(db, sha256(s.token), s.aud);
       if (!row?.app_key) throw new Error(`no session or app for ${s.aud}`);
-      const decision = decideAccess({
-        app: { key: row.app_key, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! },
-        status: row.access_status,
-        rules: row.rule_matches,
-        isGlobalAdmin: false,
-        now: new Date(),
-      });
+      const app = { key: row.app_key, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
+      const decision = decideFor(app, row, false, new Date());
       times.push(performance.now() - started);
       if (!decision.allowed) throw new Error(`${row.uid} refused on ${s.aud}: ${decision.reason}`);
     }

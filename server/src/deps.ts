@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { DiscordApi } from './integrations/discord/types.ts';
 import type { SecretSink } from './integrations/kubernetes/secret-sink.ts';
 import type { SwcClient } from './integrations/swcombine/client.ts';
-import type { AuthCache } from './lib/auth-cache.ts';
+import type { AccessChanged } from './lib/access-changed.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Encryptor } from './lib/encryption.ts';
 
@@ -23,8 +23,8 @@ export interface Deps {
   keys: KeySet;
   /** Where service JWTs are written: Kubernetes, or a local folder. */
   secrets: SecretSink;
-  /** Forward-auth answers; flushed after any change to who may do what (access, roles, apps, sessions). */
-  authCache: AuthCache<VerifiedAccess>;
+  /** Announced after any change to who may do what (access, roles, apps, sessions), on every replica; caches listen. */
+  accessChanged: AccessChanged;
   /** Background jobs (pg-boss in the product). */
   queue: JobQueue;
   /** The community's Discord server, at DISCORD_URL (or the bundled simulator). */
@@ -87,16 +87,4 @@ export interface JobDefinition<Data extends object = object> {
   /** Run once too when a worker starts: work that a killed worker left behind goes on at once. */
   atWorkerStart?: boolean;
   run(deps: Deps, job: JobRun<Data>): Promise<unknown>;
-}
-
-/** What an app behind the ingress receives for an admitted request (forward auth), as the cache keeps it. */
-export interface VerifiedAccess {
-  uid: string;
-  name: string;
-  roles: string[];
-  /** How the player proved who they are in this session (the id_token's amr values: swc, hwk/swk, user, mfa). */
-  amr: string[];
-  /** The groups the player is in, by name (a faction under its name). */
-  groups: string[];
-  jwt: string;
 }

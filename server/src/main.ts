@@ -18,7 +18,7 @@ import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
 import { createSecretSink } from './integrations/kubernetes/choose-sink.ts';
 import { authChangeChannel } from './db/notify.ts';
 import { startJobSystem } from './jobs/system.ts';
-import { createAuthCache } from './lib/auth-cache.ts';
+import { createAccessChanged } from './lib/access-changed.ts';
 import { formatBanner, migrationsNote } from './lib/banner.ts';
 import { developmentLogger } from './lib/log-redaction.ts';
 import { checkPortsFree, listenAt, StartError, type Listener } from './lib/listen.ts';
@@ -26,7 +26,7 @@ import { ensurePortalRedirect } from './queries/apps.ts';
 import { findUnsendableGrants } from './services/app-access/grant-values.ts';
 import { createKeySet } from './services/tokens/signing-keys.ts';
 import { DISCOVERY_PATH, signInReturnPages } from './services/oidc/paths.ts';
-import type { Deps, VerifiedAccess } from './deps.ts';
+import type { Deps } from './deps.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -170,12 +170,12 @@ async function main() {
     log: (msg, err) => process.stderr.write(`${msg}: ${String(err)}\n`),
   });
   stops.push(jobs.stop);
-  // Replicas tell each other to drop cached forward-auth answers when access changes.
-  const authChanges = authChangeChannel(databaseUrl, () => authCache.clearLocal(), {
+  // Replicas tell each other when access changes: each drops the answers it kept.
+  const authChanges = authChangeChannel(databaseUrl, () => accessChanged.heard(), {
     timeouts: config.databaseTimeouts,
     log: (msg) => process.stderr.write(`${msg}\n`),
   });
-  const authCache = createAuthCache<VerifiedAccess>(authChanges.publish);
+  const accessChanged = createAccessChanged(authChanges.publish);
   await authChanges.listen();
   stops.push(authChanges.close);
   const deps: Deps = {
@@ -185,7 +185,7 @@ async function main() {
     encryptor,
     keys,
     secrets,
-    authCache,
+    accessChanged,
     queue: jobs.queue,
     discord: createDiscordClient({ url: discordUrl }),
     swc: createSwcClient({

@@ -17,7 +17,7 @@ export interface AuthChangeOptions {
  * `publish` resolves once PostgreSQL has taken the message (a failure is logged, never thrown: the
  * change itself is saved, and other replicas' answers expire within seconds anyway). A lost
  * listening connection is tried again every second until PostgreSQL answers, however long that
- * takes; the local answers are dropped when it is lost and again once it listens, since a flush
+ * takes; the local answers are dropped when it is lost and again once it listens, since a change
  * may have been announced in between.
  */
 export function authChangeChannel(url: string, onRemote: () => void, opts: AuthChangeOptions = {}) {

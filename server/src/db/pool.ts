@@ -68,39 +68,58 @@ export function serialized(client: DbClient): DbClient {
 }
 
 /**
- * Runs `work` in one transaction. After a failure the connection is discarded rather than reused:
- * it may still be waiting on a statement the client gave up on.
+ * A transaction as `work` sees it: its statements, and what is to happen once it is committed (a
+ * signal to other replicas, a job to queue) and never if it is rolled back.
  */
-export async function inTransaction<T>(db: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+export interface Transaction extends DbClient {
+  /** Runs `fn` after COMMIT, in the order registered, before `inTransaction` resolves; never on rollback. */
+  afterCommit(fn: () => Promise<unknown> | unknown): void;
+}
+
+function transactionOf(client: pg.PoolClient): { tx: Transaction; committed: (() => Promise<unknown> | unknown)[] } {
+  const committed: (() => Promise<unknown> | unknown)[] = [];
+  const tx: Transaction = { query: client.query.bind(client) as DbClient['query'], afterCommit: (fn) => void committed.push(fn) };
+  return { tx, committed };
+}
+
+/**
+ * Runs `work` in one transaction, then what it registered with `afterCommit`. After a failure the
+ * connection is discarded rather than reused: it may still be waiting on a statement the client gave up on.
+ */
+export async function inTransaction<T>(db: pg.Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const client = await db.connect();
   // A connection PostgreSQL ends between two statements (idle-in-transaction timeout, shutdown)
   // emits 'error'; unheard, that would crash the process. The next statement fails instead.
   const ignore = () => undefined;
   client.on('error', ignore);
+  const { tx, committed } = transactionOf(client);
+  let result: T;
   try {
     await client.query('BEGIN');
-    const result = await work(client);
+    result = await work(tx);
     await client.query('COMMIT');
     client.off('error', ignore);
     client.release();
-    return result;
   } catch (err) {
     if (!isDatabaseUnavailable(err)) await client.query('ROLLBACK').catch(() => undefined);
     client.off('error', ignore);
     client.release(true);
     throw err;
   }
+  for (const fn of committed) await fn();
+  return result;
 }
 
 /** Runs `work` in a transaction that is always rolled back: to see what a change would do without making it. */
-export async function inRolledBackTransaction<T>(db: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inRolledBackTransaction<T>(db: pg.Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const client = await db.connect();
   const ignore = () => undefined;
   client.on('error', ignore);
   let healthy = true;
   try {
     await client.query('BEGIN');
-    return await work(client);
+    // Nothing commits: what the work registers for after a commit never runs.
+    return await work(transactionOf(client).tx);
   } catch (err) {
     healthy = !isDatabaseUnavailable(err);
     throw err;

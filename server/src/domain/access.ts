@@ -98,6 +98,17 @@ export function decideAccess({ app, status, isGlobalAdmin, rules = [], now }: Ac
   return { allowed: false, source: 'none', reason: REFUSED.none };
 }
 
+/** What the one access rule reads of a player on an app, as the queries select it (`accessFactsColumns`). */
+export interface AccessFacts {
+  access_status: AccessStatus;
+  rule_matches: readonly RuleMatch[];
+}
+
+/** The one access rule on a player's facts as a query read them: every decision of the product comes through here. */
+export function decideFor(app: AccessInput['app'], facts: AccessFacts, isGlobalAdmin: boolean, now: Date): AccessDecision {
+  return decideAccess({ app, status: facts.access_status, rules: facts.rule_matches, isGlobalAdmin, now });
+}
+
 /** The decision as the admin screens and the player's account show it, with a sentence. */
 export function describeDecision(decision: AccessDecision, rules: readonly RuleMatch[] = [], now?: Date): AccessDecisionView {
   if (!decision.allowed) return { allowed: false, source: decision.source, reason: REFUSED_AS_ADMIN_READS[decision.source] };

@@ -6,7 +6,7 @@ import type { Deps, JobDefinition, JobQueue, JobRetries } from '../deps.ts';
 import { LEGACY_SCHEMA, takeOverLegacyJobs } from './legacy-takeover.ts';
 import { JOBS } from './registry.ts';
 
-/** What the jobs use: every port (the forward-auth cache to flush it on every replica when access ends). */
+/** What the jobs use: every port (accessChanged, to announce on every replica that access ended). */
 export type JobDeps = Deps;
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */

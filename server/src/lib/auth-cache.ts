@@ -1,7 +1,7 @@
 /**
- * Forward-auth answers kept for a few seconds per (session, app). Any change to who may do what
- * flushes it here and, through `publish`, on every other replica, so a suspension, a revocation or
- * an ended session takes effect on the next check.
+ * Answers kept for a few seconds per key (forward auth's per session and app, userinfo's per token).
+ * Its owner clears it whenever access changes (lib/access-changed.ts), so a suspension, a revocation
+ * or an ended session takes effect on the next check.
  */
 export interface AuthCache<T = unknown> {
   /** The answer while it may still be given: fresh, or stale but within its usable time. */
@@ -25,15 +25,8 @@ export interface AuthCache<T = unknown> {
   claimRefresh(key: string, now: number): boolean;
   /** Drops one answer here (a read again found it refused or failed). */
   delete(key: string): void;
-  /**
-   * Drops every entry here and tells the other replicas to do the same; resolves once the message
-   * is out, so a change answered to an admin is already on its way to every replica.
-   */
-  flush(): Promise<void>;
-  /** Drops every entry here only (a flush announced by another replica). */
-  clearLocal(): void;
-  /** Calls `listener` whenever this cache is cleared: other answers that rest on the same facts go with it. */
-  onClear(listener: () => void): void;
+  /** Drops every entry, and counts a generation. */
+  clear(): void;
   /** Entries held now (expired ones included until they are looked up or pushed out). */
   readonly size: number;
 }
@@ -46,15 +39,9 @@ export const MAX_ENTRIES = 50_000;
  * the least recently useful, and dropping one at a time never empties the cache at once (which
  * would send every live session to the database in the same second).
  */
-export function createAuthCache<T>(publish: () => Promise<void> = async () => undefined, maxEntries = MAX_ENTRIES): AuthCache<T> {
+export function createAuthCache<T>(maxEntries = MAX_ENTRIES): AuthCache<T> {
   const entries = new Map<string, { value: T; until: number; usableUntil: number; refreshing: boolean }>();
-  const listeners: (() => void)[] = [];
   let generation = 0;
-  const clear = () => {
-    generation++;
-    entries.clear();
-    for (const listener of listeners) listener();
-  };
   return {
     get(key, now) {
       const hit = entries.get(key);
@@ -85,13 +72,9 @@ export function createAuthCache<T>(publish: () => Promise<void> = async () => un
     delete(key) {
       entries.delete(key);
     },
-    flush() {
-      clear();
-      return publish();
-    },
-    clearLocal: clear,
-    onClear(listener) {
-      listeners.push(listener);
+    clear() {
+      generation++;
+      entries.clear();
     },
     get size() {
       return entries.size;

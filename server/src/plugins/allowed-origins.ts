@@ -29,24 +29,26 @@ export function checkOrigin(
 export default fp(async function allowedOrigins(app: FastifyInstance) {
   let circles: Record<OriginCircle, Set<string>> = { portal: new Set(), apps: new Set() };
   let readAt = -Infinity;
-  // Every change to apps or access clears the answers kept, on every replica, and counts a generation: sets
-  // read in an older one are read again, so an app registered a moment ago is admitted at its first call. A
-  // read a clear overtook keeps the generation it began in, and so is read again at the next call.
+  // Every change to apps or access, on any replica, counts a generation: sets read in an older one are read
+  // again, so an app registered a moment ago is admitted at its first call. A read a change overtook keeps the
+  // generation it began in, and so is read again at the next call.
+  let generation = 0;
   let readIn = -1;
+  app.deps.accessChanged.listen(() => void generation++);
 
   async function read(): Promise<typeof circles> {
     const at = Date.now();
-    const generation = app.deps.authCache.generation;
+    const readFrom = generation;
     circles = await readOriginCircles(app.deps);
     readAt = at;
-    readIn = generation;
+    readIn = readFrom;
     return circles;
   }
 
   app.decorate('isAllowedOrigin', (origin: string, circle: OriginCircle) => {
     const known = circles[circle].has(origin);
     const age = Date.now() - readAt;
-    if (readIn === app.deps.authCache.generation && age < (known ? CACHE_MS : MISS_RELOAD_MS)) return known;
+    if (readIn === generation && age < (known ? CACHE_MS : MISS_RELOAD_MS)) return known;
     return read().then((read) => read[circle].has(origin));
   });
 });

@@ -1,5 +1,5 @@
 import type { DbClient } from '../db/pool.ts';
-import type { AccessStatus, RuleMatch } from '../domain/access.ts';
+import type { AccessFacts, RuleMatch } from '../domain/access.ts';
 
 /**
  * The facts the one access rule decides from, as SQL to put in a query that knows the user and
@@ -10,6 +10,23 @@ import type { AccessStatus, RuleMatch } from '../domain/access.ts';
 export const accessFactsColumns = (user: string, app: string) => `
   (SELECT x.status FROM user_app_access x WHERE x.user_id = ${user} AND x.app_id = ${app}) AS access_status,
   ${ruleMatchesColumn(user, app)} AS rule_matches`;
+
+/**
+ * The player's central roles on the portal app, in order (a global admin holds `admin`): `user` names the
+ * player's id and `portalKey` the portal app's key, as SQL expressions.
+ */
+export const portalRolesColumn = (user: string, portalKey: string) => `
+  ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
+        WHERE g.user_id = ${user} AND p.key = ${portalKey} AND g.kind = 'role' ORDER BY g.value)`;
+
+const grantValuesColumn = (user: string, app: string, kind: 'role' | 'scope') => `
+  ARRAY(SELECT g.value FROM user_app_grants g WHERE g.user_id = ${user} AND g.app_id = ${app} AND g.kind = '${kind}' ORDER BY g.value)`;
+
+/** The central roles an admin granted user `user` on app `app`, in order. */
+export const appRolesColumn = (user: string, app: string) => grantValuesColumn(user, app, 'role');
+
+/** The central scopes an admin granted user `user` on app `app`, in order. */
+export const appScopesColumn = (user: string, app: string) => grantValuesColumn(user, app, 'scope');
 
 /** The rules of app `app` whose group holds user `user`, as a JSON array of RuleMatch. */
 export const ruleMatchesColumn = (user: string, app: string) => `
@@ -40,8 +57,7 @@ export const appGroupNamesColumn = (user: string, app: string) => `
           AND (g.shown_to_apps OR EXISTS (SELECT 1 FROM app_access_rules r WHERE r.app_id = ${app} AND r.group_id = g.id))
         ORDER BY sent)`;
 
-export interface AccessFactsRow {
-  access_status: AccessStatus;
+export interface AccessFactsRow extends AccessFacts {
   rule_matches: RuleMatch[];
 }
 
@@ -82,8 +98,7 @@ export async function findAccessGrid(
   const { rows } = await db.query<AccessGridRow>(
     `SELECT u.id AS user_id, u.uid, a.id AS app_id, a.key, a.skip_uid_whitelist, a.allow_global_admin,
        ${accessFactsColumns('u.id', 'a.id')},
-       ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
-             WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role') AS portal_roles
+       ${portalRolesColumn('u.id', '$3')} AS portal_roles
      FROM users u CROSS JOIN apps a WHERE u.id = ANY($1::uuid[]) AND a.id = ANY($2::uuid[])`,
     [userIds, appIds, portalKey],
   );

@@ -1,12 +1,10 @@
 import type { DbClient } from '../db/pool.ts';
+import { portalRolesColumn } from './access-facts.ts';
 
-export async function findRoles(db: DbClient, userId: string, appKey: string): Promise<string[]> {
-  const { rows } = await db.query<{ value: string }>(
-    `SELECT g.value FROM user_app_grants g JOIN apps a ON a.id = g.app_id
-     WHERE g.user_id = $1 AND a.key = $2 AND g.kind = 'role' ORDER BY g.value`,
-    [userId, appKey],
-  );
-  return rows.map((r) => r.value);
+/** The player's central roles on the portal app (`portalKey`), in order. */
+export async function findRoles(db: DbClient, userId: string, portalKey: string): Promise<string[]> {
+  const { rows } = await db.query<{ roles: string[] }>(`SELECT ${portalRolesColumn('$1::uuid', '$2')} AS roles`, [userId, portalKey]);
+  return rows[0]!.roles;
 }
 
 export async function findCentralGrants(db: DbClient, userId: string, appId: string): Promise<{ scp: string[]; roles: string[] }> {

@@ -1,4 +1,5 @@
 import type { DbClient } from '../db/pool.ts';
+import { portalRolesColumn } from './access-facts.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
 
 export interface SessionRow {
@@ -91,8 +92,7 @@ export async function findSessionWithUser(
 ): Promise<{ session: SessionRow; user: UserRow | null; portalRoles: string[] } | null> {
   const { rows } = await db.query<{ session: SessionRow; user: UserRow | null; portal_roles: string[] }>(
     `SELECT row_to_json(s) AS session, row_to_json(u) AS user,
-       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g JOIN apps a ON a.id = g.app_id
-                 WHERE g.user_id = s.user_id AND a.key = $2 AND g.kind = 'role'), '{}') AS portal_roles
+       ${portalRolesColumn('s.user_id', '$2')} AS portal_roles
      FROM (SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = $1) s
      LEFT JOIN (SELECT ${USER_COLUMNS} FROM users) u ON u.id = s.user_id`,
     [tokenHash, portalKey],

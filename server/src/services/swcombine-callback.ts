@@ -11,7 +11,7 @@ import { completeSwcConsent } from './swc-grants/consent-callback.ts';
 import type { CallbackInput, CallbackOutcome } from './swcombine/trip.ts';
 import { completeSignIn } from './sign-in/complete.ts';
 
-type CallbackDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'authCache' | 'queue'>;
+type CallbackDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'accessChanged' | 'queue'>;
 
 const HANDLERS: Record<AttemptPurpose, (deps: CallbackDeps, input: CallbackInput) => Promise<CallbackOutcome>> = {
   sign_in: completeSignIn,

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { createPool, DEFAULT_DB_TIMEOUTS, inTransaction, serialized, type DbClient } from '../../src/db/pool.ts';
+import { createPool, DEFAULT_DB_TIMEOUTS, inRolledBackTransaction, inTransaction, serialized, type DbClient } from '../../src/db/pool.ts';
 import { isDatabaseUnavailable } from '../../src/lib/database-unavailable.ts';
 
 describe('createPool', () => {
@@ -75,5 +75,41 @@ describe('serialized', () => {
     expect(maxInFlight).toBe(1);
     expect(order).toEqual(['a', 'bad', 'c']);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+});
+
+describe('afterCommit', () => {
+  it('runs what the work registered once the transaction is committed, in order, before inTransaction resolves', async () => {
+    const pool = createPool(inject('databaseUrl'));
+    const table = `after_commit_${process.pid}_${Date.now()}`;
+    const seen: string[] = [];
+    await inTransaction(pool, async (tx) => {
+      await tx.query(`CREATE TABLE ${table} (n int)`);
+      tx.afterCommit(async () => {
+        // Another connection already sees the write: what runs after commit never runs ahead of the data.
+        const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_class WHERE relname = $1', [table]);
+        seen.push(`first sees ${rows[0]!.n}`);
+      });
+      tx.afterCommit(() => void seen.push('second'));
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(['first sees 1', 'second']);
+    await pool.query(`DROP TABLE ${table}`);
+    await pool.end();
+  });
+
+  it('never runs what a rolled-back transaction registered', async () => {
+    const pool = createPool(inject('databaseUrl'));
+    const seen: string[] = [];
+    const err = await inTransaction(pool, async (tx) => {
+      tx.afterCommit(() => void seen.push('committed'));
+      await tx.query('SELECT * FROM no_such_table');
+    }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: '42P01' });
+    await inRolledBackTransaction(pool, async (tx) => {
+      tx.afterCommit(() => void seen.push('previewed'));
+    });
+    expect(seen).toEqual([]);
+    await pool.end();
   });
 });

@@ -8,7 +8,7 @@ import { createKubernetesSink, loadKubeConfig } from '../../src/integrations/kub
 import { createSwcBudget } from '../../src/services/swcombine/budget.ts';
 import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
 import { createDiscordClient } from '../../src/integrations/discord/client.ts';
-import { createAuthCache } from '../../src/lib/auth-cache.ts';
+import { createAccessChanged } from '../../src/lib/access-changed.ts';
 import { createEncryptor } from '../../src/lib/encryption.ts';
 import { buildManagementApp } from '../../src/management-app.ts';
 import { createMetrics, type PortalMetrics } from '../../src/metrics.ts';
@@ -101,7 +101,7 @@ export async function createTestApp(
     encryptor,
     keys: createKeySet({ db: database.db, clock, encryptor }),
     secrets: createKubernetesSink(loadKubeConfig({ KUBECONFIG: kube.kubeconfig().file })!),
-    authCache: createAuthCache(),
+    accessChanged: createAccessChanged(),
     queue,
     discord: createDiscordClient({ url: discord.url, retries: 0, timeoutMs: 5_000 }),
     swc: createSwcClient({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAuthCache, MAX_ENTRIES } from '../../src/lib/auth-cache.ts';
 
-describe('forward-auth cache', () => {
+describe('the cache of answers kept for a few seconds', () => {
   it('at its cap drops only the oldest answer, so the other live sessions stay cached', () => {
     const cache = createAuthCache<number>();
     for (let i = 0; i <= MAX_ENTRIES; i++) cache.set(`session-${i}`, i, 1000);
@@ -16,24 +16,6 @@ describe('forward-auth cache', () => {
     cache.set('s', 'admitted', 1000);
     expect(cache.get('s', 999)).toBe('admitted');
     expect(cache.get('s', 1000)).toBeUndefined();
-  });
-
-  it('a flush drops every answer and tells the other replicas', async () => {
-    let published = 0;
-    const cache = createAuthCache<string>(async () => void published++);
-    cache.set('s', 'admitted', 1000);
-    await cache.flush();
-    expect(cache.get('s', 0)).toBeUndefined();
-    expect(published).toBe(1);
-  });
-
-  it('takes the answers that rest on the same facts with it, on a flush here or one from another replica', async () => {
-    const cache = createAuthCache<string>();
-    let cleared = 0;
-    cache.onClear(() => void cleared++);
-    await cache.flush();
-    cache.clearLocal();
-    expect(cleared).toBe(2);
   });
 
   it('gives a stale answer while one caller reads it again, and not past its usable time', () => {
@@ -57,7 +39,7 @@ describe('forward-auth cache', () => {
   it('keeps no answer read before a clear: a read that began before an end may have seen what it ended', async () => {
     const cache = createAuthCache<string>();
     const readIn = cache.generation;
-    await cache.flush();
+    cache.clear();
     cache.setIfCurrent(readIn, 'k', 'admitted', 10_000);
     expect(cache.get('k', 0)).toBeUndefined();
     cache.setIfCurrent(cache.generation, 'k', 'admitted', 10_000);

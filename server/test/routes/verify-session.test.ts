@@ -34,7 +34,7 @@ describe('GET /auth/verify and the session behind it', () => {
   it('records the app a session was used with, once, for sign-out to notify', async () => {
     const { cookie } = await signIn(ctx, '1:100002');
     expect((await verify(cookie)).statusCode).toBe(200);
-    await ctx.deps.authCache.flush();
+    await ctx.deps.accessChanged.publish();
     expect((await verify(cookie)).statusCode).toBe(200);
     expect((await session(cookie)).apps).toEqual(['portal']);
   });
@@ -95,7 +95,7 @@ describe('GET /auth/verify and the session behind it', () => {
       for (let i = 0; i < 100 && !reading; i++) await new Promise((r) => setTimeout(r, 10));
       expect(reading).toBe(true);
       await ctx.deps.db.query('UPDATE sessions SET ended_at = now() WHERE token_hash = $1', [sha256(cookie)]);
-      await ctx.deps.authCache.flush(); // as every end does, after its transaction
+      await ctx.deps.accessChanged.publish(); // as every end does, after its transaction
       release();
       await new Promise((r) => setTimeout(r, 100));
       expect((await verify(cookie)).statusCode).toBe(401);

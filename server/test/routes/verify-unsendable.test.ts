@@ -27,7 +27,7 @@ async function grantStored(kind: 'role' | 'scope', value: string) {
      SELECT u.id, a.id, $1, $2 FROM users u, apps a WHERE u.uid = '1:100002' AND a.key = 'wiki'`,
     [kind, value],
   );
-  await ctx.deps.authCache.flush();
+  await ctx.deps.accessChanged.publish();
 }
 
 describe('a role or scope stored before the protocol-token rule', () => {

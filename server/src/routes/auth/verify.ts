@@ -2,11 +2,16 @@ import { audienceField, ErrorBody, ErrorCode } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { VerifiedAccess } from '../../deps.ts';
 import { unauthorized } from '../../plugins/http-error.ts';
 import { securityHeaders } from '../../plugins/security-headers.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { cachedAccess, isRefusal, verifyAccess } from '../../services/app-access/forward-auth.ts';
+import {
+  cachedAccess,
+  createForwardAuthAnswers,
+  isRefusal,
+  verifyAccess,
+  type VerifiedAccess,
+} from '../../services/app-access/forward-auth.ts';
 import { SIGN_IN_FIRST, signInRedirect } from '../../services/app-access/sign-in-redirect.ts';
 
 const Query = z.object({ aud: audienceField('Audience (aud)') });
@@ -95,6 +100,7 @@ export default async function verifyRoute(root: FastifyInstance) {
   // Traefik and Caddy hand a refusal to the browser as it is (a page, for a browser): it gets the
   // headers every page of the portal carries, and no cache keeps it.
   const refusalHeaders = { ...securityHeaders(app.deps.config), 'cache-control': 'no-store' };
+  const deps = { ...app.deps, answers: createForwardAuthAnswers(app.deps) };
   app.get(
     '/verify',
     {
@@ -115,9 +121,9 @@ export default async function verifyRoute(root: FastifyInstance) {
       const token = request.cookies[SESSION_COOKIE];
       const { aud } = request.query;
       // A cached answer is sent without a promise; only a miss waits for the database.
-      const hit = cachedAccess(app.deps, token, aud);
+      const hit = cachedAccess(deps, token, aud);
       if (hit) return answer(reply, hit);
-      return verifyAccess(app.deps, token, aud).then(async (check) => {
+      return verifyAccess(deps, token, aud).then(async (check) => {
         if (!isRefusal(check)) return answer(reply, check);
         reply.headers(refusalHeaders);
         // A player who is signed in but refused would only come back here from sign-in. One who lacks the

@@ -1,4 +1,4 @@
-import { inTransaction, type DbClient } from '../../db/pool.ts';
+import type { DbClient, Transaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppRow } from '../../queries/app-columns.ts';
 import { findAppById } from '../../queries/apps.ts';
@@ -8,7 +8,7 @@ import { endUserSessions, type EndedSessionRow } from '../../queries/sessions.ts
 import { queueMemberUpdates } from '../discord/member-jobs.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from './backchannel-logout.ts';
 
-/** What ends. Every way access ends is one of these, and goes through `endAccess`. */
+/** What ends. Every way access ends is one of these, and goes through `endAccessIn`. */
 export type AccessEnding =
   /**
    * Sign-out, an admin's "End session" or "End all": the player's sessions (all, or those with these
@@ -41,58 +41,42 @@ export interface EndedAccess {
   frontChannelUrls: string[];
 }
 
-type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 /**
- * The one way access ends. In one transaction it ends the sessions or grants concerned, the
- * protocol library's records issued with them, and the records of which apps the sessions used;
- * `alsoInTransaction` adds the caller's own writes (its audit event, a status) to the same
- * transaction. Once committed it drops the cached forward-auth and userinfo answers on every
- * replica (before it answers, so the next request anywhere is decided afresh), queues a
- * back-channel logout to each app told, and queues the Discord update of each player named. Front-channel logout needs the player's browser: the
- * URLs are answered for the sign-out page to load.
+ * The one way access ends, as a step of the caller's transaction `tx`: it ends the sessions or
+ * grants concerned, the protocol library's records issued with them, and the records of which apps
+ * the sessions used; the caller writes its own (its audit event, a status) in the same transaction.
+ * Once `tx` commits it announces that access changed, on every replica (before the caller answers,
+ * so the next request anywhere is decided afresh), queues a back-channel logout to each app told,
+ * and queues the Discord update of each player named. Front-channel logout needs
+ * the player's browser: the URLs are answered for the sign-out page to load.
  */
-export async function endAccess(
-  deps: EndingDeps,
-  ending: AccessEnding | ((tx: DbClient) => Promise<readonly AccessEnding[]>),
-  alsoInTransaction?: (tx: DbClient, ended: EndedAccess) => Promise<void>,
-): Promise<EndedAccess> {
-  const ended = await inTransaction(deps.db, async (tx) => {
-    // A change that decides what ends (a player leaving a group) makes it first, in the same transaction.
-    const endings = typeof ending === 'function' ? await ending(tx) : [ending];
-    const parts = [];
-    for (const one of endings) parts.push(await endInDatabase(deps, tx, one));
-    const result = {
-      ended: {
-        sessions: parts.flatMap((p) => p.ended.sessions),
-        appsNotified: [...new Set(parts.flatMap((p) => p.ended.appsNotified))],
-        oidcRecords: parts.reduce((n, p) => n + p.ended.oidcRecords, 0),
-        frontChannelUrls: [...new Set(parts.flatMap((p) => p.ended.frontChannelUrls))],
-      },
-      jobs: parts.flatMap((p) => p.jobs),
-      players: endings.flatMap((one) => ('userId' in one ? [one.userId] : [])),
-    };
-    await alsoInTransaction?.(tx, result.ended);
-    return result;
+export async function endAccessIn(deps: EndingDeps, tx: Transaction, endings: readonly AccessEnding[]): Promise<EndedAccess> {
+  const parts = [];
+  for (const one of endings) parts.push(await endInDatabase(deps, tx, one));
+  const jobs = parts.flatMap((p) => p.jobs);
+  const players = endings.flatMap((one) => ('userId' in one ? [one.userId] : []));
+  tx.afterCommit(async () => {
+    await deps.accessChanged.publish();
+    // Each delivery stands alone: a queue failure does not undo the end, nor keep the caller from its answer.
+    await Promise.all(jobs.map((job) => deps.queue.send(BACKCHANNEL_LOGOUT_JOB, job).catch(() => undefined)));
+    // The community's Discord hears of every end that names a player (a suspension, an End all): their update job
+    // puts their roles where the rules say, none at all once the portal app itself suspends or revokes them.
+    await queueMemberUpdates(deps, players).catch(() => undefined);
   });
-  await deps.authCache.flush();
-  // Each delivery stands alone: a queue failure does not undo the end, nor keep the caller from its answer.
-  await Promise.all(ended.jobs.map((job) => deps.queue.send(BACKCHANNEL_LOGOUT_JOB, job).catch(() => undefined)));
-  // The community's Discord hears of every end that names a player (a suspension, an End all): their update job
-  // puts their roles where the rules say, none at all once the portal app itself suspends or revokes them.
-  await queueMemberUpdates(deps, ended.players).catch(() => undefined);
-  return ended.ended;
+  return {
+    sessions: parts.flatMap((p) => p.ended.sessions),
+    appsNotified: [...new Set(parts.flatMap((p) => p.ended.appsNotified))],
+    oidcRecords: parts.reduce((n, p) => n + p.ended.oidcRecords, 0),
+    frontChannelUrls: [...new Set(parts.flatMap((p) => p.ended.frontChannelUrls))],
+  };
 }
 
 /** An app whose grants ended, with the players they were; each is told, by the sessions that used it or else by `sub`. */
 interface GrantsEnded {
   app: AppRow;
   userIds: string[];
-}
-
-async function endGrantsOn(tx: DbClient, app: AppRow, userId?: string): Promise<{ records: number; grants: GrantsEnded }> {
-  const { records, userIds } = await endOidcGrants(tx, app.key, userId);
-  return { records, grants: { app, userIds } };
 }
 
 async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEnding) {
@@ -116,9 +100,9 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
         for (const appId of ending.appIds) {
           const app = await findAppById(tx, appId);
           if (!app) continue;
-          const ended = await endGrantsOn(tx, app, ending.userId);
-          oidcRecords += ended.records;
-          grants.push(ended.grants);
+          const { records, userIds } = await endOidcGrants(tx, app.key, ending.userId);
+          oidcRecords += records;
+          grants.push({ app, userIds });
         }
         const uses = await forgetAppUses(tx, ending.appIds, { userId: ending.userId });
         return { ...none, uses, oidcRecords, grants };
@@ -126,10 +110,10 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
       case 'app': {
         const app = await findAppById(tx, ending.appId);
         if (!app) return none;
-        const ended = await endGrantsOn(tx, app);
-        const oidcRecords = ended.records + (await endMachineTokens(tx, app.key));
+        const { records, userIds } = await endOidcGrants(tx, app.key);
+        const oidcRecords = records + (await endMachineTokens(tx, app.key));
         const uses = await forgetAppUses(tx, [app.id], { oidcOnly: ending.uses === 'oidc' });
-        return { ...none, uses, oidcRecords, grants: [ended.grants] };
+        return { ...none, uses, oidcRecords, grants: [{ app, userIds }] };
       }
       case 'grant':
         return { ...none, oidcRecords: await destroyOidcGrant(tx, ending.grantId) };

@@ -4,7 +4,7 @@ import { askableWhy, askWhom, openReason } from '../../domain/account-words.ts';
 import { ruleGroupsByApp, type RuleGroup } from '../../queries/access-rules.ts';
 import { askingFacts } from '../groups/manager-checks.ts';
 import { listAppsWithAccess } from '../../queries/apps.ts';
-import { decidedFrom } from '../decisions/decide.ts';
+import { decideFor } from '../../domain/access.ts';
 import type { AuthContext } from '../sessions/session.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function appsWhy(deps: Pick<Deps, 'db' | 'clock'>, auth: AuthContex
   const open: OpenApp[] = [];
   const askable: AskableApp[] = [];
   for (const app of apps) {
-    const decision = decidedFrom(deps, app, app, auth.isAdmin);
+    const decision = decideFor(app, app, auth.isAdmin, deps.clock.now());
     const reason = openReason(decision, app.rule_matches, now);
     const card = { key: app.key, name: app.name, icon: app.icon };
     if (reason) open.push({ ...card, url: app.url, ...reason, until: reason.until?.toISOString() ?? null });

@@ -1,12 +1,13 @@
 import { AuditEvent, type ConnectedApp, type ConnectedApps } from '@portal/contract';
+import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { scopeInWords } from '../../domain/account-words.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { lastTokenExchanges, listOwnGrants, type OwnGrantRow } from './queries/account.ts';
 import { listAppsWithAccess } from '../../queries/apps.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { audit, type RequestMeta } from '../audit.ts';
-import { decidedFrom } from '../decisions/decide.ts';
+import { decideFor } from '../../domain/access.ts';
 import type { AuthContext } from '../sessions/session.ts';
 
 /** The scopes a grant gives, standard ones first in the order the library stores them, each once. */
@@ -36,7 +37,7 @@ export async function connectedApps(deps: Pick<Deps, 'db' | 'clock'>, auth: Auth
     listAppsWithAccess(deps.db, auth.user.id),
     lastTokenExchanges(deps.db, auth.user.id),
   ]);
-  const delegating = apps.filter((app) => app.allow_delegated_swc_token && decidedFrom(deps, app, app, auth.isAdmin).allowed);
+  const delegating = apps.filter((app) => app.allow_delegated_swc_token && decideFor(app, app, auth.isAdmin, deps.clock.now()).allowed);
   return {
     oidc: grants.map(toConnectedApp),
     token_exchange: {
@@ -63,7 +64,7 @@ export async function grantsHeldFor(deps: Pick<Deps, 'db' | 'clock'>, uid: strin
  * told by back-channel logout. The player may still open it: it asks them to sign in again.
  */
 export async function disconnectApp(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   auth: AuthContext,
   appKey: string,
   meta: RequestMeta,
@@ -71,7 +72,8 @@ export async function disconnectApp(
   const grant = (await listOwnGrants(deps.db, auth.user.uid, deps.clock.now())).find((g) => g.key === appKey);
   if (!grant) throw new NotFound(`No app with the key "${appKey}" is connected to your account.`);
   const userId = auth.user.id;
-  await endAccess(deps, { kind: 'player-apps', userId, appIds: [grant.app_id] }, async (tx, ended) => {
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [grant.app_id] }]);
     await audit(tx, meta, {
       event: AuditEvent.AppDisconnected,
       userId,

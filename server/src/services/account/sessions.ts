@@ -1,13 +1,14 @@
 import { AuditEvent, PORTAL_APP_KEY, type AccountSession } from '@portal/contract';
+import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { deviceOf } from '../../domain/user-agent.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { findOwnSession, listOwnSessions } from './queries/account.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 
-type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+type EndingDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 /** Where the player is signed in: each live session, this browser's marked. */
 export async function ownSessions(deps: Pick<Deps, 'db' | 'clock'>, auth: AuthContext): Promise<AccountSession[]> {
@@ -39,7 +40,8 @@ export async function signOutSession(deps: EndingDeps, auth: AuthContext, sid: s
   if (sid === auth.session.sid) throw new Conflict('This is the session you are using: sign out of it with Logout.');
   const session = await findOwnSession(deps.db, userId, sid, deps.clock.now());
   if (!session) throw new NotFound('You have no live session with this id.');
-  await endAccess(deps, { kind: 'sessions', userId, sids: [sid], liveAt: deps.clock.now() }, async (tx, ended) => {
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'sessions', userId, sids: [sid], liveAt: deps.clock.now() }]);
     if (ended.sessions.length === 0) throw new NotFound('You have no live session with this id.');
     await audit(tx, meta, {
       event: AuditEvent.SessionSignedOut,
@@ -57,15 +59,16 @@ export async function signOutElsewhere(deps: EndingDeps, auth: AuthContext, meta
   const others = (await listOwnSessions(deps.db, userId, deps.clock.now())).filter((s) => s.sid !== auth.session.sid);
   if (others.length === 0) return 0;
   const sids = others.map((s) => s.sid);
-  const ended = await endAccess(deps, { kind: 'sessions', userId, sids, liveAt: deps.clock.now() }, async (tx, result) => {
-    if (result.sessions.length === 0) return;
+  return inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'sessions', userId, sids, liveAt: deps.clock.now() }]);
+    if (ended.sessions.length === 0) return 0;
     await audit(tx, meta, {
       event: AuditEvent.OtherSessionsSignedOut,
       userId,
       appKey: PORTAL_APP_KEY,
       at: deps.clock.now(),
-      details: { sessions_ended: result.sessions.length, sids: result.sessions.map((s) => s.sid), apps_notified: result.appsNotified },
+      details: { sessions_ended: ended.sessions.length, sids: ended.sessions.map((s) => s.sid), apps_notified: ended.appsNotified },
     });
+    return ended.sessions.length;
   });
-  return ended.sessions.length;
 }

@@ -7,8 +7,8 @@ import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { listAppAccess } from './queries/access.ts';
 import { deleteApp, insertApp, listApps, playersHoldingApp, updateApp, type AppFields } from './queries/apps.ts';
 import { findAppById } from '../../queries/apps.ts';
-import { endAccess } from '../access-end/end-access.ts';
-import { followAccessChange } from '../groups/access-follows.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
+import { accessChangeIn } from '../groups/access-follows.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { refuseForbiddenUrls } from '../registered-urls.ts';
 import { dataApiAudience } from '../stored-data/data-api.ts';
@@ -62,14 +62,15 @@ export async function appAccess(
 }
 
 /** A new app: its URLs' origins are allowed on every replica at once (the answers kept are cleared). */
-export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache'>, actor: Actor, f: AppFields): Promise<App> {
+export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'accessChanged'>, actor: Actor, f: AppFields): Promise<App> {
   refuseDataApiAudience(deps, f);
   refuseForbiddenAppUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
     await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
+    tx.afterCommit(() => deps.accessChanged.publish());
     return row;
-  }).finally(() => deps.authCache.flush());
+  });
 }
 
 /**
@@ -78,7 +79,7 @@ export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'au
  * hold on it, and tells the app; its origins are allowed or refused on every replica at once.
  */
 export async function changeApp(
-  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
   f: AppFields,
@@ -90,33 +91,32 @@ export async function changeApp(
   if (before.key === PORTAL_APP_KEY && (f.key !== PORTAL_APP_KEY || f.audience !== PORTAL_APP_KEY)) {
     throw new Refused('invalid', `The portal app keeps the key and audience "${PORTAL_APP_KEY}": the portal signs in with them.`);
   }
-  let row: App | null = null;
-  await followAccessChange(deps, {
-    appIds: [id],
-    userIds: (tx) => playersHoldingApp(tx, id),
-    apply: async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
+    let row: App | null = null;
+    const change = { appIds: [id], userIds: await playersHoldingApp(tx, id) };
+    const { lost } = await accessChangeIn(deps, tx, change, async () => {
       row = await updateApp(tx, id, f).catch((err: unknown) => uniqueness(err, f));
-      if (!row) throw new NotFound('No app with this id.');
-    },
-    audit: async (tx, lost) => {
-      const changes = changesOf(before, row!, Object.keys(f));
-      const details = { name: row!.name, ...changes, ...(lost.size ? { players_who_lost_access: lost.size } : {}) };
-      await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: row!.key, details });
-    },
+    });
+    if (!row) throw new NotFound('No app with this id.');
+    const updated: App = row;
+    const changes = changesOf(before, updated, Object.keys(f));
+    const details = { name: updated.name, ...changes, ...(lost.size ? { players_who_lost_access: lost.size } : {}) };
+    await auditAdmin(deps, tx, actor, AuditEvent.AppUpdated, { appKey: updated.key, details });
+    return updated;
   });
-  return row!;
 }
 
 /** Deleting an app ends every player's access to it (through the one way access ends), and tells the app. */
 export async function removeApp(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
 ): Promise<void> {
   const before = await findAppById(deps.db, id);
   if (!before) throw new NotFound('No app with this id.');
   if (before.key === PORTAL_APP_KEY) throw new Refused('invalid', 'The portal app cannot be deleted: it is the portal itself.');
-  await endAccess(deps, { kind: 'app', appId: id, uses: 'all' }, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
+    await endAccessIn(deps, tx, [{ kind: 'app', appId: id, uses: 'all' }]);
     if (!(await deleteApp(tx, id))) throw new NotFound('No app with this id.');
     await auditAdmin(deps, tx, actor, AuditEvent.AppDeleted, { appKey: before.key, details: { name: before.name } });
   });

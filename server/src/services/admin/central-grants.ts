@@ -1,4 +1,5 @@
 import { AuditEvent, type ConsentData } from '@portal/contract';
+import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { userExists } from '../../queries/admin-users.ts';
@@ -6,7 +7,7 @@ import { findAppById } from '../../queries/apps.ts';
 import { addCentralGrant, findCentralGrants, removeCentralGrant } from '../../queries/central-grants.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { appNames } from '../groups/app-names.ts';
-import { followAccessChange } from '../groups/access-follows.ts';
+import { accessChangeIn } from '../groups/access-follows.ts';
 import { listApps } from './queries/apps.ts';
 
 async function resolve(deps: Pick<Deps, 'db'>, userId: string, appId: string) {
@@ -33,32 +34,29 @@ const GRANT_EVENTS = {
  * ends no app: the player's next token is without it.
  */
 export async function changeCentralGrant(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   input: { userId: string; appId: string; value: string },
   kind: 'scope' | 'role',
   action: 'grant' | 'revoke',
 ): Promise<ConsentData> {
   const app = await resolve(deps, input.userId, input.appId);
-  let changed = false;
-  await followAccessChange(deps, {
-    userIds: [input.userId],
-    appIds: async (tx) => (await listApps(tx)).map((a) => a.id),
-    apply: async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
+    let changed = false;
+    const change = { userIds: [input.userId], appIds: (await listApps(tx)).map((a) => a.id) };
+    const { lost } = await accessChangeIn(deps, tx, change, async () => {
       changed =
         action === 'grant'
           ? await addCentralGrant(tx, input.userId, app.id, kind, input.value)
           : await removeCentralGrant(tx, input.userId, app.id, kind, input.value);
-    },
-    audit: async (tx, lost) => {
-      if (!changed) return;
-      const ended = lost.get(input.userId) ?? [];
-      await auditAdmin(deps, tx, actor, GRANT_EVENTS[kind][action], {
-        userId: input.userId,
-        appKey: app.key,
-        details: { value: input.value, ...(ended.length ? { apps_ended: await appNames(tx, ended) } : {}) },
-      });
-    },
+    });
+    if (!changed) return;
+    const ended = lost.get(input.userId) ?? [];
+    await auditAdmin(deps, tx, actor, GRANT_EVENTS[kind][action], {
+      userId: input.userId,
+      appKey: app.key,
+      details: { value: input.value, ...(ended.length ? { apps_ended: await appNames(tx, ended) } : {}) },
+    });
   });
   return findCentralGrants(deps.db, input.userId, app.id);
 }

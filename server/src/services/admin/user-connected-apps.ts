@@ -3,10 +3,11 @@ import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { findAdminUser } from '../../queries/admin-users.ts';
 import { grantsHeldFor } from '../account/connected-apps.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
-type EndDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+type EndDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 async function grantsOf(deps: Pick<Deps, 'db' | 'clock'>, userId: string) {
   const user = await findAdminUser(deps.db, userId);
@@ -27,7 +28,8 @@ export async function userConnectedApps(deps: Pick<Deps, 'db' | 'clock'>, userId
 export async function disconnectUserApp(deps: EndDeps, actor: Actor, userId: string, appKey: string): Promise<void> {
   const grant = (await grantsOf(deps, userId)).find((g) => g.app.key === appKey);
   if (!grant) throw new NotFound(`No app with the key "${appKey}" is connected to this user.`);
-  await endAccess(deps, { kind: 'player-apps', userId, appIds: [grant.appId] }, async (tx, ended) => {
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [grant.appId] }]);
     await auditAdmin(deps, tx, actor, AuditEvent.AppDisconnected, {
       userId,
       appKey,
@@ -41,7 +43,8 @@ export async function disconnectAllUserApps(deps: EndDeps, actor: Actor, userId:
   const grants = await grantsOf(deps, userId);
   const apps = new Map(grants.map((g) => [g.appId, g.app.key]));
   if (apps.size === 0) return 0;
-  await endAccess(deps, { kind: 'player-apps', userId, appIds: [...apps.keys()] }, async (tx, ended) => {
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [...apps.keys()] }]);
     for (const appKey of apps.values()) {
       await auditAdmin(deps, tx, actor, AuditEvent.AppDisconnected, {
         userId,

@@ -7,7 +7,7 @@ import {
   type SessionRow,
   type UserAccessRow,
 } from '@portal/contract';
-import { inTransaction, type DbClient } from '../../db/pool.ts';
+import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { findAppByKey, setAccess } from './queries/access.ts';
@@ -20,7 +20,7 @@ import {
   userExists,
   type AdminUserRow,
 } from '../../queries/admin-users.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { queueMemberUpdates } from '../discord/member-jobs.ts';
 import { decisionsOnEveryApp } from '../decisions/decide.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
@@ -119,37 +119,39 @@ const ACCESS_STATUS = { grant: 'active', suspend: 'suspended', revoke: 'revoked'
  * revocation ends what the player holds on the app, through the one way access ends.
  */
 export async function changeAccess(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   userId: string,
   appKey: string,
   action: 'grant' | 'suspend' | 'revoke',
 ): Promise<AccessStatus> {
   const app = await resolveApp(deps, userId, appKey);
-  const record = async (tx: DbClient) => {
+  await inTransaction(deps.db, async (tx) => {
+    if (action === 'grant') {
+      tx.afterCommit(async () => {
+        await deps.accessChanged.publish();
+        // A grant lifts a suspension or revocation: on the portal app, the player's Discord roles come back.
+        await queueMemberUpdates(deps, [userId]).catch(() => undefined);
+      });
+    } else {
+      await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [app.id] }]);
+    }
     await setAccess(tx, userId, app.id, ACCESS_STATUS[action]);
     await auditAdmin(deps, tx, actor, ACCESS_EVENTS[action], { userId, appKey });
-  };
-  if (action === 'grant') {
-    await inTransaction(deps.db, record);
-    await deps.authCache.flush();
-    // A grant lifts a suspension or revocation: on the portal app, the player's Discord roles come back.
-    await queueMemberUpdates(deps, [userId]).catch(() => undefined);
-  } else {
-    await endAccess(deps, { kind: 'player-apps', userId, appIds: [app.id] }, record);
-  }
+  });
   return accessStatus(deps, userId, appKey);
 }
 
 /** An admin's "End session": the session ends as a sign-out would end it, without the player's browser. */
 export async function endUserSession(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   userId: string,
   sid: string,
 ): Promise<void> {
   await mustExist(deps, userId);
-  await endAccess(deps, { kind: 'sessions', userId, sids: [sid] }, async (tx, ended) => {
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'sessions', userId, sids: [sid] }]);
     if (ended.sessions.length === 0) throw new NotFound('No live session with this SID.');
     await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid, apps_notified: ended.appsNotified } });
   });
@@ -157,13 +159,14 @@ export async function endUserSession(
 
 /** Ends every live session of the user, each audited as ending one session is; answers how many. */
 export async function endAllUserSessions(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   userId: string,
 ): Promise<number> {
   await mustExist(deps, userId);
-  const ended = await endAccess(deps, { kind: 'sessions', userId, liveAt: deps.clock.now() }, async (tx, result) => {
-    for (const { sid } of result.sessions) await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
+  return inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'sessions', userId, liveAt: deps.clock.now() }]);
+    for (const { sid } of ended.sessions) await auditAdmin(deps, tx, actor, AuditEvent.SessionEndedByAdmin, { userId, details: { sid } });
+    return ended.sessions.length;
   });
-  return ended.sessions.length;
 }

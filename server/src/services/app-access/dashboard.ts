@@ -2,12 +2,13 @@ import type { DashboardApp } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { listAppsWithAccess, type AppRow } from '../../queries/apps.ts';
 import type { Identity } from '../sessions/identity.ts';
-import { decidedFrom } from '../decisions/decide.ts';
+import { decideFor } from '../../domain/access.ts';
 
 /** The dashboard: every app this user may open, as the access rules decide. */
 export async function appsForUser(deps: Pick<Deps, 'db' | 'clock'>, identity: Identity): Promise<DashboardApp[]> {
   const rows = await listAppsWithAccess(deps.db, identity.user.id);
-  return rows.filter((app) => decidedFrom(deps, app, app, identity.isAdmin).allowed).map(toDashboardApp);
+  const now = deps.clock.now();
+  return rows.filter((app) => decideFor(app, app, identity.isAdmin, now).allowed).map(toDashboardApp);
 }
 
 /** The card fields of an app: what a player may see of it. */

@@ -1,10 +1,11 @@
 import { hash, randomUUID } from 'node:crypto';
-import type { Deps, VerifiedAccess } from '../../deps.ts';
-import { decideAccess, rolesForApp, unionOf } from '../../domain/access.ts';
+import type { Deps } from '../../deps.ts';
+import { decideFor, rolesForApp, unionOf } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { lacksRequiredPasskey, PASSKEY_REQUIRED_FOR_APP } from '../../domain/app-passkey.ts';
 import { sessionAmr } from '../../domain/session-amr.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
+import { createAuthCache, type AuthCache } from '../../lib/auth-cache.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findForwardAuth } from './queries/forward-auth.ts';
 import { recordSessionApp } from '../../queries/session-apps.ts';
@@ -12,7 +13,7 @@ import { touchSession } from '../../queries/sessions.ts';
 import { sendableRoles, sendableScopes } from './grant-values.ts';
 
 export const APP_TOKEN_TTL_S = 300;
-/** An answer is read again after this long (facts a sync changes are not flushed). */
+/** An answer is read again after this long (a sync's changes announce no access change). */
 const CACHE_MS = 30_000;
 /** A stale answer may still be given this long while it is read again, never longer. */
 const STALE_MS = 30_000;
@@ -25,7 +26,28 @@ const MIN_REMAINING_MS = 60_000;
 const MAX_READS_AGAIN = 4;
 let readingAgain = 0;
 
-type VerifyDeps = Pick<Deps, 'authCache' | 'clock' | 'db' | 'config' | 'keys'>;
+/** What an app behind the ingress receives for an admitted request, as the cache keeps it. */
+export interface VerifiedAccess {
+  uid: string;
+  name: string;
+  roles: string[];
+  /** How the player proved who they are in this session (the id_token's amr values: swc, hwk/swk, user, mfa). */
+  amr: string[];
+  /** The groups the player is in, by name (a faction under its name). */
+  groups: string[];
+  jwt: string;
+}
+
+/** Forward auth's own answers, kept per (session, app) and dropped whenever access changes, here or on another replica. */
+export type ForwardAuthAnswers = AuthCache<VerifiedAccess>;
+
+export function createForwardAuthAnswers(deps: Pick<Deps, 'accessChanged'>): ForwardAuthAnswers {
+  const answers = createAuthCache<VerifiedAccess>();
+  deps.accessChanged.listen(() => answers.clear());
+  return answers;
+}
+
+type VerifyDeps = Pick<Deps, 'clock' | 'db' | 'config' | 'keys'> & { answers: ForwardAuthAnswers };
 
 // The cache is keyed by the token's hash, so the heap never holds live session tokens.
 const cacheKey = (token: string, audience: string) => `${hash('sha256', token, 'base64url')}|${audience}`;
@@ -42,13 +64,13 @@ export function cachedAccess(deps: VerifyDeps, token: string | undefined, audien
   if (!token) return undefined;
   const key = cacheKey(token, audience);
   const now = deps.clock.now().getTime();
-  const hit = deps.authCache.get(key, now);
-  if (hit && readingAgain < MAX_READS_AGAIN && deps.authCache.claimRefresh(key, now)) {
+  const hit = deps.answers.get(key, now);
+  if (hit && readingAgain < MAX_READS_AGAIN && deps.answers.claimRefresh(key, now)) {
     readingAgain++;
     readAccess(deps, token, audience, key)
       .then(
-        (check) => isRefusal(check) && deps.authCache.delete(key),
-        () => deps.authCache.delete(key),
+        (check) => isRefusal(check) && deps.answers.delete(key),
+        () => deps.answers.delete(key),
       )
       .finally(() => readingAgain--);
   }
@@ -73,7 +95,7 @@ const ANONYMOUS: AccessRefusal = { signedIn: false };
 export async function verifyAccess(deps: VerifyDeps, token: string | undefined, audience: string): Promise<VerifiedAccess | AccessRefusal> {
   if (!token) return ANONYMOUS;
   const key = cacheKey(token, audience);
-  const hit = deps.authCache.get(key, deps.clock.now().getTime());
+  const hit = deps.answers.get(key, deps.clock.now().getTime());
   return hit ?? readAccess(deps, token, audience, key);
 }
 
@@ -81,13 +103,13 @@ export async function verifyAccess(deps: VerifyDeps, token: string | undefined, 
 async function readAccess(deps: VerifyDeps, token: string, audience: string, key: string): Promise<VerifiedAccess | AccessRefusal> {
   const now = deps.clock.now();
   // An end committed while this read runs clears the cache: what this read saw is then not kept.
-  const generation = deps.authCache.generation;
+  const generation = deps.answers.generation;
   const row = await findForwardAuth(deps.db, sha256(token), audience);
   if (!row || !isSessionLive(row, now)) return ANONYMOUS;
   if (!row.app_id) return { signedIn: true, message: `No app is registered with the audience "${audience}".` };
   const app = { key: row.app_key!, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
-  const decision = decideAccess({ app, status: row.access_status, rules: row.rule_matches, isGlobalAdmin: isAdmin, now });
+  const decision = decideFor(app, row, isAdmin, now);
   if (!decision.allowed) return { signedIn: true, message: decision.reason };
   // Not cached: once the player confirms with a passkey, the next check admits them.
   if (lacksRequiredPasskey(row.require_passkey!, row)) return { signedIn: true, message: PASSKEY_REQUIRED_FOR_APP, passkey: true };
@@ -107,7 +129,7 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
   const facts = JSON.stringify([claims, amr]);
   // A stale answer being read again: the same claims keep its token (and answer) while the token
   // outlives the next fresh period, so a read again costs no signature.
-  const previous = deps.authCache.get(key, now.getTime());
+  const previous = deps.answers.get(key, now.getTime());
   const kept = previous && tokenOf.get(previous);
   const keep = kept && kept.claims === facts && kept.exp * 1000 - MIN_REMAINING_MS >= now.getTime() + CACHE_MS;
   const iat = Math.floor(now.getTime() / 1000);
@@ -124,7 +146,7 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
   tokenOf.set(result, { claims: facts, exp });
   const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
   const usableUntil = Math.min(exp * 1000 - MIN_REMAINING_MS, sessionEnds);
-  deps.authCache.setIfCurrent(
+  deps.answers.setIfCurrent(
     generation,
     key,
     result,

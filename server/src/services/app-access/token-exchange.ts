@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_TYPE, AuditEvent, type TokenExchangeAnswer } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { decideAccess } from '../../domain/access.ts';
+import { decideFor } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { isSessionLive } from '../../domain/session-expiry.ts';
 import { MIN_HANDED_OUT_TOKEN_LIFE_MS } from '../../domain/swc-scopes.ts';
@@ -54,13 +54,8 @@ export async function exchangeForSwcToken(
   const row = await findExchangeSubject(deps.db, { sid: subject.sid, appKey: subject.clientId, audience: subject.audience });
   if (!row || row.uid !== subject.sub) throw badGrant('The subject token names no session or app this portal knows.');
   if (!isSessionLive(row, now)) throw badGrant('The player’s session has ended.');
-  const access = decideAccess({
-    app: { key: row.app_key, skip_uid_whitelist: row.skip_uid_whitelist, allow_global_admin: row.allow_global_admin },
-    status: row.access_status,
-    rules: row.rule_matches,
-    isGlobalAdmin: isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids),
-    now,
-  });
+  const app = { key: row.app_key, skip_uid_whitelist: row.skip_uid_whitelist, allow_global_admin: row.allow_global_admin };
+  const access = decideFor(app, row, isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids), now);
   // The subject token may be up to five minutes old: a suspension or revocation since then counts.
   if (!access.allowed) throw badGrant(`The app ${row.app_key} no longer admits the player: ${access.reason}`);
   if (!row.allow_delegated_swc_token) {

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
-import { decideAccess, describeDecision, type AccessDecision } from '../../domain/access.ts';
+import { decideFor, describeDecision, type AccessDecision } from '../../domain/access.ts';
 import { listAppsWithAccess } from '../../queries/apps.ts';
 import { findRoles } from '../../queries/central-grants.ts';
 import { findUserById } from '../../queries/users.ts';
@@ -14,17 +14,7 @@ export async function decideOn(
   app: { id: string; key: string; skip_uid_whitelist: boolean; allow_global_admin: boolean },
 ): Promise<{ decision: AccessDecision; facts: AccessFactsRow }> {
   const facts = await findAccessFactsOn(deps.db, player.userId, app.id);
-  return { decision: decidedFrom(deps, facts, app, player.isAdmin), facts };
-}
-
-/** The one access rule on facts already read. */
-export function decidedFrom(
-  deps: Pick<Deps, 'clock'>,
-  facts: AccessFactsRow,
-  app: { key: string; skip_uid_whitelist: boolean; allow_global_admin: boolean },
-  isAdmin: boolean,
-): AccessDecision {
-  return decideAccess({ app, status: facts.access_status, rules: facts.rule_matches, isGlobalAdmin: isAdmin, now: deps.clock.now() });
+  return { decision: decideFor(app, facts, player.isAdmin, deps.clock.now()), facts };
 }
 
 /** Whether the player is a global admin (ADMIN_UIDS, or the central role `admin` on the portal). */
@@ -43,7 +33,7 @@ export async function decisionsOnEveryApp(
   return apps.map((app) => ({
     app,
     status: app.access_status ?? '',
-    decision: describeDecision(decidedFrom(deps, app, app, isAdmin), app.rule_matches, now),
+    decision: describeDecision(decideFor(app, app, isAdmin, now), app.rule_matches, now),
   }));
 }
 

@@ -1,5 +1,5 @@
 import { AuditEvent, PORTAL_APP_KEY, type AccessRuleInput, type AccessRules, type AccessRulesPreview } from '@portal/contract';
-import { inRolledBackTransaction, type DbClient } from '../../db/pool.ts';
+import { inRolledBackTransaction, inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
 import { listAccessRules, membersOfGroups, playersByIds, replaceAccessRules } from '../../queries/access-rules.ts';
@@ -7,7 +7,7 @@ import { findAppById } from '../../queries/apps.ts';
 import { findGroupsByIds } from './queries/groups.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { tellPlayers } from './players-told.ts';
-import { decideAround, followAccessChange } from './access-follows.ts';
+import { accessChangeIn, decideAround, type AccessChange } from './access-follows.ts';
 
 const SAMPLE = 10;
 
@@ -31,15 +31,11 @@ export async function accessRules(deps: Pick<Deps, 'db'>, appId: string): Promis
 }
 
 /** The app's rules replaced, as a change of who may use it: it touches the members of the groups they named before and name now. */
-const rulesChange = (appId: string, rules: readonly AccessRuleInput[]) => ({
-  appIds: [appId],
-  userIds: async (tx: DbClient) => {
-    await mustKnowGroups(tx, rules);
-    const before = await listAccessRules(tx, appId);
-    return membersOfGroups(tx, [...new Set([...before, ...rules].map((r) => r.group_id))]);
-  },
-  apply: (tx: DbClient) => replaceAccessRules(tx, appId, rules),
-});
+async function rulesChange(tx: DbClient, appId: string, rules: readonly AccessRuleInput[]): Promise<AccessChange> {
+  await mustKnowGroups(tx, rules);
+  const before = await listAccessRules(tx, appId);
+  return { appIds: [appId], userIds: await membersOfGroups(tx, [...new Set([...before, ...rules].map((r) => r.group_id))]) };
+}
 
 async function side(db: DbClient, userIds: readonly string[]) {
   return { count: userIds.length, sample: await playersByIds(db, userIds.slice(0, SAMPLE)) };
@@ -53,37 +49,37 @@ export async function previewAccessRules(
 ): Promise<AccessRulesPreview> {
   return inRolledBackTransaction(deps.db, async (tx) => {
     await mustBeRuledApp(tx, appId);
-    const { lost, gained } = await decideAround(deps, tx, rulesChange(appId, rules));
+    const change = await rulesChange(tx, appId, rules);
+    const { lost, gained } = await decideAround(deps, tx, change, () => replaceAccessRules(tx, appId, rules));
     return { added: await side(tx, [...gained.keys()]), removed: await side(tx, [...lost.keys()]) };
   });
 }
 
 /** Saves the app's rules; players they stop admitting lose the app at once, through the one way access ends. */
 export async function setAccessRules(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   appId: string,
   rules: readonly AccessRuleInput[],
 ): Promise<AccessRules> {
   const app = await mustBeRuledApp(deps.db, appId);
-  await followAccessChange(deps, {
-    ...rulesChange(appId, rules),
-    audit: async (tx, lost, _ended, gained) => {
-      const groups = await findGroupsByIds(
-        tx,
-        rules.map((r) => r.group_id),
-      );
-      const names = new Map(groups.map((g) => [g.id, g.name]));
-      await auditAdmin(deps, tx, actor, AuditEvent.AccessRulesSet, {
-        appKey: app.key,
-        details: {
-          rules: rules.map((r) => ({ group: names.get(r.group_id), roles: r.roles, scopes: r.scopes, grace_hours: r.grace_hours })),
-          players_admitted: gained.size,
-          players_no_longer_admitted: lost.size,
-        },
-      });
-      await tellPlayers(deps, tx, actor, { gained, lost }, { cause: 'rules_changed', app: app.name });
-    },
+  await inTransaction(deps.db, async (tx) => {
+    const change = await rulesChange(tx, appId, rules);
+    const { lost, gained } = await accessChangeIn(deps, tx, change, () => replaceAccessRules(tx, appId, rules));
+    const groups = await findGroupsByIds(
+      tx,
+      rules.map((r) => r.group_id),
+    );
+    const names = new Map(groups.map((g) => [g.id, g.name]));
+    await auditAdmin(deps, tx, actor, AuditEvent.AccessRulesSet, {
+      appKey: app.key,
+      details: {
+        rules: rules.map((r) => ({ group: names.get(r.group_id), roles: r.roles, scopes: r.scopes, grace_hours: r.grace_hours })),
+        players_admitted: gained.size,
+        players_no_longer_admitted: lost.size,
+      },
+    });
+    await tellPlayers(deps, tx, actor, { gained, lost }, { cause: 'rules_changed', app: app.name });
   });
   return { rules: await listAccessRules(deps.db, appId) };
 }

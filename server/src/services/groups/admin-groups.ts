@@ -23,7 +23,7 @@ import { listRosterBindings } from '../../queries/swc-bindings.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { appNames } from './app-names.ts';
 import { tellMembersAdded, tellPlayers } from './players-told.ts';
-import { followMembershipChange } from './access-follows.ts';
+import { membershipChangeIn } from './access-follows.ts';
 
 const GAME_KEEPS = 'The game keeps this faction’s members: they change when players join or leave it in SWCombine.';
 
@@ -114,7 +114,7 @@ export async function createGroup(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor
 }
 
 export async function updateGroup(
-  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'accessChanged'>,
   actor: Actor,
   id: string,
   input: GroupInput,
@@ -133,9 +133,9 @@ export async function updateGroup(
         ...(input.joining && input.joining !== before.joining ? { joining: input.joining, joining_was: before.joining } : {}),
       },
     });
+    tx.afterCommit(() => deps.accessChanged.publish()); // the groups header and claim carry the name
     return (await findGroup(tx, id))!;
   });
-  await deps.authCache.flush(); // the groups header and claim carry the name
   return toGroup(group, new Set());
 }
 
@@ -144,7 +144,7 @@ export async function updateGroup(
  * rules name it. Audited when it changes; a faction may be shown too, as its membership is not the setting.
  */
 export async function showGroupToApps(
-  deps: Pick<Deps, 'db' | 'clock' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'accessChanged'>,
   actor: Actor,
   id: string,
   shown: boolean,
@@ -155,30 +155,26 @@ export async function showGroupToApps(
       const event = shown ? AuditEvent.GroupShownToApps : AuditEvent.GroupHiddenFromApps;
       await auditAdmin(deps, tx, actor, event, { details: { group: before.name, group_id: id } });
     }
+    tx.afterCommit(() => deps.accessChanged.publish()); // the groups header and claim list it, or no longer do
     return (await findGroup(tx, id))!;
   });
-  await deps.authCache.flush(); // the groups header and claim list it, or no longer do
   return toGroup(group, await readableFactions(deps.db));
 }
 
 /** Deleting a group ends what its rules gave its members (unless something else still admits them). */
 export async function removeGroup(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
 ): Promise<void> {
   const group = await mustBeKept(deps.db, id);
   const members = await currentMemberIds(deps.db, id);
-  await followMembershipChange(deps, {
-    userIds: members,
-    groupIds: [id],
-    apply: (tx) => deleteGroup(tx, id),
-    audit: async (tx, lost, _ended, gained) => {
-      await auditAdmin(deps, tx, actor, AuditEvent.GroupDeleted, {
-        details: { group: group.name, group_id: id, members: members.length, players_who_lost_access: lost.size },
-      });
-      await tellPlayers(deps, tx, actor, { lost, gained }, { cause: 'group_deleted', group: group.name });
-    },
+  await inTransaction(deps.db, async (tx) => {
+    const { lost, gained } = await membershipChangeIn(deps, tx, { userIds: members, groupIds: [id] }, () => deleteGroup(tx, id));
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupDeleted, {
+      details: { group: group.name, group_id: id, members: members.length, players_who_lost_access: lost.size },
+    });
+    await tellPlayers(deps, tx, actor, { lost, gained }, { cause: 'group_deleted', group: group.name });
   });
 }
 
@@ -207,7 +203,7 @@ export async function groupMembers(
  * added is told, with the apps the group's rules open to them now. `until` ends the memberships it gives then.
  */
 export async function addGroupMembers(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
   uids: readonly string[],
@@ -215,70 +211,57 @@ export async function addGroupMembers(
 ): Promise<AddedMembers> {
   const unique = [...new Set(uids)];
   const ends = futureUntil(deps, until);
-  let group!: GroupRow;
-  let players: string[] = [];
-  let created = 0;
-  let added: string[] = [];
-  await followMembershipChange(deps, {
+  return inTransaction(deps.db, async (tx) => {
+    const group = await mustBeKept(tx, id);
     // In the change's one transaction: a refused change creates no user either.
-    userIds: async (tx) => {
-      group = await mustBeKept(tx, id);
-      const users = await ensureUsers(
-        tx,
-        unique.map((uid) => ({ uid })),
-      );
-      players = [...users.ids.values()];
-      created = users.created;
-      return players;
-    },
-    groupIds: [id],
-    apply: async (tx) => {
+    const users = await ensureUsers(
+      tx,
+      unique.map((uid) => ({ uid })),
+    );
+    const players = [...users.ids.values()];
+    let added: string[] = [];
+    const { gained } = await membershipChangeIn(deps, tx, { userIds: players, groupIds: [id] }, async () => {
       added = await insertMembers(tx, id, players, by, deps.clock.now(), ends);
-    },
-    audit: async (tx, _lost, _ended, gained) => {
-      await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {
-        details: {
-          group: group.name,
-          group_id: id,
-          added: added.length,
-          already: unique.length - added.length,
-          new_users: created,
-          uids: unique.slice(0, 50),
-          ...(ends ? { until: ends.toISOString() } : {}),
-          ...(by === 'manager' ? { by_manager: true } : {}),
-        },
-      });
-      await tellMembersAdded(deps, tx, actor, group, added, gained, { by, until: ends });
-    },
+    });
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupMembersAdded, {
+      details: {
+        group: group.name,
+        group_id: id,
+        added: added.length,
+        already: unique.length - added.length,
+        new_users: users.created,
+        uids: unique.slice(0, 50),
+        ...(ends ? { until: ends.toISOString() } : {}),
+        ...(by === 'manager' ? { by_manager: true } : {}),
+      },
+    });
+    await tellMembersAdded(deps, tx, actor, group, added, gained, { by, until: ends });
+    return { added: added.length, already: unique.length - added.length, new_users: users.created };
   });
-  return { added: added.length, already: unique.length - added.length, new_users: created };
 }
 
 /** Takes a player out of a group an admin keeps; what its rules gave them ends at once. */
 export async function removeGroupMember(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
   userId: string,
   by: MemberChanger = 'admin',
 ): Promise<void> {
   const group = await mustBeKept(deps.db, id);
-  await followMembershipChange(deps, {
-    userIds: [userId],
-    groupIds: [id],
-    apply: async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
+    const { lost } = await membershipChangeIn(deps, tx, { userIds: [userId], groupIds: [id] }, async () => {
       if ((await deleteMembers(tx, id, [userId])).length === 0) throw new NotFound(`The player is not in ${group.name}.`);
-    },
-    audit: async (tx, lost) =>
-      auditAdmin(deps, tx, actor, AuditEvent.GroupMemberRemoved, {
-        userId,
-        details: {
-          group: group.name,
-          group_id: id,
-          apps_ended: await appNames(tx, lost.get(userId) ?? []),
-          ...(by === 'manager' ? { by_manager: true } : {}),
-        },
-      }),
+    });
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupMemberRemoved, {
+      userId,
+      details: {
+        group: group.name,
+        group_id: id,
+        apps_ended: await appNames(tx, lost.get(userId) ?? []),
+        ...(by === 'manager' ? { by_manager: true } : {}),
+      },
+    });
   });
 }
 

@@ -1,6 +1,7 @@
+import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { addMembers, factionGroupsOfMany, markLeft, upsertFactionGroup } from './queries/groups.ts';
-import { followMembershipChange } from './access-follows.ts';
+import { membershipChangeIn } from './access-follows.ts';
 import { recordLeave } from './rosters.ts';
 
 /**
@@ -9,7 +10,7 @@ import { recordLeave } from './rosters.ts';
  * them ends (after a rule's grace period, if it sets one), through the one way access ends.
  */
 export async function followFactionAtSignIn(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   userId: string,
   faction: { uid: string | null; name: string | null },
 ): Promise<void> {
@@ -19,16 +20,13 @@ export async function followFactionAtSignIn(
   const alreadyIn = !group || memberships.some((m) => m.group_id === group.id);
   const before = memberships.filter((m) => m.group_id !== group?.id);
   if (before.length === 0 && alreadyIn) return;
-  await followMembershipChange(deps, {
-    userIds: [userId],
-    groupIds: [...(group ? [group.id] : []), ...before.map((m) => m.group_id)],
-    async apply(tx) {
+  const groupIds = [...(group ? [group.id] : []), ...before.map((m) => m.group_id)];
+  await inTransaction(deps.db, async (tx) => {
+    const { lost } = await membershipChangeIn(deps, tx, { userIds: [userId], groupIds }, async () => {
       if (group && !alreadyIn) await addMembers(tx, group.id, [userId], 'sign-in', now);
       for (const m of before) await markLeft(tx, m.group_id, [userId], now);
-    },
+    });
     // A leave is audited (it may end access); joining the faction a sign-in names is what a sign-in does.
-    async audit(tx, lost) {
-      for (const m of before) await recordLeave(tx, now, userId, m.group_name, lost.get(userId) ?? []);
-    },
+    for (const m of before) await recordLeave(tx, now, userId, m.group_name, lost.get(userId) ?? []);
   });
 }

@@ -6,7 +6,7 @@ import { insertAudit } from '../../queries/audit.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { futureUntil } from './admin-groups.ts';
 import { appNames } from './app-names.ts';
-import { followMembershipChange } from './access-follows.ts';
+import { membershipChangeIn } from './access-follows.ts';
 import { addMembers, findGroup, type GroupRow } from './queries/groups.ts';
 import {
   answerRequest,
@@ -19,7 +19,7 @@ import {
   type PendingRow,
 } from './queries/requests.ts';
 
-type ChangeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>;
+type ChangeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 /** Requests one player may make an hour (withdrawn ones count): enough to ask every group, too few to flood managers. */
 export const REQUESTS_PER_HOUR = 10;
@@ -79,25 +79,21 @@ async function mustNotBeIn(tx: DbClient, userId: string, group: { id: string; na
 }
 
 async function joinOpenGroup(deps: ChangeDeps, player: Actor, group: GroupRow): Promise<GroupRequestOutcome> {
-  let opened: string[] = [];
-  await followMembershipChange(deps, {
-    userIds: [player.userId],
-    groupIds: [group.id],
-    apply: async (tx) => {
+  const opened = await inTransaction(deps.db, async (tx) => {
+    const { gained } = await membershipChangeIn(deps, tx, { userIds: [player.userId], groupIds: [group.id] }, async () => {
       await mustNotBeIn(tx, player.userId, group);
       await addMembers(tx, group.id, [player.userId], 'joined', deps.clock.now());
-    },
-    audit: async (tx, _lost, _ended, gained) => {
-      opened = await appNames(tx, gained.get(player.userId) ?? []);
-      await insertAudit(tx, {
-        event: AuditEvent.GroupEntered,
-        userId: player.userId,
-        ip: player.meta.ip,
-        userAgent: player.meta.userAgent,
-        at: deps.clock.now(),
-        details: { group: group.name, group_id: group.id, apps_opened: opened },
-      });
-    },
+    });
+    const names = await appNames(tx, gained.get(player.userId) ?? []);
+    await insertAudit(tx, {
+      event: AuditEvent.GroupEntered,
+      userId: player.userId,
+      ip: player.meta.ip,
+      userAgent: player.meta.userAgent,
+      at: deps.clock.now(),
+      details: { group: group.name, group_id: group.id, apps_opened: names },
+    });
+    return names;
   });
   const message = opened.length ? `You joined ${group.name}: you may now open ${opened.join(', ')}.` : `You joined ${group.name}.`;
   return { status: 'joined', request_id: null, message };
@@ -146,27 +142,24 @@ export async function approveRequest(
   const ends = futureUntil(deps, until);
   const request = await findRequest(deps.db, requestId);
   if (!request) throw new NotFound('No request with this id.');
-  await followMembershipChange(deps, {
-    userIds: [request.user_id],
-    groupIds: [request.group_id],
-    apply: async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
+    const { gained } = await membershipChangeIn(deps, tx, { userIds: [request.user_id], groupIds: [request.group_id] }, async () => {
       const locked = (await lockRequest(tx, requestId))!;
       mustBePending(locked, deps.clock.now());
       await addMembers(tx, request.group_id, [request.user_id], 'approved', deps.clock.now(), ends);
       await answerRequest(tx, requestId, { status: 'approved', by: actor.userId, at: deps.clock.now(), until: ends });
-    },
-    audit: async (tx, _lost, _ended, gained) =>
-      auditAdmin(deps, tx, actor, AuditEvent.GroupRequestApproved, {
-        userId: request.user_id,
-        details: {
-          group: request.group_name,
-          group_id: request.group_id,
-          request_id: requestId,
-          apps_opened: await appNames(tx, gained.get(request.user_id) ?? []),
-          ...(ends ? { until: ends.toISOString() } : {}),
-          ...(by === 'manager' ? { by_manager: true } : {}),
-        },
-      }),
+    });
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupRequestApproved, {
+      userId: request.user_id,
+      details: {
+        group: request.group_name,
+        group_id: request.group_id,
+        request_id: requestId,
+        apps_opened: await appNames(tx, gained.get(request.user_id) ?? []),
+        ...(ends ? { until: ends.toISOString() } : {}),
+        ...(by === 'manager' ? { by_manager: true } : {}),
+      },
+    });
   });
   return {
     status: 'approved',

@@ -1,10 +1,11 @@
 import { AuditEvent, type MyGroupRequest, type MyGroups } from '@portal/contract';
+import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { insertAudit } from '../../queries/audit.ts';
 import type { Actor } from '../audit.ts';
 import { appNames } from './app-names.ts';
-import { followMembershipChange } from './access-follows.ts';
+import { membershipChangeIn } from './access-follows.ts';
 import { deleteMembers, findGroup, listUserGroups } from './queries/groups.ts';
 import { listJoinable, listOwnRequests, type RequestRow } from './queries/requests.ts';
 
@@ -55,24 +56,21 @@ export async function myGroups(deps: Pick<Deps, 'db' | 'clock'>, userId: string)
 }
 
 /** The player leaves a group an admin keeps: what its rules gave them ends through the one way access ends, audited. */
-export async function leaveGroup(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>, player: Actor, groupId: string) {
+export async function leaveGroup(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>, player: Actor, groupId: string) {
   const group = await findGroup(deps.db, groupId);
   if (!group) throw new NotFound('No group with this id.');
   if (group.kind === 'faction') throw new Conflict(`${group.name} is a SWCombine faction: you leave it in the game, not here.`);
-  await followMembershipChange(deps, {
-    userIds: [player.userId],
-    groupIds: [groupId],
-    apply: async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
+    const { lost } = await membershipChangeIn(deps, tx, { userIds: [player.userId], groupIds: [groupId] }, async () => {
       if ((await deleteMembers(tx, groupId, [player.userId])).length === 0) throw new NotFound(`You are not in ${group.name}.`);
-    },
-    audit: async (tx, lost) =>
-      insertAudit(tx, {
-        event: AuditEvent.GroupLeft,
-        userId: player.userId,
-        ip: player.meta.ip,
-        userAgent: player.meta.userAgent,
-        at: deps.clock.now(),
-        details: { group: group.name, group_id: groupId, apps_ended: await appNames(tx, lost.get(player.userId) ?? []), by_player: true },
-      }),
+    });
+    await insertAudit(tx, {
+      event: AuditEvent.GroupLeft,
+      userId: player.userId,
+      ip: player.meta.ip,
+      userAgent: player.meta.userAgent,
+      at: deps.clock.now(),
+      details: { group: group.name, group_id: groupId, apps_ended: await appNames(tx, lost.get(player.userId) ?? []), by_player: true },
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { AuditEvent, type RosterRefresh } from '@portal/contract';
-import type { DbClient } from '../../db/pool.ts';
+import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { swcFailureKind, SwcApiError, SwcBudgetExhausted } from '../../integrations/swcombine/client.ts';
 import { readFactionMembers, type FactionMember } from '../../integrations/swcombine/faction-members.ts';
@@ -20,12 +20,12 @@ import {
 import { listRosterBindings, type RosterBinding } from '../../queries/swc-bindings.ts';
 import { setFaction } from '../../queries/users.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
-import { followMembershipChange } from './access-follows.ts';
+import { membershipChangeIn } from './access-follows.ts';
 import { appNames } from './app-names.ts';
 
 export const ROSTER_READ_JOB = 'faction-roster-read';
 
-export type RosterDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'authCache' | 'queue'>;
+export type RosterDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'accessChanged' | 'queue'>;
 
 /** An admin's "Read rosters now": every roster a binding may read is read by the worker, whatever its schedule. */
 export async function requestRosterReads(deps: Pick<Deps, 'db' | 'clock' | 'queue'>, actor: Actor): Promise<RosterRefresh> {
@@ -124,7 +124,7 @@ async function readConfirmed(deps: RosterDeps, accessToken: string, factionUid: 
  * "Mira Solan left Galactic Weapon Systems: access to Fleet Ops, Holonet ended".
  */
 export async function applyRoster(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   faction: { id: string; name: string; factionUid: string; readBefore: boolean },
   members: readonly FactionMember[],
 ): Promise<{ joined: number; left: number }> {
@@ -137,26 +137,22 @@ export async function applyRoster(
   // A player is in one faction at a time: joining this one is leaving the one they were in.
   const elsewhere = await factionGroupsOfMany(deps.db, joined, faction.id);
   const touched = [faction.id, ...new Set(elsewhere.map((m) => m.group_id))];
-  await followMembershipChange(deps, {
-    userIds: [...joined, ...left],
-    groupIds: touched,
-    async apply(tx) {
+  await inTransaction(deps.db, async (tx) => {
+    const { lost } = await membershipChangeIn(deps, tx, { userIds: [...joined, ...left], groupIds: touched }, async () => {
       await addMembers(tx, faction.id, joined, 'roster', now);
       await markLeft(tx, faction.id, left, now);
       for (const m of elsewhere) await markLeft(tx, m.group_id, [m.user_id], now);
       await setFaction(tx, joined, { uid: faction.factionUid, name: faction.name }, now);
       await setFaction(tx, left, null, now);
       await recordRosterRead(tx, faction.id, now);
-    },
-    async audit(tx, lost) {
-      for (const userId of left) await recordLeave(tx, now, userId, faction.name, lost.get(userId) ?? []);
-      for (const m of elsewhere) await recordLeave(tx, now, m.user_id, m.group_name, lost.get(m.user_id) ?? []);
-      // A first read finds the faction as it is: only later reads find players joining.
-      if (!faction.readBefore) return;
-      for (const userId of joined) {
-        await insertAudit(tx, { event: AuditEvent.GroupJoined, userId, at: now, details: { group: faction.name, source: 'roster' } });
-      }
-    },
+    });
+    for (const userId of left) await recordLeave(tx, now, userId, faction.name, lost.get(userId) ?? []);
+    for (const m of elsewhere) await recordLeave(tx, now, m.user_id, m.group_name, lost.get(m.user_id) ?? []);
+    // A first read finds the faction as it is: only later reads find players joining.
+    if (!faction.readBefore) return;
+    for (const userId of joined) {
+      await insertAudit(tx, { event: AuditEvent.GroupJoined, userId, at: now, details: { group: faction.name, source: 'roster' } });
+    }
   });
   return { joined: joined.length, left: left.length };
 }

@@ -1,5 +1,6 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
+import { inTransaction } from '../../db/pool.ts';
 import { clientMetadata } from '../../domain/oidc-client.ts';
 import {
   consumeOidcPayload,
@@ -9,7 +10,7 @@ import {
   findOidcPayloadWithGrantAndSession,
   upsertOidcPayload,
 } from '../../queries/oidc-payloads.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { isStorableId } from './ids.ts';
 import type { JwtAccessTokenModel } from './library-gaps/jwt-access-token-records.ts';
 import { clientApp } from './lookups.ts';
@@ -53,7 +54,7 @@ async function findClient(deps: Pick<Deps, 'db'>, clientId: string): Promise<Pay
  * The protocol library's storage (its adapter interface) in PostgreSQL: codes, tokens, grants,
  * sessions and interactions, one row each, so every replica sees them and they outlive a restart.
  */
-export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>) {
+export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>) {
   return class PostgresOidcAdapter {
     model: string;
 
@@ -117,7 +118,7 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | '
     /** A replayed code or refresh token, or a revoked refresh token: the grant ends as every access ends. */
     async revokeByGrantId(grantId: string): Promise<void> {
       oidcRequestInHand()?.prefetched?.clear();
-      await endAccess(deps, { kind: 'grant', grantId });
+      await inTransaction(deps.db, (tx) => endAccessIn(deps, tx, [{ kind: 'grant', grantId }]));
     }
   };
 }

@@ -6,7 +6,7 @@ import { NotFound, Refused } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { findOidcClientApp, setClientSecretHash } from './queries/clients.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { DISCOVERY_PATH } from './paths.ts';
 
@@ -44,13 +44,14 @@ export async function createClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor
 
 /** The app is a public client again; what was issued to it with the secret ends (through the one way access ends). */
 export async function removeClientSecret(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   actor: Actor,
   id: string,
 ): Promise<void> {
   const app = await clientApp(deps, id);
   if (!app.client_secret_hash) throw new NotFound(`${app.name} has no client secret: it is already a public client.`);
-  await endAccess(deps, { kind: 'app', appId: app.id, uses: 'oidc' }, async (tx, ended) => {
+  await inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'app', appId: app.id, uses: 'oidc' }]);
     await setClientSecretHash(tx, app.id, null, deps.clock.now());
     await auditAdmin(deps, tx, actor, AuditEvent.ClientSecretDeleted, { appKey: app.key, details: { tokens_ended: ended.oidcRecords } });
   });

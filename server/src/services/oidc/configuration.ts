@@ -11,7 +11,7 @@ import { playerClaims } from './player.ts';
 import { interactionRules } from './policy.ts';
 import { stopPage } from './stop-page.ts';
 
-export type OidcDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
+export type OidcDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'accessChanged' | 'queue'>;
 
 const HOUR = 3600;
 export const OIDC_TTL = {

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { decideAccess, rolesForApp, unionOf, type AccessDecision } from '../../domain/access.ts';
+import { decideFor, rolesForApp, unionOf, type AccessDecision } from '../../domain/access.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { findOidcClientApp, findOidcPlayer, type OidcClientApp, type OidcPlayerRow } from './queries/clients.ts';
 import { sendableRoles, sendableScopes } from '../app-access/grant-values.ts';
@@ -21,7 +21,7 @@ export async function loadOidcPlayer(
   const row = await findOidcPlayer(deps.db, uid, app.id);
   if (!row) return null;
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
-  const decision = decideAccess({ app, status: row.access_status, rules: row.rule_matches, isGlobalAdmin: isAdmin, now: deps.clock.now() });
+  const decision = decideFor(app, row, isAdmin, deps.clock.now());
   const fromRules = decision.allowed ? decision : { roles: [], scopes: [] };
   return {
     row,

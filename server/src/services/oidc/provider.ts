@@ -16,7 +16,7 @@ import {
 import { appOf } from './lookups.ts';
 import { currentOidcRequest, handOverWith, type OidcRequest } from './request-context.ts';
 
-export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'authCache' | 'queue'>;
+export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'accessChanged' | 'queue'>;
 
 /** The OpenID Provider as the portal's routes use it. */
 export interface OidcProvider {

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { findTokenRecord } from './token-records.ts';
 
 /**
@@ -7,7 +8,7 @@ import { findTokenRecord } from './token-records.ts';
  * access tokens issued with it too). A token of another client, or an unknown one, changes nothing.
  */
 export async function revokeToken(
-  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'accessChanged' | 'queue'>,
   clientId: string,
   token: string,
 ): Promise<void> {
@@ -18,5 +19,5 @@ export async function revokeToken(
     record.model === 'RefreshToken' && grantId
       ? ({ kind: 'grant', grantId } as const)
       : ({ kind: 'token', model: record.model, id: record.id } as const);
-  await endAccess(deps, ending);
+  await inTransaction(deps.db, (tx) => endAccessIn(deps, tx, [ending]));
 }

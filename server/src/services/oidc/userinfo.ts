@@ -33,16 +33,16 @@ async function answerFor(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: Acc
 /**
  * The UserInfo endpoint, checked live as forward auth is: the token must be one this portal signed
  * and still on record (not revoked, not ended by a sign-out or a suspension), and the player still
- * admitted by the one access rule. An answer is kept up to 30 s per token, and dropped with the
- * forward-auth answers whenever who may do what changes (on every replica).
+ * admitted by the one access rule. An answer is kept up to 30 s per token, and dropped whenever
+ * access changes (on every replica), as forward auth's answers are.
  */
-export function createUserinfo(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'keys' | 'authCache'>) {
+export function createUserinfo(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'keys' | 'accessChanged'>) {
   let kept: AuthCache<UserinfoAnswer> | null = null;
   // Made at the first call, not when the routes are built (nothing of deps is used before a request).
   const answers = () => {
     if (!kept) {
       const cache = createAuthCache<UserinfoAnswer>();
-      deps.authCache.onClear(() => cache.clearLocal());
+      deps.accessChanged.listen(() => cache.clear());
       kept = cache;
     }
     return kept;

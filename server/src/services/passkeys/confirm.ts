@@ -26,7 +26,7 @@ export async function confirmOptions(deps: Pick<Deps, 'db' | 'clock' | 'config'>
 
 /** The player confirmed with one of their passkeys: the session records the use (the admin console and apps may ask for it). */
 export async function confirmWithPasskey(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged'>,
   auth: AuthContext,
   answer: PasskeyAssertion,
   meta: RequestMeta,
@@ -40,7 +40,7 @@ export async function confirmWithPasskey(
   const now = deps.clock.now();
   await recordPasskeyUse(deps.db, auth.session.id, now, amr);
   // Forward-auth answers cached for this session (on every replica) name the amr it had before.
-  await deps.authCache.flush();
+  await deps.accessChanged.publish();
   await audit(deps.db, meta, {
     event: AuditEvent.PasskeyUsed,
     userId: auth.user.id,

@@ -14,7 +14,7 @@ import { rotateServiceJwt } from './rotation.ts';
  * working.
  */
 export async function replaceSigningKeys(
-  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'secrets' | 'authCache'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'keys' | 'config' | 'secrets' | 'accessChanged'>,
   actor: Actor,
 ): Promise<SigningKeysReplaced> {
   const keys = await inTransaction(deps.db, async (tx) => {
@@ -22,9 +22,10 @@ export async function replaceSigningKeys(
     await auditAdmin(deps, tx, actor, AuditEvent.SigningKeysReplaced, {
       details: { removed_kids: replaced.removed, new_kids: replaced.added },
     });
+    // Forward auth's answers carry JWTs signed by the old keys.
+    tx.afterCommit(() => deps.accessChanged.publish());
     return replaced;
   });
-  await deps.authCache.flush();
   let reissued = 0;
   const failed: string[] = [];
   for (const { id } of await listServiceJwts(deps.db)) {

@@ -2,7 +2,8 @@ import { AuditEvent, PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findSessionByTokenHash } from '../../queries/sessions.ts';
-import { endAccess } from '../access-end/end-access.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 
 /**
@@ -10,22 +11,23 @@ import { audit, type RequestMeta } from '../audit.ts';
  * and the front-channel logout pages of the apps those sessions used are answered for the browser.
  */
 export async function signOut(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>,
   token: string | undefined,
   meta: RequestMeta,
 ): Promise<{ frontChannelUrls: string[] }> {
   if (!token) return { frontChannelUrls: [] };
   const current = await findSessionByTokenHash(deps.db, sha256(token));
   if (!current || current.ended_at) return { frontChannelUrls: [] };
-  const { frontChannelUrls } = await endAccess(deps, { kind: 'sessions', userId: current.user_id }, (tx, ended) =>
-    audit(tx, meta, {
+  return inTransaction(deps.db, async (tx) => {
+    const ended = await endAccessIn(deps, tx, [{ kind: 'sessions', userId: current.user_id }]);
+    await audit(tx, meta, {
       event: AuditEvent.Logout,
       userId: current.user_id,
       appKey: PORTAL_APP_KEY,
       expiresAt: current.expires_at,
       at: deps.clock.now(),
       details: { sid: current.sid, sessions_ended: ended.sessions.length, apps_notified: ended.appsNotified },
-    }),
-  );
-  return { frontChannelUrls };
+    });
+    return { frontChannelUrls: ended.frontChannelUrls };
+  });
 }

@@ -25,7 +25,7 @@ const TEXTS: TripTexts = {
 
 /** The sign-in purpose of the callback: a session for the attempt's app, then back to its `rd`. */
 export async function completeSignIn(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'authCache' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'swc' | 'encryptor' | 'accessChanged' | 'queue'>,
   input: CallbackInput,
 ): Promise<CallbackOutcome> {
   const { now, app, state } = input;

@@ -1,7 +1,13 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../../../db/pool.ts';
 import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
-import { accessFactsColumns, appGroupNamesColumn } from '../../../queries/access-facts.ts';
+import {
+  accessFactsColumns,
+  appGroupNamesColumn,
+  appRolesColumn,
+  appScopesColumn,
+  portalRolesColumn,
+} from '../../../queries/access-facts.ts';
 
 /** Everything a forward-auth check needs about one session and one app, read in one round trip. */
 export interface ForwardAuthRow {
@@ -44,13 +50,12 @@ export interface ForwardAuthRow {
 const FORWARD_AUTH_SQL = `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at, s.passkey_used_at,
        s.swc_signed_in_at, s.passkey_amr,
        u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name,
-       ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
-             WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role' ORDER BY g.value) AS portal_roles,
+       ${portalRolesColumn('u.id', '$3')} AS portal_roles,
        a.id AS app_id, a.key AS app_key, a.audience, a.skip_uid_whitelist, a.allow_global_admin, a.require_passkey,
        ${accessFactsColumns('u.id', 'a.id')},
        ${appGroupNamesColumn('u.id', 'a.id')} AS groups,
-       ARRAY(SELECT g.value FROM user_app_grants g WHERE g.user_id = u.id AND g.app_id = a.id AND g.kind = 'role' ORDER BY g.value) AS app_roles,
-       ARRAY(SELECT g.value FROM user_app_grants g WHERE g.user_id = u.id AND g.app_id = a.id AND g.kind = 'scope' ORDER BY g.value) AS app_scopes,
+       ${appRolesColumn('u.id', 'a.id')} AS app_roles,
+       ${appScopesColumn('u.id', 'a.id')} AS app_scopes,
        EXISTS (SELECT 1 FROM session_apps sa WHERE sa.session_id = s.id AND sa.app_id = a.id) AS app_recorded
      FROM sessions s
      JOIN users u ON u.id = s.user_id

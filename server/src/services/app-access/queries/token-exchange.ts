@@ -1,6 +1,6 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
-import { accessFactsColumns } from '../../../queries/access-facts.ts';
+import { accessFactsColumns, portalRolesColumn } from '../../../queries/access-facts.ts';
 import type { DbClient } from '../../../db/pool.ts';
 
 /** The session a subject token names, its player and the app, read together. */
@@ -30,8 +30,7 @@ export async function findExchangeSubject(
     `SELECT s.user_id, u.uid, u.automation_token_enabled, s.idle_expires_at, s.expires_at, s.ended_at,
             a.key AS app_key, a.allow_delegated_swc_token, a.skip_uid_whitelist, a.allow_global_admin,
             ${accessFactsColumns('u.id', 'a.id')},
-            ARRAY(SELECT g.value FROM user_app_grants g JOIN apps p ON p.id = g.app_id
-                  WHERE g.user_id = u.id AND p.key = $4 AND g.kind = 'role') AS portal_roles
+            ${portalRolesColumn('u.id', '$4')} AS portal_roles
      FROM sessions s JOIN users u ON u.id = s.user_id
      JOIN apps a ON a.key = $2 AND a.audience = $3
      WHERE s.sid = $1`,

@@ -2,7 +2,13 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import type { DbClient } from '../../../db/pool.ts';
 import { APP_COLUMNS, type AppRow } from '../../../queries/app-columns.ts';
 import { selectList } from '../../../queries/columns.ts';
-import { accessFactsColumns, appGroupNamesColumn } from '../../../queries/access-facts.ts';
+import {
+  accessFactsColumns,
+  appGroupNamesColumn,
+  appRolesColumn,
+  appScopesColumn,
+  portalRolesColumn,
+} from '../../../queries/access-facts.ts';
 import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
 
 const APP = selectList(APP_COLUMNS, 'a');
@@ -48,14 +54,11 @@ export interface OidcPlayerRow {
 export async function findOidcPlayer(db: DbClient, uid: string, appId: string): Promise<OidcPlayerRow | null> {
   const { rows } = await db.query<OidcPlayerRow>(
     `SELECT u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name, u.image, u.race, u.faction, u.email,
-       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g JOIN apps p ON p.id = g.app_id
-                 WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role'), '{}') AS portal_roles,
+       ${portalRolesColumn('u.id', '$3')} AS portal_roles,
        ${accessFactsColumns('u.id', '$2::uuid')},
        ${appGroupNamesColumn('u.id', '$2::uuid')} AS groups,
-       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
-                 WHERE g.user_id = u.id AND g.app_id = $2 AND g.kind = 'role'), '{}') AS app_roles,
-       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
-                 WHERE g.user_id = u.id AND g.app_id = $2 AND g.kind = 'scope'), '{}') AS app_scopes
+       ${appRolesColumn('u.id', '$2::uuid')} AS app_roles,
+       ${appScopesColumn('u.id', '$2::uuid')} AS app_scopes
      FROM users u WHERE u.uid = $1`,
     [uid, appId, PORTAL_APP_KEY],
   );
