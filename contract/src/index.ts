@@ -24,7 +24,7 @@ export * from './access-rules.ts';
 export * from './audit.ts';
 export * from './audit-sentence.ts';
 export * from './admin-audit.ts';
-export * from './admin-consents.ts';
+export * from './central-grants.ts';
 export * from './sync.ts';
 export * from './data.ts';
 export * from './radiant-data.ts';

@@ -2,7 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import { account } from './account.ts';
 import { adminApps } from './admin-apps.ts';
 import { adminAudit } from './admin-audit.ts';
-import { adminConsents } from './admin-consents.ts';
+import { adminCentralGrants } from './admin-central-grants.ts';
 import { adminDiscord, meDiscord } from './admin-discord.ts';
 import { adminGroups } from './admin-groups.ts';
 import { adminGroupManagers, manageGroups, myGroups } from './group-requests.ts';
@@ -19,7 +19,7 @@ export {
   account,
   adminApps,
   adminAudit,
-  adminConsents,
+  adminCentralGrants,
   adminDiscord,
   adminGroups,
   adminPasskeys,
@@ -53,7 +53,7 @@ export const allEndpoints: readonly Endpoint[] = [
   adminGroupManagers,
   myGroups,
   manageGroups,
-  adminConsents,
+  adminCentralGrants,
   serviceJwts,
   adminSwc,
   radiantMgmt,

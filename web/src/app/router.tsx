@@ -26,7 +26,7 @@ const adminAppPage = lazyScreen(() => import('./routes/admin-app-page.tsx'));
 const adminUsers = lazyScreen(() => import('./routes/admin-users.tsx'));
 const adminUserPage = lazyScreen(() => import('./routes/admin-user-page.tsx'));
 const adminAccess = lazyScreen(() => import('./routes/admin-access.tsx'));
-const adminConsents = lazyScreen(() => import('./routes/admin-consents.tsx'));
+const adminCentralGrants = lazyScreen(() => import('./routes/admin-central-grants.tsx'));
 const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
 const adminSwc = lazyScreen(() => import('./routes/admin-swc.tsx'));
 const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.tsx'));
@@ -74,7 +74,7 @@ export const appRoutes: RouteObject[] = [
         screenRoute('/admin/users', adminUsers),
         screenRoute('/admin/users/:id', adminUserPage),
         screenRoute('/admin/access', adminAccess),
-        screenRoute('/admin/consents', adminConsents),
+        screenRoute('/admin/consents', adminCentralGrants),
         screenRoute('/admin/activity', adminActivity),
         screenRoute('/admin/groups', adminGroups),
         screenRoute('/admin/groups/:id', adminGroupPage),

@@ -74,7 +74,7 @@ export const queryKeys = {
   },
   /** An app's access rules; under the catalog, so a deleted app drops them too. */
   accessRules: (appId: string) => ['admin', 'apps', appId, 'access-rules'] as const,
-  consents: (userId: string, appId: string) => ['admin', 'consents', userId, appId] as const,
+  centralGrants: (userId: string, appId: string) => ['admin', 'consents', userId, appId] as const,
   serviceJwts: {
     /** Also the prefix of every service-JWT mutation key, so the screen can tell when one is running. */
     all: serviceJwts,

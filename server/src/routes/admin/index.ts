@@ -3,7 +3,7 @@ import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import appRoutes from './apps.ts';
 import auditRoutes from './audit.ts';
-import consentRoutes from './consents.ts';
+import centralGrantRoutes from './central-grants.ts';
 import discordRoutes from './discord.ts';
 import groupRoutes from './groups.ts';
 import adminPasskeyRoutes from './passkeys.ts';
@@ -23,7 +23,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminPasskeyRoutes);
   await app.register(groupRoutes);
   await app.register(groupManagerRoutes);
-  await app.register(consentRoutes);
+  await app.register(centralGrantRoutes);
   await app.register(serviceJwtRoutes);
   await app.register(swcBindingRoutes);
   await app.register(radiantMgmtRoutes);

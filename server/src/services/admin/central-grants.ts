@@ -1,4 +1,4 @@
-import { AuditEvent, type ConsentData } from '@portal/contract';
+import { AuditEvent, type CentralGrants } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { userExists } from '../../queries/admin-users.ts';
@@ -16,7 +16,7 @@ async function resolve(deps: Pick<Deps, 'db'>, userId: string, appId: string) {
   return app;
 }
 
-export async function centralGrantsOf(deps: Pick<Deps, 'db'>, userId: string, appId: string): Promise<ConsentData> {
+export async function centralGrantsOf(deps: Pick<Deps, 'db'>, userId: string, appId: string): Promise<CentralGrants> {
   await resolve(deps, userId, appId);
   return findCentralGrants(deps.db, userId, appId);
 }
@@ -38,7 +38,7 @@ export async function changeCentralGrant(
   input: { userId: string; appId: string; value: string },
   kind: 'scope' | 'role',
   action: 'grant' | 'revoke',
-): Promise<ConsentData> {
+): Promise<CentralGrants> {
   const app = await resolve(deps, input.userId, input.appId);
   let changed = false;
   await followAccessChange(deps, {

@@ -1,17 +1,24 @@
-import { ConsentData, ConsentQuery, RevokeInput, RoleGrantInput, ScopeGrantInput } from '../admin-consents.ts';
+import { CentralGrants, CentralGrantsQuery, RevokeInput, RoleGrantInput, ScopeGrantInput } from '../central-grants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 const errors = [400, 401, 403, 404] as const;
 
 /** Central consent scopes and roles of a user for an app (admins); every change answers the new ones. */
-export const adminConsents = {
-  get: defineEndpoint({ method: 'GET', path: '/api/admin/consents', query: ConsentQuery, status: 200, answer: ConsentData, errors }),
+export const adminCentralGrants = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/consents',
+    query: CentralGrantsQuery,
+    status: 200,
+    answer: CentralGrants,
+    errors,
+  }),
   grantScope: defineEndpoint({
     method: 'POST',
     path: '/api/admin/consents/grant',
     body: ScopeGrantInput,
     status: 200,
-    answer: ConsentData,
+    answer: CentralGrants,
     errors,
   }),
   revokeScope: defineEndpoint({
@@ -19,7 +26,7 @@ export const adminConsents = {
     path: '/api/admin/consents/revoke',
     body: RevokeInput,
     status: 200,
-    answer: ConsentData,
+    answer: CentralGrants,
     errors,
   }),
   grantRole: defineEndpoint({
@@ -27,7 +34,7 @@ export const adminConsents = {
     path: '/api/admin/roles/grant',
     body: RoleGrantInput,
     status: 200,
-    answer: ConsentData,
+    answer: CentralGrants,
     errors,
   }),
   revokeRole: defineEndpoint({
@@ -35,7 +42,7 @@ export const adminConsents = {
     path: '/api/admin/roles/revoke',
     body: RevokeInput,
     status: 200,
-    answer: ConsentData,
+    answer: CentralGrants,
     errors,
   }),
 };

@@ -1,9 +1,9 @@
 import { Accordion, Badge, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SectionCard } from '@/components/section-card.tsx';
-import { ConsentsPanel } from './consents-panel.tsx';
+import { CentralGrantsPanel } from './central-grants-panel.tsx';
 
-interface UserConsentsProps {
+interface UserCentralGrantsProps {
   userId: string;
   /** The catalog, the portal included (the central role admin there makes a portal admin). */
   apps: readonly { id: string; key: string; name: string }[];
@@ -13,7 +13,7 @@ interface UserConsentsProps {
  * The user page's Roles & consents tab: per app, the user's central consent scopes and roles with their
  * grant forms. Each app's are read when its section is opened.
  */
-export function UserConsents({ userId, apps }: UserConsentsProps) {
+export function UserCentralGrants({ userId, apps }: UserCentralGrantsProps) {
   const [open, setOpen] = useState<string[]>([]);
   return (
     <SectionCard
@@ -33,7 +33,7 @@ export function UserConsents({ userId, apps }: UserConsentsProps) {
                 </Badge>
               </Group>
             </Accordion.Control>
-            <Accordion.Panel>{open.includes(app.id) && <ConsentsPanel userId={userId} appId={app.id} />}</Accordion.Panel>
+            <Accordion.Panel>{open.includes(app.id) && <CentralGrantsPanel userId={userId} appId={app.id} />}</Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { singleLineText } from './text.ts';
 
-export const ConsentQuery = z.object({
+export const CentralGrantsQuery = z.object({
   userId: z.uuid('userId must be a user id'),
   appId: z.uuid('appId must be an app id'),
 });
 
 /** Central consent scopes and central roles a user holds for an app. */
-export const ConsentData = z.object({ scp: z.array(z.string()), roles: z.array(z.string()) });
-export type ConsentData = z.infer<typeof ConsentData>;
+export const CentralGrants = z.object({ scp: z.array(z.string()), roles: z.array(z.string()) });
+export type CentralGrants = z.infer<typeof CentralGrants>;
 
 // Scopes and roles are protocol tokens: they travel unchanged in the `scp` and `roles` claims of a
 // JWT and in the `X-Auth-Request-Roles` header, whose values are Latin-1 and comma-separated.

@@ -1,4 +1,4 @@
-import { ROLE_RULE, SCOPE_RULE, type ConsentData } from '@portal/contract';
+import { ROLE_RULE, SCOPE_RULE, type CentralGrants } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, reply, stubFetch, type StubCall } from '@/testing/fetch-stub.ts';
@@ -11,10 +11,10 @@ const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002' });
 
 const portal = adminApp(1, 'portal', 'Portal');
 const fleet = adminApp(2, 'fleet', 'Fleet Ops');
-const held: ConsentData = { scp: ['profile', 'fleet:read'], roles: ['staff'] };
+const held: CentralGrants = { scp: ['profile', 'fleet:read'], roles: ['staff'] };
 const target = { userId: mira.id, appId: fleet.id };
 
-async function openConsents(routes: Parameters<typeof stubFetch>[0] = {}) {
+async function openCentralGrants(routes: Parameters<typeof stubFetch>[0] = {}) {
   const api = stubFetch({
     'GET /api/me': reply(200, admin),
     'GET /api/admin/users': reply(200, [mira]),
@@ -27,7 +27,7 @@ async function openConsents(routes: Parameters<typeof stubFetch>[0] = {}) {
   return { api, ...app };
 }
 
-type User = Awaited<ReturnType<typeof openConsents>>['user'];
+type User = Awaited<ReturnType<typeof openCentralGrants>>['user'];
 
 async function pick(user: User) {
   const userInput = screen.getByRole('combobox', { name: 'User' });
@@ -49,7 +49,7 @@ const posts = (api: ReturnType<typeof stubFetch>, path: string) =>
 
 describe('/admin/consents', () => {
   it('shows the Scopes and Central Roles chips of the picked user and app', async () => {
-    const { api, user } = await openConsents();
+    const { api, user } = await openCentralGrants();
 
     expect(screen.getByText('Pick a user and an app to see their scopes and central roles.')).toBeInTheDocument();
     await pick(user);
@@ -69,7 +69,7 @@ describe('/admin/consents', () => {
   });
 
   it("offers every app, the portal too, as 'name (key)'", async () => {
-    const { user } = await openConsents();
+    const { user } = await openCentralGrants();
 
     const appInput = screen.getByRole('combobox', { name: 'App' });
     await waitFor(() => expect(appInput).toBeEnabled());
@@ -82,7 +82,7 @@ describe('/admin/consents', () => {
   });
 
   it('gives each chip a revoke button of 24 px at least, for a finger on a phone', async () => {
-    const { user } = await openConsents();
+    const { user } = await openCentralGrants();
     await pick(user);
 
     const buttons = await within(group('Scopes')).findAllByRole('button', { name: /^Revoke / });
@@ -93,7 +93,7 @@ describe('/admin/consents', () => {
   });
 
   it("'Revoke {item}' revokes that scope or role", async () => {
-    const { api, user } = await openConsents({
+    const { api, user } = await openCentralGrants({
       'POST /api/admin/consents/revoke': reply(200, { scp: ['profile'], roles: ['staff'] }),
       'POST /api/admin/roles/revoke': reply(200, { scp: ['profile'], roles: [] }),
     });
@@ -109,7 +109,7 @@ describe('/admin/consents', () => {
   });
 
   it('grants a trimmed scope and role, and ignores empty input', async () => {
-    const { api, user } = await openConsents({
+    const { api, user } = await openCentralGrants({
       'POST /api/admin/consents/grant': reply(200, { scp: ['profile', 'fleet:read', 'fleet:write'], roles: ['staff'] }),
       'POST /api/admin/roles/grant': reply(200, { scp: ['profile', 'fleet:read', 'fleet:write'], roles: ['staff', 'admin'] }),
     });
@@ -137,7 +137,7 @@ describe('/admin/consents', () => {
 
   it("shows 'Working...' and waits while a change is in flight", async () => {
     const grant = deferred();
-    const { user } = await openConsents({ 'POST /api/admin/roles/grant': grant.route });
+    const { user } = await openCentralGrants({ 'POST /api/admin/roles/grant': grant.route });
     await pick(user);
 
     await user.type(await screen.findByPlaceholderText('admin, staff, sysadmin...'), 'sysadmin');
@@ -155,7 +155,7 @@ describe('/admin/consents', () => {
   });
 
   it("shows 'Update failed.' with the server's message when a change fails", async () => {
-    const { user } = await openConsents({
+    const { user } = await openCentralGrants({
       'POST /api/admin/consents/grant': errorReply(404, 'not_found', 'No app with this id.'),
     });
     await pick(user);
@@ -171,7 +171,7 @@ describe('/admin/consents', () => {
   });
 
   it("shows a refusal of the server's validation in words, without the request location ('body.value:')", async () => {
-    const { user } = await openConsents({
+    const { user } = await openCentralGrants({
       'POST /api/admin/roles/grant': errorReply(400, 'bad_request', 'body.value: Role must be at most 100 characters'),
     });
     await pick(user);
@@ -185,7 +185,7 @@ describe('/admin/consents', () => {
   });
 
   it('says at the field, before sending, what a scope or a role may not hold', async () => {
-    const { api, user } = await openConsents();
+    const { api, user } = await openCentralGrants();
     await pick(user);
 
     const scope = await screen.findByPlaceholderText('scope...');
@@ -206,14 +206,14 @@ describe('/admin/consents', () => {
   });
 
   it("shows 'Failed to load consents/roles.' when they cannot be read", async () => {
-    const { user } = await openConsents({ 'GET /api/admin/consents': errorReply(404, 'not_found', 'No user with this id.') });
+    const { user } = await openCentralGrants({ 'GET /api/admin/consents': errorReply(404, 'not_found', 'No user with this id.') });
     await pick(user);
 
     expect(await screen.findByText('Failed to load consents/roles.')).toBeInTheDocument();
   });
 
   it("shows 'Failed to load apps/users.' when the pickers cannot be filled", async () => {
-    await openConsents({ 'GET /api/admin/apps': errorReply(403, 'forbidden', 'No') });
+    await openCentralGrants({ 'GET /api/admin/apps': errorReply(403, 'forbidden', 'No') });
 
     expect(await screen.findByText('Failed to load apps/users.')).toBeInTheDocument();
   });

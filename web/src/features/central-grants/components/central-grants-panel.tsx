@@ -2,21 +2,21 @@ import { RoleGrantInput, ScopeGrantInput } from '@portal/contract';
 import { Center, Loader, SimpleGrid } from '@mantine/core';
 import { IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
-import { useConsents } from '../api/get-consents.ts';
+import { useCentralGrants } from '../api/get-central-grants.ts';
 import { useGrantRole } from '../api/grant-role.ts';
 import { useGrantScope } from '../api/grant-scope.ts';
 import { useRevokeRole } from '../api/revoke-role.ts';
 import { useRevokeScope } from '../api/revoke-scope.ts';
 import { GrantGroup } from './grant-group.tsx';
 
-interface ConsentsPanelProps {
+interface CentralGrantsPanelProps {
   userId: string;
   appId: string;
 }
 
 /** /admin/consents: the Scopes and Central Roles chip groups of one user and app. */
-export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
-  const consents = useConsents(userId, appId);
+export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
+  const grants = useCentralGrants(userId, appId);
   const changes = [useGrantScope(), useRevokeScope(), useGrantRole(), useRevokeRole()] as const;
   const [grantScope, revokeScope, grantRole, revokeRole] = changes;
   const busy = changes.some((m) => m.isPending);
@@ -28,15 +28,15 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
     mutation.mutate({ userId, appId, value }, { onSuccess: () => done?.() });
   };
 
-  if (consents.isPending) {
+  if (grants.isPending) {
     return (
       <Center py="xl" role="status" aria-label="Loading consents and roles">
         <Loader size="sm" />
       </Center>
     );
   }
-  if (consents.isError) {
-    return <ErrorAlert title="Failed to load consents/roles." error={consents.error} onRetry={() => void consents.refetch()} />;
+  if (grants.isError) {
+    return <ErrorAlert title="Failed to load consents/roles." error={grants.error} onRetry={() => void grants.refetch()} />;
   }
 
   return (
@@ -47,7 +47,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
           title="Scopes"
           description="Central consent scopes the app may request for this user."
           icon={IconKey}
-          items={consents.data.scp}
+          items={grants.data.scp}
           empty="No scopes granted."
           inputLabel="Grant a scope"
           placeholder="scope..."
@@ -61,7 +61,7 @@ export function ConsentsPanel({ userId, appId }: ConsentsPanelProps) {
           title="Central Roles"
           description="Roles the user holds in the app."
           icon={IconShieldCheck}
-          items={consents.data.roles}
+          items={grants.data.roles}
           empty="No central roles granted."
           inputLabel="Grant a role"
           placeholder="admin, staff, sysadmin..."

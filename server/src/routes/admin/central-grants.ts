@@ -1,4 +1,4 @@
-import { adminConsents } from '@portal/contract';
+import { adminCentralGrants } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { changeCentralGrant, centralGrantsOf } from '../../services/admin/central-grants.ts';
 import { route } from '../endpoint-route.ts';
@@ -6,14 +6,14 @@ import { actorOf } from './actor.ts';
 
 const tags = ['admin: central consents and roles'];
 
-export default async function consentRoutes(app: FastifyInstance) {
+export default async function centralGrantRoutes(app: FastifyInstance) {
   const { deps } = app;
-  route(app, adminConsents.get, { tags, handler: (request) => centralGrantsOf(deps, request.query.userId, request.query.appId) });
+  route(app, adminCentralGrants.get, { tags, handler: (request) => centralGrantsOf(deps, request.query.userId, request.query.appId) });
   const changes = [
-    [adminConsents.grantScope, 'scope', 'grant'],
-    [adminConsents.revokeScope, 'scope', 'revoke'],
-    [adminConsents.grantRole, 'role', 'grant'],
-    [adminConsents.revokeRole, 'role', 'revoke'],
+    [adminCentralGrants.grantScope, 'scope', 'grant'],
+    [adminCentralGrants.revokeScope, 'scope', 'revoke'],
+    [adminCentralGrants.grantRole, 'role', 'grant'],
+    [adminCentralGrants.revokeRole, 'role', 'revoke'],
   ] as const;
   for (const [endpoint, kind, action] of changes) {
     route(app, endpoint, { tags, handler: (request) => changeCentralGrant(deps, actorOf(request), request.body, kind, action) });
