@@ -27,7 +27,7 @@ export * from './admin-audit.ts';
 export * from './central-grants.ts';
 export * from './sync.ts';
 export * from './data.ts';
-export * from './radiant-data.ts';
+export * from './data-view.ts';
 export * from './web-preloads.ts';
 export * from './server-render.ts';
 export * from './screen-paths.ts';

@@ -11,8 +11,8 @@ import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
 import { me } from './me.ts';
 import { adminPasskeys, ownPasskeys, passkeySignIn } from './passkeys.ts';
-import { radiantData } from './radiant-data.ts';
-import { radiantMgmt } from './radiant-mgmt.ts';
+import { adminStoredData } from './admin-stored-data.ts';
+import { adminSync } from './admin-sync.ts';
 import { serviceJwts } from './service-jwts.ts';
 
 export {
@@ -32,8 +32,8 @@ export {
   passkeySignIn,
   myGroups,
   meDiscord,
-  radiantData,
-  radiantMgmt,
+  adminStoredData,
+  adminSync,
   serviceJwts,
   syncedData,
 };
@@ -56,9 +56,9 @@ export const allEndpoints: readonly Endpoint[] = [
   adminCentralGrants,
   serviceJwts,
   adminSwc,
-  radiantMgmt,
+  adminSync,
   adminAudit,
-  radiantData,
+  adminStoredData,
   syncedData,
   adminDiscord,
   meDiscord,

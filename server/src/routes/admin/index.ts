@@ -8,8 +8,8 @@ import discordRoutes from './discord.ts';
 import groupRoutes from './groups.ts';
 import adminPasskeyRoutes from './passkeys.ts';
 import groupManagerRoutes from './group-managers.ts';
-import radiantDataRoutes from './radiant-data.ts';
-import radiantMgmtRoutes from './radiant-mgmt.ts';
+import storedDataRoutes from './stored-data.ts';
+import syncRoutes from './sync.ts';
 import serviceJwtRoutes from './service-jwts.ts';
 import swcBindingRoutes from './swc.ts';
 import userRoutes from './users.ts';
@@ -26,8 +26,8 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(centralGrantRoutes);
   await app.register(serviceJwtRoutes);
   await app.register(swcBindingRoutes);
-  await app.register(radiantMgmtRoutes);
+  await app.register(syncRoutes);
   await app.register(auditRoutes);
-  await app.register(radiantDataRoutes);
+  await app.register(storedDataRoutes);
   await app.register(discordRoutes);
 }

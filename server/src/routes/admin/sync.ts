@@ -1,4 +1,4 @@
-import { radiantMgmt } from '@portal/contract';
+import { adminSync } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../plugins/session.ts';
 import { listSyncRuns, triggerSync } from '../../services/sync/runs.ts';
@@ -11,40 +11,40 @@ import { actorOf } from './actor.ts';
 const tags = ['admin: data sync'];
 
 /** Radiant Management: queue SWCombine data syncs, schedule them and follow them. */
-export default async function radiantMgmtRoutes(app: FastifyInstance) {
+export default async function syncRoutes(app: FastifyInstance) {
   const { deps } = app;
 
-  route(app, radiantMgmt.triggerSync, {
+  route(app, adminSync.triggerSync, {
     tags,
     summary: 'Queue a sync of one target (or all); 409 while that target is queued or running',
     handler: (request) => triggerSync(deps, request.params.target, { userId: request.auth.user.id }, requestMeta(request)),
   });
-  route(app, radiantMgmt.history, {
+  route(app, adminSync.history, {
     tags,
     summary: 'The latest sync runs, newest first',
     handler: async (request) => ({ runs: await listSyncRuns(deps, request.query.limit) }),
   });
-  route(app, radiantMgmt.targets, {
+  route(app, adminSync.targets, {
     tags,
     summary: 'Per target: rows stored, its last complete sync and what it found, and the details still to be read',
     handler: () => syncTargetStats(deps),
   });
-  route(app, radiantMgmt.cost, {
+  route(app, adminSync.cost, {
     tags,
     summary: 'What a run of the target would spend now: list requests, then details in the background, and when done',
     handler: (request) => syncRunCost(deps, request.params.target),
   });
-  route(app, radiantMgmt.schedules, {
+  route(app, adminSync.schedules, {
     tags,
     summary: 'The targets synced by themselves, how often and when next',
     handler: () => syncSchedules(deps),
   });
-  route(app, radiantMgmt.setSchedule, {
+  route(app, adminSync.setSchedule, {
     tags,
     summary: 'Sync a target every N hours from now on (replaces its schedule)',
     handler: (request) => setSyncSchedule(deps, actorOf(request), request.params.target, request.body),
   });
-  route(app, radiantMgmt.removeSchedule, {
+  route(app, adminSync.removeSchedule, {
     tags,
     summary: 'Stop syncing a target by itself; 404 when it has no schedule',
     handler: async (request) => {
@@ -52,12 +52,12 @@ export default async function radiantMgmtRoutes(app: FastifyInstance) {
       return null;
     },
   });
-  route(app, radiantMgmt.pauseSchedule, {
+  route(app, adminSync.pauseSchedule, {
     tags,
     summary: 'Pause a schedule: it queues nothing until resumed; 404 without one, 409 when already paused',
     handler: (request) => pauseSyncSchedule(deps, actorOf(request), request.params.target, true),
   });
-  route(app, radiantMgmt.resumeSchedule, {
+  route(app, adminSync.resumeSchedule, {
     tags,
     summary: 'Resume a paused schedule; 404 without one, 409 when it is not paused',
     handler: (request) => pauseSyncSchedule(deps, actorOf(request), request.params.target, false),

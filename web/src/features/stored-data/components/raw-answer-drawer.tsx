@@ -1,4 +1,4 @@
-import type { DataKind, RadiantRow } from '@portal/contract';
+import type { DataKind, DataViewRow } from '@portal/contract';
 import { Code, DataList, Drawer, Loader, Group, Stack, Text, Title } from '@mantine/core';
 import { DataField } from '@/components/data-field.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
@@ -9,7 +9,7 @@ import { ClassOrType, Coordinates, Gone, Parent, Seen } from './row-cells.tsx';
 interface RawAnswerDrawerProps {
   target: DataKind;
   /** The row opened from the table (shown at once), or null when the drawer is closed. */
-  row: RadiantRow | null;
+  row: DataViewRow | null;
   onClose: () => void;
 }
 

@@ -1,4 +1,4 @@
-import type { RadiantRow, RadiantRowsPage } from '@portal/contract';
+import type { DataViewRow, DataViewRowsPage } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format-date-time.ts';
@@ -10,7 +10,7 @@ const ROWS = 'GET /api/admin/radiant/data/systems';
 const SEEN = '2026-11-22T12:00:00.000Z';
 const GONE = '2026-11-23T08:00:00.000Z';
 
-const row = (overrides: Partial<RadiantRow> & Pick<RadiantRow, 'uid' | 'name'>): RadiantRow => ({
+const row = (overrides: Partial<DataViewRow> & Pick<DataViewRow, 'uid' | 'name'>): DataViewRow => ({
   parentUid: null,
   parentName: null,
   x: null,
@@ -29,7 +29,7 @@ const row = (overrides: Partial<RadiantRow> & Pick<RadiantRow, 'uid' | 'name'>):
 const alpha = row({ uid: '9:1', name: 'Alpha', parentUid: '25:1', parentName: 'Core', x: 12.5, y: -40 });
 const pending = row({ uid: '9:2', name: 'Beta', detailsPending: true });
 const gone = row({ uid: '9:3', name: 'Gamma', parentUid: '25:1', parentName: 'Core', x: 1, y: 2, goneAt: GONE });
-const page = (items: RadiantRow[], total = items.length): RadiantRowsPage => ({ items, total });
+const page = (items: DataViewRow[], total = items.length): DataViewRowsPage => ({ items, total });
 
 type Routes = Record<string, Reply | ((call: StubCall, nth: number) => Reply)>;
 function open(path: string, routes: Routes, user: object = admin) {

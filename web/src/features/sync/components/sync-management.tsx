@@ -19,7 +19,7 @@ function useStatsAfterRunsFinish(activeRuns: number) {
   const queryClient = useQueryClient();
   const previous = useRef(activeRuns);
   useEffect(() => {
-    if (activeRuns < previous.current) void queryClient.invalidateQueries({ queryKey: queryKeys.radiantMgmt.targets });
+    if (activeRuns < previous.current) void queryClient.invalidateQueries({ queryKey: queryKeys.sync.targets });
     previous.current = activeRuns;
   }, [activeRuns, queryClient]);
 }
@@ -32,7 +32,7 @@ type Place = 'grid' | 'table';
  * table of the targets (what is stored, the last run, the details backlog, the schedule, Run). `all` asks
  * first, saying what it will cost.
  */
-export function RadiantManagement({ links }: { links: SyncedDataLinks }) {
+export function SyncManagement({ links }: { links: SyncedDataLinks }) {
   const history = useSyncHistory();
   const targets = useSyncTargets();
   const schedules = useSyncSchedules();

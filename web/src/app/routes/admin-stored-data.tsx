@@ -2,13 +2,13 @@ import { DataKind } from '@portal/contract';
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
-import { DataView } from '@/features/radiant-data/components/data-view.tsx';
-import { RADIANT_MGMT } from '@/features/radiant-data/paths.ts';
+import { DataView } from '@/features/stored-data/components/data-view.tsx';
+import { RADIANT_MGMT } from '@/features/stored-data/paths.ts';
 import { AdminOnly, isAdminSession } from '../guards/admin-only.tsx';
 import { useSessionCheck } from '../guards/use-session-check.ts';
 
 /** /admin/radiant-mgmt/data?target=systems: what the sync stored for a target; like Radiant Management, it says who may not see it. */
-export default function AdminRadiantDataRoute() {
+export default function AdminStoredDataRoute() {
   const check = useSessionCheck();
   const admin = isAdminSession(check);
   const [params, setParams] = useSearchParams();

@@ -30,7 +30,7 @@ export const withStats = (target: SyncTarget, overrides: Partial<SyncTargetStats
 export type Routes = Record<string, Reply | ((call: StubCall, nth: number) => Reply | Promise<Reply>)>;
 
 /** /admin/radiant-mgmt as `user` (the admin by default): no runs, nothing stored, no schedules unless `routes` say. */
-export function openRadiantMgmt(routes: Routes, user: object = admin) {
+export function openSyncScreen(routes: Routes, user: object = admin) {
   const api = stubFetch({
     'GET /api/me': reply(200, user),
     [HISTORY]: reply(200, { runs: [] }),

@@ -1,30 +1,30 @@
-import { radiantMgmt, type SyncSchedule, type SyncTarget } from '@portal/contract';
+import { adminSync, type SyncSchedule, type SyncTarget } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The targets synced by themselves. */
 export function getSyncSchedules(signal?: AbortSignal): Promise<SyncSchedule[]> {
-  return callEndpoint(radiantMgmt.schedules, { signal });
+  return callEndpoint(adminSync.schedules, { signal });
 }
 
 export function useSyncSchedules() {
-  return useQuery({ queryKey: queryKeys.radiantMgmt.schedules, queryFn: ({ signal }) => getSyncSchedules(signal), staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.sync.schedules, queryFn: ({ signal }) => getSyncSchedules(signal), staleTime: 0 });
 }
 
 /** Runs `target` every `everyHours` from now on (replaces its schedule; a paused one stays paused). */
 export function setSyncSchedule(input: { target: SyncTarget; everyHours: number }): Promise<SyncSchedule> {
-  return callEndpoint(radiantMgmt.setSchedule, { params: { target: input.target }, body: { everyHours: input.everyHours } });
+  return callEndpoint(adminSync.setSchedule, { params: { target: input.target }, body: { everyHours: input.everyHours } });
 }
 
 /** 404 when the target has no schedule. */
 export async function removeSyncSchedule(target: SyncTarget): Promise<void> {
-  await callEndpoint(radiantMgmt.removeSchedule, { params: { target } });
+  await callEndpoint(adminSync.removeSchedule, { params: { target } });
 }
 
 /** Pauses (`pause`) or resumes a schedule; 409 when it already is so. */
 export function pauseSyncSchedule(input: { target: SyncTarget; pause: boolean }): Promise<SyncSchedule> {
-  return callEndpoint(input.pause ? radiantMgmt.pauseSchedule : radiantMgmt.resumeSchedule, { params: { target: input.target } });
+  return callEndpoint(input.pause ? adminSync.pauseSchedule : adminSync.resumeSchedule, { params: { target: input.target } });
 }
 
 /** Each change is followed by reading the schedules again. */
@@ -32,7 +32,7 @@ function useScheduleChange<Input, Answer>(change: (input: Input) => Promise<Answ
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.radiantMgmt.schedules }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sync.schedules }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { RadiantRow } from '@portal/contract';
+import type { DataViewRow } from '@portal/contract';
 import { Stack, Text } from '@mantine/core';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
@@ -16,7 +16,7 @@ function Missing({ pending }: { pending: boolean }) {
   );
 }
 
-export function Coordinates({ row }: { row: RadiantRow }) {
+export function Coordinates({ row }: { row: DataViewRow }) {
   if (row.x === null || row.y === null) return <Missing pending={row.detailsPending} />;
   return (
     <Text size="sm" ff="monospace">
@@ -37,12 +37,12 @@ function Reference({ uid, name }: { uid: string; name: string | null }) {
   );
 }
 
-export function Parent({ row }: { row: RadiantRow }) {
+export function Parent({ row }: { row: DataViewRow }) {
   return row.parentUid ? <Reference uid={row.parentUid} name={row.parentName} /> : <Missing pending={row.detailsPending} />;
 }
 
 /** The class (types, planets) or the type an entity or station is of. */
-export function ClassOrType({ row }: { row: RadiantRow }) {
+export function ClassOrType({ row }: { row: DataViewRow }) {
   if (row.className) return <Text size="sm">{row.className}</Text>;
   if (row.typeUid) return <Reference uid={row.typeUid} name={row.typeName} />;
   return <Missing pending={row.detailsPending} />;
@@ -57,7 +57,7 @@ export function Seen({ at }: { at: string }) {
 }
 
 /** 'gone' since when, or '-' while SWCombine lists it. */
-export function Gone({ row }: { row: RadiantRow }) {
+export function Gone({ row }: { row: DataViewRow }) {
   if (!row.goneAt) return <Missing pending={false} />;
   return (
     <Stack gap={2} align="flex-start">

@@ -1,4 +1,4 @@
-import { radiantMgmt, type SyncRun } from '@portal/contract';
+import { adminSync, type SyncRun } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callEndpoint } from '@/lib/api-client.ts';
@@ -15,14 +15,14 @@ export function isRunActive(run: SyncRun): boolean {
 
 /** The latest runs, newest first. */
 export async function getSyncHistory(limit: number, signal?: AbortSignal): Promise<SyncRun[]> {
-  const history = await callEndpoint(radiantMgmt.history, { query: { limit: String(limit) }, signal });
+  const history = await callEndpoint(adminSync.history, { query: { limit: String(limit) }, signal });
   return history.runs;
 }
 
 /** A failed read is only logged: the screen keeps what it showed (or nothing) and offers Refresh. */
 export function useSyncHistory(limit = HISTORY_LIMIT) {
   const query = useQuery({
-    queryKey: queryKeys.radiantMgmt.history(limit),
+    queryKey: queryKeys.sync.history(limit),
     queryFn: ({ signal }) => getSyncHistory(limit, signal),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.some(isRunActive) ? ACTIVE_POLL_MS : false),

@@ -15,7 +15,7 @@ const HistoryQuery = z.object({
 const errors = [400, 401, 403] as const;
 
 /** Radiant Management: queue SWCombine data syncs and follow them (admins). */
-export const radiantMgmt = {
+export const adminSync = {
   triggerSync: defineEndpoint({
     method: 'POST',
     path: '/api/admin/radiant-mgmt/sync/:target',

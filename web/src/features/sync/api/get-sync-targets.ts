@@ -1,4 +1,4 @@
-import { radiantMgmt, type SyncTargetStats } from '@portal/contract';
+import { adminSync, type SyncTargetStats } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -6,7 +6,7 @@ import { isRunActive } from './get-sync-history.ts';
 
 /** Rows stored, the last complete sync and the details backlog of each target. */
 export function getSyncTargets(signal?: AbortSignal): Promise<SyncTargetStats[]> {
-  return callEndpoint(radiantMgmt.targets, { signal });
+  return callEndpoint(adminSync.targets, { signal });
 }
 
 /** While details are still being read, the figures are read again this often so the backlog shrinks on screen. */
@@ -19,7 +19,7 @@ const running = (stats: readonly SyncTargetStats[] | undefined) => stats?.some((
 
 export function useSyncTargets() {
   return useQuery({
-    queryKey: queryKeys.radiantMgmt.targets,
+    queryKey: queryKeys.sync.targets,
     queryFn: ({ signal }) => getSyncTargets(signal),
     staleTime: 0,
     refetchInterval: (q) => (running(q.state.data) ? ACTIVE_POLL_MS : filling(q.state.data) ? FILLING_POLL_MS : false),

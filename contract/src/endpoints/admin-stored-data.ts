@@ -1,25 +1,25 @@
 import { defineEndpoint } from '../endpoint.ts';
-import { GalaxyMap, RadiantRowDetail, RadiantRowParams, RadiantRowsPage, RadiantRowsParams, RadiantRowsQuery } from '../radiant-data.ts';
+import { GalaxyMap, DataViewRowDetail, DataViewRowParams, DataViewRowsPage, DataViewRowsParams, DataViewRowsQuery } from '../data-view.ts';
 
 const errors = [400, 401, 403] as const;
 
 /** Radiant Management's data view and galaxy map: what the sync stored (admins). */
-export const radiantData = {
+export const adminStoredData = {
   rows: defineEndpoint({
     method: 'GET',
     path: '/api/admin/radiant/data/:target',
-    params: RadiantRowsParams,
-    query: RadiantRowsQuery,
+    params: DataViewRowsParams,
+    query: DataViewRowsQuery,
     status: 200,
-    answer: RadiantRowsPage,
+    answer: DataViewRowsPage,
     errors,
   }),
   row: defineEndpoint({
     method: 'GET',
     path: '/api/admin/radiant/data/:target/:uid',
-    params: RadiantRowParams,
+    params: DataViewRowParams,
     status: 200,
-    answer: RadiantRowDetail,
+    answer: DataViewRowDetail,
     errors: [...errors, 404],
   }),
   galaxyMap: defineEndpoint({

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { triggerErrorText } from '@/features/radiant-mgmt/components/trigger-error-text.ts';
+import { triggerErrorText } from '@/features/sync/components/trigger-error-text.ts';
 import { errorReply, reply } from '@/testing/fetch-stub.ts';
 import { player } from '@/testing/fixtures.ts';
-import { HISTORY, openRadiantMgmt, run, TARGETS, trigger } from '@/testing/radiant-mgmt.ts';
+import { HISTORY, openSyncScreen, run, TARGETS, trigger } from '@/testing/sync.ts';
 
 const jobs = () => screen.findByRole('table', { name: 'Recent jobs' });
 /** The Recent Jobs row of a sync type (first cell). */
@@ -29,7 +29,7 @@ describe('/admin/radiant-mgmt access', () => {
     ['answers 401', errorReply(401, 'unauthorized', 'Not signed in')],
     ['gets no response', 'network-error' as const],
   ])("says 'You are not logged in.' when /api/me %s, with the portal's sign-in button and no redirect", async (_, me) => {
-    const { api, app } = openRadiantMgmt({ 'GET /api/me': me });
+    const { api, app } = openSyncScreen({ 'GET /api/me': me });
 
     expect(await screen.findByText('You are not logged in.')).toBeInTheDocument();
     const login = screen.getByRole('link', { name: 'Login with Radiant' });
@@ -43,7 +43,7 @@ describe('/admin/radiant-mgmt access', () => {
   });
 
   it("says 'You do not have the admin role.' to a signed-in player and asks for nothing else", async () => {
-    const { api, app } = openRadiantMgmt({}, player);
+    const { api, app } = openSyncScreen({}, player);
 
     expect(await screen.findByText('You do not have the admin role.')).toBeInTheDocument();
     expect(app.pathname()).toBe('/admin/radiant-mgmt');
@@ -54,7 +54,7 @@ describe('/admin/radiant-mgmt access', () => {
   });
 
   it('lets in a user whose single role field is admin', async () => {
-    openRadiantMgmt({}, { ...player, role: 'admin', roles: [] });
+    openSyncScreen({}, { ...player, role: 'admin', roles: [] });
 
     expect(await screen.findByRole('heading', { name: 'Trigger Sync' })).toBeInTheDocument();
     expect(screen.queryByText('You do not have the admin role.')).not.toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('/admin/radiant-mgmt access', () => {
 
 describe('/admin/radiant-mgmt for an admin', () => {
   it('shows the Admin Panel breadcrumb and one trigger button per target in order, all first', async () => {
-    openRadiantMgmt({});
+    openSyncScreen({});
 
     const grid = (await screen.findByRole('heading', { name: 'Trigger Sync' })).closest('section')!;
     expect(screen.getByRole('heading', { level: 1, name: 'Radiant Management' })).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
   });
 
   it("shows 'Sync triggered: {message}' and reads the history again", async () => {
-    const { api, app } = openRadiantMgmt({
+    const { api, app } = openSyncScreen({
       [trigger('systems')]: reply(202, { message: 'The systems sync is queued.' }),
       [HISTORY]: (_call, nth) => reply(200, { runs: nth === 0 ? [] : [run({ type: 'systems', status: 'queued' })] }),
     });
@@ -102,7 +102,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
       [run({ type: 'systems', status: 'queued' }), earlier],
       [run({ type: 'systems', status: 'completed', message: 'systems: 2,140 (12 new)', timestamp: '2026-11-22T12:05:00.000Z' }), earlier],
     ];
-    const { app } = openRadiantMgmt({
+    const { app } = openSyncScreen({
       [trigger('systems')]: reply(202, { message: 'The systems sync is queued.' }),
       [HISTORY]: (_call, nth) => reply(200, { runs: runs[Math.min(nth, 2)] }),
     });
@@ -128,7 +128,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
         earlier,
       ],
     ];
-    const { app } = openRadiantMgmt({
+    const { app } = openSyncScreen({
       [trigger('inventory')]: reply(202, { message: 'The inventory sync is queued.' }),
       [HISTORY]: (_call, nth) => reply(200, { runs: runs[Math.min(nth, 2)] }),
     });
@@ -147,7 +147,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
     vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
       scrolled.push(this);
     });
-    const { app } = openRadiantMgmt({
+    const { app } = openSyncScreen({
       [trigger('factions')]: errorReply(409, 'conflict', 'A factions sync is already queued or running.'),
     });
 
@@ -158,7 +158,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
   });
 
   it("names the target when the answer's message is empty", async () => {
-    const { app } = openRadiantMgmt({ [trigger('droids')]: reply(202, { message: '' }) });
+    const { app } = openSyncScreen({ [trigger('droids')]: reply(202, { message: '' }) });
 
     await app.user.click(await screen.findByRole('button', { name: 'droids' }));
     expect(await screen.findByText('Sync triggered: droids')).toBeInTheDocument();
@@ -166,7 +166,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
 
   it("shows the server's error field first (its message beside it) and keeps the history as it was", async () => {
     const message = 'A factions sync is already queued or running.';
-    const { api, app } = openRadiantMgmt({ [trigger('factions')]: errorReply(409, 'conflict', message) });
+    const { api, app } = openSyncScreen({ [trigger('factions')]: errorReply(409, 'conflict', message) });
 
     await app.user.click(await screen.findByRole('button', { name: 'factions' }));
 
@@ -178,7 +178,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
   });
 
   it("shows the error's message when the answer has no error field", async () => {
-    const { app } = openRadiantMgmt({ [trigger('ships')]: 'network-error' });
+    const { app } = openSyncScreen({ [trigger('ships')]: 'network-error' });
 
     await app.user.click(await screen.findByRole('button', { name: 'ships' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached.');
@@ -193,7 +193,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
 
   it('lists recent jobs with type, a badge coloured by status, the message and the local time', async () => {
     const finished = '2026-11-22T11:58:00.000Z';
-    openRadiantMgmt({
+    openSyncScreen({
       [HISTORY]: reply(200, {
         runs: [
           run({ type: 'planets', status: 'running', progress: { target: 'planets', done: 1200, total: 5962 } }),
@@ -225,7 +225,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
   });
 
   it("says 'No recent jobs' when there are none, and Refresh reads the history again", async () => {
-    const { api, app } = openRadiantMgmt({
+    const { api, app } = openSyncScreen({
       [HISTORY]: (_call, nth) => reply(200, { runs: nth === 0 ? [] : [run({ type: 'items', status: 'completed' })] }),
     });
 
@@ -238,7 +238,7 @@ describe('/admin/radiant-mgmt for an admin', () => {
 
   it('only logs a failed history load: no error, no empty state', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { api } = openRadiantMgmt({ [HISTORY]: errorReply(500, 'internal_error', 'Boom') });
+    const { api } = openSyncScreen({ [HISTORY]: errorReply(500, 'internal_error', 'Boom') });
 
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load the sync history', expect.any(ApiError)));
     expect(api.count(HISTORY)).toBe(2);

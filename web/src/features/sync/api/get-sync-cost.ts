@@ -1,17 +1,17 @@
-import { radiantMgmt, type SyncRunCost, type SyncTarget } from '@portal/contract';
+import { adminSync, type SyncRunCost, type SyncTarget } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** What a run of `target` would spend now, as the server works it out from what the sync knows. */
 export function getSyncCost(target: SyncTarget, signal?: AbortSignal): Promise<SyncRunCost> {
-  return callEndpoint(radiantMgmt.cost, { params: { target }, signal });
+  return callEndpoint(adminSync.cost, { params: { target }, signal });
 }
 
 /** Read afresh each time it is asked for (`enabled`: while the question is open). */
 export function useSyncCost(target: SyncTarget, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.radiantMgmt.cost(target),
+    queryKey: queryKeys.sync.cost(target),
     queryFn: ({ signal }) => getSyncCost(target, signal),
     enabled,
     staleTime: 0,

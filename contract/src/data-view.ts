@@ -7,20 +7,20 @@ export const ROW_STATES = ['any', 'listed', 'gone'] as const;
 export const RowState = z.enum(ROW_STATES, { error: `gone must be one of ${ROW_STATES.join(', ')}` });
 export type RowState = z.infer<typeof RowState>;
 
-export const RadiantRowsParams = z.object({ target: DataKind });
-export const RadiantRowParams = z.object({ target: DataKind, uid: singleLineText('uid', { min: 1, max: 200 }) });
+export const DataViewRowsParams = z.object({ target: DataKind });
+export const DataViewRowParams = z.object({ target: DataKind, uid: singleLineText('uid', { min: 1, max: 200 }) });
 
-export const RadiantRowsQuery = z.object({
+export const DataViewRowsQuery = z.object({
   limit: wholeNumberQuery('limit', 1, 100).default(25),
   offset: wholeNumberQuery('offset', 0, 1_000_000_000).default(0),
   /** Part of the name (any case), or a whole UID. */
   q: singleLineText('q', { max: 100 }).optional(),
   gone: RowState.default('any'),
 });
-export type RadiantRowsQuery = z.infer<typeof RadiantRowsQuery>;
+export type DataViewRowsQuery = z.infer<typeof DataViewRowsQuery>;
 
 /** One stored row as Radiant Management's data view shows it: the typed columns, with the names of what they point at. */
-export const RadiantRow = z.object({
+export const DataViewRow = z.object({
   uid: z.string(),
   name: z.string(),
   parentUid: z.string().nullable(),
@@ -40,14 +40,14 @@ export const RadiantRow = z.object({
   /** Listed, but the fields only its detail answer gives (coordinates, parent, class) are not stored yet. */
   detailsPending: z.boolean(),
 });
-export type RadiantRow = z.infer<typeof RadiantRow>;
+export type DataViewRow = z.infer<typeof DataViewRow>;
 
-export const RadiantRowsPage = z.object({ items: z.array(RadiantRow), total: z.number().int() });
-export type RadiantRowsPage = z.infer<typeof RadiantRowsPage>;
+export const DataViewRowsPage = z.object({ items: z.array(DataViewRow), total: z.number().int() });
+export type DataViewRowsPage = z.infer<typeof DataViewRowsPage>;
 
 /** One row with SWCombine's answer as the sync stored it (the detail answer, or the list entry while details are pending). */
-export const RadiantRowDetail = RadiantRow.extend({ raw: z.unknown() });
-export type RadiantRowDetail = z.infer<typeof RadiantRowDetail>;
+export const DataViewRowDetail = DataViewRow.extend({ raw: z.unknown() });
+export type DataViewRowDetail = z.infer<typeof DataViewRowDetail>;
 
 /**
  * The galaxy as the map draws it, in compact rows (one array each, no field names), so the whole galaxy

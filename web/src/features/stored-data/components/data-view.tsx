@@ -1,4 +1,4 @@
-import { DATA_KINDS, ROW_STATES, type DataKind, type RadiantRow, type RowState } from '@portal/contract';
+import { DATA_KINDS, ROW_STATES, type DataKind, type DataViewRow, type RowState } from '@portal/contract';
 import { ActionIcon, Button, Group, SegmentedControl, Select, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBraces, IconDatabase } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { ClassOrType, Coordinates, Gone, Parent, Seen } from './row-cells.tsx';
 
 const STATE_LABELS: Record<RowState, string> = { any: 'All', listed: 'Listed', gone: 'Gone' };
 
-function columns(open: (row: RadiantRow) => void): Column<RadiantRow>[] {
+function columns(open: (row: DataViewRow) => void): Column<DataViewRow>[] {
   return [
     {
       label: 'Name',
@@ -68,7 +68,7 @@ export function DataView({ target, onTargetChange }: DataViewProps) {
   const [search, setSearch] = useState('');
   const [gone, setGone] = useState<RowState>('any');
   const [page, setPage] = useState(1);
-  const [opened, setOpened] = useState<RadiantRow | null>(null);
+  const [opened, setOpened] = useState<DataViewRow | null>(null);
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useRowList(target, { q, gone, limit: ROWS_PAGE_SIZE, offset: (page - 1) * ROWS_PAGE_SIZE });
   const rows = list.data?.items;

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/page-header.tsx';
-import { getGalaxyMap } from '@/features/radiant-data/api/get-galaxy-map.ts';
-import { GalaxyMap } from '@/features/radiant-data/components/galaxy-map.tsx';
-import { RADIANT_MGMT } from '@/features/radiant-data/paths.ts';
+import { getGalaxyMap } from '@/features/stored-data/api/get-galaxy-map.ts';
+import { GalaxyMap } from '@/features/stored-data/components/galaxy-map.tsx';
+import { RADIANT_MGMT } from '@/features/stored-data/paths.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { AdminOnly, isAdminSession } from '../guards/admin-only.tsx';
 import { useSessionCheck } from '../guards/use-session-check.ts';
@@ -11,11 +11,11 @@ import { prefetchForScreen } from '../route-preload.ts';
 
 /** The galaxy is asked together with /api/me, not after it (a visitor who is no admin gets a 403 that nothing shows). */
 export function prefetch(client: QueryClient): void {
-  prefetchForScreen(client, { queryKey: queryKeys.radiantData.galaxyMap, queryFn: ({ signal }) => getGalaxyMap(signal) });
+  prefetchForScreen(client, { queryKey: queryKeys.storedData.galaxyMap, queryFn: ({ signal }) => getGalaxyMap(signal) });
 }
 
 /** /admin/radiant-mgmt/map: the synced galaxy and the faction inventory; like Radiant Management, it says who may not see it. */
-export default function AdminRadiantMapRoute() {
+export default function AdminGalaxyMapRoute() {
   const check = useSessionCheck();
   const admin = isAdminSession(check);
   return (

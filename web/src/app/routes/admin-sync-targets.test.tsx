@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { errorReply, reply } from '@/testing/fetch-stub.ts';
-import { HISTORY, openRadiantMgmt, run, SCHEDULES, stats, TARGETS, trigger, withStats } from '@/testing/radiant-mgmt.ts';
+import { HISTORY, openSyncScreen, run, SCHEDULES, stats, TARGETS, trigger, withStats } from '@/testing/sync.ts';
 
 const COST_ALL = 'GET /api/admin/radiant-mgmt/cost/all';
 const HOUR = 3_600_000;
@@ -46,7 +46,7 @@ describe('the Targets table', () => {
       lastRun: { new: 2, changed: 1, unchanged: 2397, gone: 1 },
       details: { filled: 1204, rows: 2401, completeAt },
     };
-    openRadiantMgmt({
+    openSyncScreen({
       [TARGETS]: reply(200, withStats('systems', systems)),
       [SCHEDULES]: reply(200, [schedule({ target: 'systems', everyHours: 6 })]),
     });
@@ -74,7 +74,7 @@ describe('the Targets table', () => {
   });
 
   it('leads to each target’s stored rows and to the galaxy map', async () => {
-    openRadiantMgmt({});
+    openSyncScreen({});
     await targetsTable();
     expect(screen.getByRole('link', { name: 'Data: systems' })).toHaveAttribute('href', '/admin/radiant-mgmt/data?target=systems');
     expect(screen.getByRole('link', { name: 'Data: weapons' })).toHaveAttribute('href', '/admin/radiant-mgmt/data?target=weapons');
@@ -83,7 +83,7 @@ describe('the Targets table', () => {
   });
 
   it('says a target that needs a SWCombine binding does, with Connect to SWC Integration instead of Run', async () => {
-    openRadiantMgmt({
+    openSyncScreen({
       [TARGETS]: reply(
         200,
         withStats('inventory', { needsBinding: 'needs a SWCombine binding: connect one on SWC Integration (tenant 1324, faction-leader)' }),
@@ -101,7 +101,7 @@ describe('the Targets table', () => {
   it('shows a failed run in one line, the rest on demand, and a run in progress with how far it got', async () => {
     const why =
       'SWCombine refused the system list: 503 Service Unavailable (tried 4 times). Start the sync again when SWCombine answers.; not read: planets';
-    const { app } = openRadiantMgmt({
+    const { app } = openSyncScreen({
       [TARGETS]: reply(
         200,
         stats.map((s) =>
@@ -134,7 +134,7 @@ describe('the Targets table', () => {
   });
 
   it('runs one target from its row and says so above the rows', async () => {
-    const { api, app } = openRadiantMgmt({ [trigger('ships')]: reply(202, { message: 'The ships sync is queued.' }) });
+    const { api, app } = openSyncScreen({ [trigger('ships')]: reply(202, { message: 'The ships sync is queued.' }) });
     await app.user.click(within((await cellsOf('ships')).run).getByRole('button', { name: 'Run ships' }));
     const table = (await targetsTable()).closest('section')!;
     expect(await within(table).findByText('Sync triggered: The ships sync is queued.')).toBeInTheDocument();
@@ -147,7 +147,7 @@ describe('all asks first', () => {
     ['the Trigger Sync grid', () => screen.getByRole('button', { name: 'all' })],
     ['its row', () => screen.getByRole('button', { name: 'Run all' })],
   ])('from %s: says what it will cost, sends nothing on Cancel, and syncs on Sync all', async (_, button) => {
-    const { api, app } = openRadiantMgmt({
+    const { api, app } = openSyncScreen({
       [COST_ALL]: reply(
         200,
         cost({
@@ -185,7 +185,7 @@ describe('all asks first', () => {
   });
 
   it('before any sync: says the whole run costs far more than its first step, at what rate, and that only reading tells', async () => {
-    const { app } = openRadiantMgmt({ [COST_ALL]: reply(200, cost({ listRequests: 18, unknownLists: 18, detailRequests: 0 })) });
+    const { app } = openSyncScreen({ [COST_ALL]: reply(200, cost({ listRequests: 18, unknownLists: 18, detailRequests: 0 })) });
     await targetsTable();
     await app.user.click(screen.getByRole('button', { name: 'all' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sync every target?' });
@@ -199,7 +199,7 @@ describe('all asks first', () => {
   });
 
   it('can still be confirmed when the cost cannot be worked out', async () => {
-    const { api, app } = openRadiantMgmt({
+    const { api, app } = openSyncScreen({
       [COST_ALL]: errorReply(500, 'internal_error', 'Boom'),
       [trigger('all')]: reply(202, { message: 'The all sync is queued.' }),
     });
@@ -214,7 +214,7 @@ describe('all asks first', () => {
 
 describe('a schedule, edited in its row', () => {
   it.each(['0', '200'])('refuses %s hours at the field, stating the range, and sends nothing', async (hours) => {
-    const { api, app } = openRadiantMgmt({});
+    const { api, app } = openSyncScreen({});
     await app.user.click(within((await cellsOf('inventory')).schedule).getByRole('button', { name: 'Schedule inventory' }));
     const field = screen.getByRole('textbox', { name: /^Every \(hours\)/ });
     await app.user.clear(field);
@@ -231,7 +231,7 @@ describe('a schedule, edited in its row', () => {
 
   it('saves the hours typed in the row, then shows how often and when next', async () => {
     const saved = schedule({ target: 'inventory', everyHours: 1, nextRunAt: '2026-11-22T13:00:00.000Z' });
-    const { api, app } = openRadiantMgmt({
+    const { api, app } = openSyncScreen({
       [SCHEDULES]: (_call, nth) => reply(200, nth === 0 ? [] : [saved]),
       'PUT /api/admin/radiant-mgmt/schedules/inventory': reply(200, saved),
     });
@@ -251,7 +251,7 @@ describe('a schedule, edited in its row', () => {
   it('pauses and resumes it, each its own action', async () => {
     const running = schedule({ target: 'systems', everyHours: 6 });
     const paused = { ...running, pausedAt: '2026-11-22T12:00:00.000Z' };
-    const { api, app } = openRadiantMgmt({
+    const { api, app } = openSyncScreen({
       [SCHEDULES]: (_call, nth) => reply(200, [nth === 1 ? paused : running]),
       'POST /api/admin/radiant-mgmt/schedules/systems/pause': reply(200, paused),
       'POST /api/admin/radiant-mgmt/schedules/systems/resume': reply(200, running),
@@ -270,7 +270,7 @@ describe('a schedule, edited in its row', () => {
   });
 
   it('says at the row when a pause is refused', async () => {
-    const { app } = openRadiantMgmt({
+    const { app } = openSyncScreen({
       [SCHEDULES]: reply(200, [schedule({ target: 'systems' })]),
       'POST /api/admin/radiant-mgmt/schedules/systems/pause': errorReply(409, 'conflict', 'The systems schedule is already paused.'),
     });
@@ -283,7 +283,7 @@ describe('a schedule, edited in its row', () => {
 describe('Recent Jobs', () => {
   it("keeps a failed run's message to one line, the rest on demand, and marks a run its schedule queued", async () => {
     const why = 'factions: 120 (120 new); sectors failed: SWCombine refused the sector list: 500; not read: systems, planets, stations';
-    const { app } = openRadiantMgmt({
+    const { app } = openSyncScreen({
       [HISTORY]: reply(200, {
         runs: [
           run({ type: 'all', status: 'failed', message: why }),
