@@ -24,7 +24,7 @@ export type BindingReadiness = { factionUid: string; kinds: InventoryKind[]; acc
 export type BindingAccess = { accessToken: string; factionUid: string; kinds: InventoryKind[] } | { missing: string };
 
 /** A kind is readable with `faction_inv_<kind>_read` or its family scope `faction_inv_<kind>_all`. */
-const grants = (scopes: string[], kind: InventoryKind) =>
+const readableWith = (scopes: string[], kind: InventoryKind) =>
   scopes.includes(`faction_inv_${kind}_read`) || scopes.includes(`faction_inv_${kind}_all`);
 
 /** Whether the inventory can be read now (without opening the token): for the run, and for the screen's figures. */
@@ -33,7 +33,7 @@ export async function inventoryReadiness(deps: Pick<Deps, 'db'>): Promise<Bindin
   if (!binding || !binding.connected) return { missing: NEEDS_BINDING };
   if (!binding.faction_uid) return { missing: NEEDS_FACTION };
   const scopes = normaliseScopes(binding.scopes);
-  const kinds = INVENTORY_KINDS.filter((kind) => grants(scopes, kind));
+  const kinds = INVENTORY_KINDS.filter((kind) => readableWith(scopes, kind));
   if (kinds.length === 0) return { missing: NEEDS_INVENTORY_SCOPE };
   return { factionUid: binding.faction_uid, kinds, accessTokenEnc: binding.access_token_enc };
 }

@@ -16,7 +16,7 @@ interface CentralGrantsPanelProps {
 
 /** /admin/consents: the Scopes and Central Roles chip groups of one user and app. */
 export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
-  const grants = useCentralGrants(userId, appId);
+  const centralGrants = useCentralGrants(userId, appId);
   const changes = [useGrantScope(), useRevokeScope(), useGrantRole(), useRevokeRole()] as const;
   const [grantScope, revokeScope, grantRole, revokeRole] = changes;
   const busy = changes.some((m) => m.isPending);
@@ -28,15 +28,15 @@ export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
     mutation.mutate({ userId, appId, value }, { onSuccess: () => done?.() });
   };
 
-  if (grants.isPending) {
+  if (centralGrants.isPending) {
     return (
       <Center py="xl" role="status" aria-label="Loading consents and roles">
         <Loader size="sm" />
       </Center>
     );
   }
-  if (grants.isError) {
-    return <ErrorAlert title="Failed to load consents/roles." error={grants.error} onRetry={() => void grants.refetch()} />;
+  if (centralGrants.isError) {
+    return <ErrorAlert title="Failed to load consents/roles." error={centralGrants.error} onRetry={() => void centralGrants.refetch()} />;
   }
 
   return (
@@ -47,7 +47,7 @@ export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
           title="Scopes"
           description="Central consent scopes the app may request for this user."
           icon={IconKey}
-          items={grants.data.scp}
+          items={centralGrants.data.scp}
           empty="No scopes granted."
           inputLabel="Grant a scope"
           placeholder="scope..."
@@ -61,7 +61,7 @@ export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
           title="Central Roles"
           description="Roles the user holds in the app."
           icon={IconShieldCheck}
-          items={grants.data.roles}
+          items={centralGrants.data.roles}
           empty="No central roles granted."
           inputLabel="Grant a role"
           placeholder="admin, staff, sysadmin..."
