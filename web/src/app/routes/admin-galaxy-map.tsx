@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/page-header.tsx';
 import { getGalaxyMap } from '@/features/stored-data/api/get-galaxy-map.ts';
 import { GalaxyMap } from '@/features/stored-data/components/galaxy-map.tsx';
-import { RADIANT_MGMT } from '@/features/stored-data/paths.ts';
+import { SYNC_SCREEN } from '@/features/stored-data/paths.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { AdminOnly, isAdminSession } from '../guards/admin-only.tsx';
 import { useSessionCheck } from '../guards/use-session-check.ts';
@@ -21,7 +21,7 @@ export default function AdminGalaxyMapRoute() {
   return (
     <Stack gap="lg">
       <PageHeader
-        parent={admin ? RADIANT_MGMT : undefined}
+        parent={admin ? SYNC_SCREEN : undefined}
         title="Galaxy map"
         description={
           admin ? 'The synced systems at their coordinates, their sectors outlined, and where the faction inventory lies.' : undefined

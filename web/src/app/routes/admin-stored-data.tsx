@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { DataView } from '@/features/stored-data/components/data-view.tsx';
-import { RADIANT_MGMT } from '@/features/stored-data/paths.ts';
+import { SYNC_SCREEN } from '@/features/stored-data/paths.ts';
 import { AdminOnly, isAdminSession } from '../guards/admin-only.tsx';
 import { useSessionCheck } from '../guards/use-session-check.ts';
 
@@ -17,7 +17,7 @@ export default function AdminStoredDataRoute() {
   return (
     <Stack gap="lg">
       <PageHeader
-        parent={admin ? RADIANT_MGMT : undefined}
+        parent={admin ? SYNC_SCREEN : undefined}
         title="Synced data"
         description={admin ? 'The rows the Radiant sync stored, gone ones included, each with the answer SWCombine sent.' : undefined}
       />
