@@ -3,10 +3,7 @@ import { Center, Loader, SimpleGrid } from '@mantine/core';
 import { IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { useCentralGrants } from '../api/get-central-grants.ts';
-import { useGrantRole } from '../api/grant-role.ts';
-import { useGrantScope } from '../api/grant-scope.ts';
-import { useRevokeRole } from '../api/revoke-role.ts';
-import { useRevokeScope } from '../api/revoke-scope.ts';
+import { useChangeCentralGrant, type CentralGrantChange } from '../api/change-central-grant.ts';
 import { GrantGroup } from './grant-group.tsx';
 
 interface CentralGrantsPanelProps {
@@ -17,15 +14,14 @@ interface CentralGrantsPanelProps {
 /** /admin/consents: the Scopes and Central Roles chip groups of one user and app. */
 export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
   const centralGrants = useCentralGrants(userId, appId);
-  const changes = [useGrantScope(), useRevokeScope(), useGrantRole(), useRevokeRole()] as const;
-  const [grantScope, revokeScope, grantRole, revokeRole] = changes;
-  const busy = changes.some((m) => m.isPending);
-  const failure = changes.find((m) => m.isError)?.error;
+  const mutation = useChangeCentralGrant();
+  const busy = mutation.isPending;
+  const granting = (kind: CentralGrantChange) => busy && mutation.variables.change === kind;
 
-  const change = (mutation: (typeof changes)[number], value: string, done?: () => void) => {
+  const apply = (kind: CentralGrantChange, value: string, done?: () => void) => {
     if (busy) return;
-    for (const m of changes) m.reset();
-    mutation.mutate({ userId, appId, value }, { onSuccess: () => done?.() });
+    mutation.reset();
+    mutation.mutate({ change: kind, userId, appId, value }, { onSuccess: () => done?.() });
   };
 
   if (centralGrants.isPending) {
@@ -41,7 +37,7 @@ export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
 
   return (
     <>
-      {failure && <ErrorAlert title="Update failed." error={failure} onClose={() => changes.forEach((m) => m.reset())} />}
+      {mutation.isError && <ErrorAlert title="Update failed." error={mutation.error} onClose={() => mutation.reset()} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <GrantGroup
           title="Scopes"
@@ -53,9 +49,9 @@ export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
           placeholder="scope..."
           field={ScopeGrantInput.shape.value}
           busy={busy}
-          granting={grantScope.isPending}
-          onGrant={(value, done) => change(grantScope, value, done)}
-          onRevoke={(value) => change(revokeScope, value)}
+          granting={granting('grantScope')}
+          onGrant={(value, done) => apply('grantScope', value, done)}
+          onRevoke={(value) => apply('revokeScope', value)}
         />
         <GrantGroup
           title="Central Roles"
@@ -67,9 +63,9 @@ export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
           placeholder="admin, staff, sysadmin..."
           field={RoleGrantInput.shape.value}
           busy={busy}
-          granting={grantRole.isPending}
-          onGrant={(value, done) => change(grantRole, value, done)}
-          onRevoke={(value) => change(revokeRole, value)}
+          granting={granting('grantRole')}
+          onGrant={(value, done) => apply('grantRole', value, done)}
+          onRevoke={(value) => apply('revokeRole', value)}
         />
       </SimpleGrid>
     </>
