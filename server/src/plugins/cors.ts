@@ -17,7 +17,7 @@ interface BrowserAppEndpoint {
   methods: string;
 }
 
-export const BROWSER_APP_ENDPOINTS: Readonly<Record<string, BrowserAppEndpoint>> = {
+const BROWSER_APP_ENDPOINTS: Readonly<Record<string, BrowserAppEndpoint>> = {
   [DISCOVERY_PATH]: { from: 'anyone', methods: 'GET, HEAD' },
   [OIDC_ROUTES.jwks]: { from: 'anyone', methods: 'GET, HEAD' },
   [OIDC_ROUTES.token]: { from: 'apps', methods: 'POST' },

@@ -1,7 +1,7 @@
 import type { AccessRuleInput, GroupJoining, GroupKind } from '@portal/contract';
 import type { DbClient } from '../db/pool.ts';
 
-export interface AccessRuleRow extends AccessRuleInput {
+interface AccessRuleRow extends AccessRuleInput {
   group: { id: string; name: string; kind: GroupKind; faction_uid: string | null; member_count: number };
 }
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { eachActivity } from './activity.ts';
 
-export type ExportFormat = 'csv' | 'ndjson';
+type ExportFormat = 'csv' | 'ndjson';
 
 type CsvColumn = readonly [header: string, value: (row: ActivityRow) => string | null];
 type TextField = { [K in keyof ActivityRow]: ActivityRow[K] extends string | null ? K : never }[keyof ActivityRow];
@@ -25,7 +25,7 @@ const CSV_COLUMNS: readonly CsvColumn[] = [
  * One CSV field (RFC 4180). A text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
  * leading apostrophe: names and user agents come from outside. NDJSON keeps every value as it is.
  */
-export function csvField(value: string | null): string {
+function csvField(value: string | null): string {
   if (value === null) return '';
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

@@ -1,6 +1,6 @@
 import type { DataKind } from '@portal/contract';
 
-export const DATA_VIEW_PATH = '/admin/radiant-mgmt/data';
+const DATA_VIEW_PATH = '/admin/radiant-mgmt/data';
 export const GALAXY_MAP_PATH = '/admin/radiant-mgmt/map';
 export const SYNC_SCREEN = { label: 'Radiant Management', to: '/admin/radiant-mgmt' } as const;
 

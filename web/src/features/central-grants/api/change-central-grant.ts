@@ -13,7 +13,7 @@ const CHANGES = {
 export type CentralGrantChange = keyof typeof CHANGES;
 
 /** One change of one user's central grants on one app: a scope or a role, granted or revoked. */
-export interface CentralGrantChangeInput {
+interface CentralGrantChangeInput {
   change: CentralGrantChange;
   userId: string;
   appId: string;

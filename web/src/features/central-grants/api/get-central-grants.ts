@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The central scopes (scp) and roles a user holds for an app. */
-export function getCentralGrants(userId: string, appId: string, signal?: AbortSignal): Promise<CentralGrants> {
+function getCentralGrants(userId: string, appId: string, signal?: AbortSignal): Promise<CentralGrants> {
   return callEndpoint(adminCentralGrants.get, { query: { userId, appId }, signal });
 }
 

@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** One stored row with the answer SWCombine sent for it. */
-export function getRow(target: DataKind, uid: string, signal?: AbortSignal): Promise<DataViewRowDetail> {
+function getRow(target: DataKind, uid: string, signal?: AbortSignal): Promise<DataViewRowDetail> {
   return callEndpoint(adminStoredData.row, { params: { target, uid }, signal });
 }
 

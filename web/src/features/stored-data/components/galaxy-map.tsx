@@ -11,7 +11,7 @@ import { buildGalaxyModel, describeHolding, type GalaxyModel } from '../map/mode
 import { centreOn, fitView, panBy, toScreen, toWorld, zoomAt, type Point, type Size, type View } from '../map/view.ts';
 
 /** The performance mark set when the map has first been drawn with the galaxy, its `detail.drawMs` how long that draw took (bench/galaxy-map.ts reads it). */
-export const FIRST_DRAW_MARK = 'galaxy-map-first-draw';
+const FIRST_DRAW_MARK = 'galaxy-map-first-draw';
 /** Until the box is measured (and in tests, where nothing is laid out). */
 const UNMEASURED: Size = { width: 800, height: 560 };
 /** A pointer this close (CSS pixels) to a system points at it. */

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 const coordinate = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 /** What stands where a field is empty: its detail answer is still to come, or SWCombine has none. */
-export const DETAILS_PENDING = 'details pending';
+const DETAILS_PENDING = 'details pending';
 
 function Missing({ pending }: { pending: boolean }) {
   return (

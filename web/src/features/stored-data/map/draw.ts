@@ -29,7 +29,7 @@ const inView = (p: { x: number; y: number }, size: Size, margin: number) =>
   p.x >= -margin && p.y >= -margin && p.x <= size.width + margin && p.y <= size.height + margin;
 
 /** Radius in pixels of the gold ring that marks the faction's entities at a place. */
-export const holdingRadius = (count: number) => Math.min(2.5 + Math.sqrt(count) * 1.2, 12);
+const holdingRadius = (count: number) => Math.min(2.5 + Math.sqrt(count) * 1.2, 12);
 
 /**
  * Draws the whole map in one pass on a canvas of `size` CSS pixels (the context already scaled to the

@@ -1,5 +1,5 @@
 /** A system as "Find a system" offers it: its UID and its name. */
-export interface SystemOption {
+interface SystemOption {
   value: string;
   label: string;
 }

@@ -13,11 +13,11 @@ const ENTITY_KINDS: Record<string, string> = {
   '13': 'droids',
 };
 const SINGULAR: Record<string, string> = { facilities: 'facility', entities: 'entity' };
-export const entityKindOf = (uid: string) => ENTITY_KINDS[uid.split(':')[0]!] ?? 'entities';
+const entityKindOf = (uid: string) => ENTITY_KINDS[uid.split(':')[0]!] ?? 'entities';
 const counted = (count: number, kind: string) => `${count} ${count === 1 ? (SINGULAR[kind] ?? kind.slice(0, -1)) : kind}`;
 
 /** The faction's entities at one place: a system, or coordinates of their own. */
-export interface Holding {
+interface Holding {
   x: number;
   y: number;
   /** The system's index, or -1. */
@@ -26,7 +26,7 @@ export interface Holding {
   byKind: Map<string, number>;
 }
 
-export interface SectorOutline {
+interface SectorOutline {
   name: string;
   /** The hull of its systems (a box around one or two). */
   points: XY[];

@@ -56,7 +56,7 @@ export function toWorld(view: View, size: Size, sx: number, sy: number): Point {
 }
 
 /** How far in and out the map zooms, relative to the view that fits the whole galaxy. */
-export const ZOOM_OUT_LIMIT = 0.5;
+const ZOOM_OUT_LIMIT = 0.5;
 export const ZOOM_IN_LIMIT = 80;
 
 export function clampScale(scale: number, fitScale: number): number {

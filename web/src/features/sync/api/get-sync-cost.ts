@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** What a run of `target` would spend now, as the server works it out from what the sync knows. */
-export function getSyncCost(target: SyncTarget, signal?: AbortSignal): Promise<SyncRunCost> {
+function getSyncCost(target: SyncTarget, signal?: AbortSignal): Promise<SyncRunCost> {
   return callEndpoint(adminSync.cost, { params: { target }, signal });
 }
 

@@ -5,7 +5,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** How many runs the screen lists. */
-export const HISTORY_LIMIT = 10;
+const HISTORY_LIMIT = 10;
 /** While a run is queued or running, the history is read again this often so it shows the run finish. */
 const ACTIVE_POLL_MS = 5_000;
 
@@ -14,7 +14,7 @@ export function isRunActive(run: SyncRun): boolean {
 }
 
 /** The latest runs, newest first. */
-export async function getSyncHistory(limit: number, signal?: AbortSignal): Promise<SyncRun[]> {
+async function getSyncHistory(limit: number, signal?: AbortSignal): Promise<SyncRun[]> {
   const history = await callEndpoint(adminSync.history, { query: { limit: String(limit) }, signal });
   return history.runs;
 }

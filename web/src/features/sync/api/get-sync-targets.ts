@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { isRunActive } from './get-sync-history.ts';
 
 /** Rows stored, the last complete sync and the details backlog of each target. */
-export function getSyncTargets(signal?: AbortSignal): Promise<SyncTargetStats[]> {
+function getSyncTargets(signal?: AbortSignal): Promise<SyncTargetStats[]> {
   return callEndpoint(adminSync.targets, { signal });
 }
 

@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The targets synced by themselves. */
-export function getSyncSchedules(signal?: AbortSignal): Promise<SyncSchedule[]> {
+function getSyncSchedules(signal?: AbortSignal): Promise<SyncSchedule[]> {
   return callEndpoint(adminSync.schedules, { signal });
 }
 

@@ -15,13 +15,13 @@ export const every = (hours: number) => (hours === 1 ? 'every hour' : `every ${h
  * them), or the outcome of its last action. Kept by the table, so a phone turned sideways (cards become
  * rows) keeps an open editor and what was typed.
  */
-export interface ScheduleRowState {
+interface ScheduleRowState {
   draft?: { hours: number | string; error: string | null };
   note?: { text: string; failed: boolean };
 }
 
 /** A new state, or how to make it from the current one (read when it applies, never stale). */
-export type RowStateChange = ScheduleRowState | ((current: ScheduleRowState) => ScheduleRowState);
+type RowStateChange = ScheduleRowState | ((current: ScheduleRowState) => ScheduleRowState);
 
 /** The row states of the table's schedule cells, by target. */
 export function useScheduleRows() {

@@ -19,7 +19,7 @@ export interface SyncedDataLinks {
   map: string;
 }
 
-export const SWC_INTEGRATION_PATH = '/admin/swc';
+const SWC_INTEGRATION_PATH = '/admin/swc';
 
 interface TargetsTableProps {
   targets: UseQueryResult<SyncTargetStats[]>;

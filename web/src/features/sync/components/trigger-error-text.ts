@@ -1,7 +1,7 @@
 import { isServerErrorCode } from '@portal/contract';
 import { ApiError } from '@/lib/api-error.ts';
 
-export const TRIGGER_FALLBACK = 'Failed to trigger sync';
+const TRIGGER_FALLBACK = 'Failed to trigger sync';
 
 /** What a failed trigger shows first: the server's `error` field, else the error's message, else the fallback. */
 export function triggerErrorText(error: unknown): string {
