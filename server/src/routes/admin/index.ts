@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { personalAnswers } from '../../plugins/personal-answers.ts';
 import { requireAdmin } from '../../plugins/session.ts';
+import accessRuleRoutes from './access-rules.ts';
 import appRoutes from './apps.ts';
 import auditRoutes from './audit.ts';
 import centralGrantRoutes from './central-grants.ts';
@@ -19,6 +20,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', personalAnswers);
   app.addHook('onRequest', requireAdmin);
   await app.register(appRoutes);
+  await app.register(accessRuleRoutes);
   await app.register(userRoutes);
   await app.register(adminPasskeyRoutes);
   await app.register(groupRoutes);
