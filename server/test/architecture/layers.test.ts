@@ -33,7 +33,7 @@ const MAY_IMPORT: Record<string, string[]> = {
 };
 
 /**
- * The README's feature table: which features inside services/ each feature may use besides itself. A feature is a
+ * The feature table of docs/layers.md: which features inside services/ each feature may use besides itself. A feature is a
  * folder (ends in `/`) or a file at the top of services/, which stands for itself.
  */
 const FEATURE_MAY_USE: Record<string, string[]> = {
@@ -90,10 +90,10 @@ function brokenFeatureRules(graph: Map<string, string[]>): string[] {
   return broken;
 }
 
-/** The feature table as the README writes it: its rows of `feature` | `used`, `used`, … */
-function readmeFeatureTable(): Record<string, string[]> {
-  const readme = readFileSync(path.resolve(SRC, '../../README.md'), 'utf8');
-  const rows = readme.matchAll(/^\| `([^`]+)` +\| ((?:`[^`]+`(?:, )?)+|—) +\|$/gm);
+/** The feature table as docs/layers.md writes it: its rows of `feature` | `used`, `used`, … */
+function writtenFeatureTable(): Record<string, string[]> {
+  const text = readFileSync(path.resolve(SRC, '../../docs/layers.md'), 'utf8');
+  const rows = text.matchAll(/^\| `([^`]+)` +\| ((?:`[^`]+`(?:, )?)+|—) +\|$/gm);
   return Object.fromEntries([...rows].map(([, feature, used]) => [feature!, [...used!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)]));
 }
 
@@ -165,9 +165,9 @@ describe('features inside server/src/services', () => {
     expect(loops).toEqual([]);
   });
 
-  it("is the README's table", () => {
-    const readme = readmeFeatureTable();
-    expect(Object.fromEntries(Object.keys(FEATURE_MAY_USE).map((feature) => [feature, readme[feature]]))).toEqual(FEATURE_MAY_USE);
+  it('is the table of docs/layers.md', () => {
+    const written = writtenFeatureTable();
+    expect(Object.fromEntries(Object.keys(FEATURE_MAY_USE).map((feature) => [feature, written[feature]]))).toEqual(FEATURE_MAY_USE);
   });
 });
 
