@@ -6,6 +6,34 @@ import { useCentralGrants } from '../api/get-central-grants.ts';
 import { useChangeCentralGrant, type CentralGrantChange } from '../api/change-central-grant.ts';
 import { GrantGroup } from './grant-group.tsx';
 
+/** The two chip groups: what each shows, and the changes its grant form and chips make. */
+const GROUPS = [
+  {
+    title: 'Scopes',
+    description: 'Central consent scopes the app may request for this user.',
+    icon: IconKey,
+    held: 'scp',
+    empty: 'No scopes granted.',
+    inputLabel: 'Grant a scope',
+    placeholder: 'scope...',
+    field: ScopeGrantInput.shape.value,
+    grant: 'grantScope',
+    revoke: 'revokeScope',
+  },
+  {
+    title: 'Central Roles',
+    description: 'Roles the user holds in the app.',
+    icon: IconShieldCheck,
+    held: 'roles',
+    empty: 'No central roles granted.',
+    inputLabel: 'Grant a role',
+    placeholder: 'admin, staff, sysadmin...',
+    field: RoleGrantInput.shape.value,
+    grant: 'grantRole',
+    revoke: 'revokeRole',
+  },
+] as const;
+
 interface CentralGrantsPanelProps {
   userId: string;
   appId: string;
@@ -39,34 +67,17 @@ export function CentralGrantsPanel({ userId, appId }: CentralGrantsPanelProps) {
     <>
       {mutation.isError && <ErrorAlert title="Update failed." error={mutation.error} onClose={() => mutation.reset()} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <GrantGroup
-          title="Scopes"
-          description="Central consent scopes the app may request for this user."
-          icon={IconKey}
-          items={centralGrants.data.scp}
-          empty="No scopes granted."
-          inputLabel="Grant a scope"
-          placeholder="scope..."
-          field={ScopeGrantInput.shape.value}
-          busy={busy}
-          granting={granting('grantScope')}
-          onGrant={(value, done) => apply('grantScope', value, done)}
-          onRevoke={(value) => apply('revokeScope', value)}
-        />
-        <GrantGroup
-          title="Central Roles"
-          description="Roles the user holds in the app."
-          icon={IconShieldCheck}
-          items={centralGrants.data.roles}
-          empty="No central roles granted."
-          inputLabel="Grant a role"
-          placeholder="admin, staff, sysadmin..."
-          field={RoleGrantInput.shape.value}
-          busy={busy}
-          granting={granting('grantRole')}
-          onGrant={(value, done) => apply('grantRole', value, done)}
-          onRevoke={(value) => apply('revokeRole', value)}
-        />
+        {GROUPS.map(({ held, grant, revoke, ...texts }) => (
+          <GrantGroup
+            key={texts.title}
+            {...texts}
+            items={centralGrants.data[held]}
+            busy={busy}
+            granting={granting(grant)}
+            onGrant={(value, done) => apply(grant, value, done)}
+            onRevoke={(value) => apply(revoke, value)}
+          />
+        ))}
       </SimpleGrid>
     </>
   );
