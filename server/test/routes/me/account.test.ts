@@ -1,10 +1,10 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAppFixture } from '../helpers/fixtures.ts';
-import { userIdOf } from '../helpers/groups.ts';
-import { authorize, basic, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../helpers/oidc.ts';
-import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+import { createAppFixture } from '../../helpers/fixtures.ts';
+import { userIdOf } from '../../helpers/groups.ts';
+import { authorize, basic, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 /**
  * The player's own account: where they are signed in, the apps that hold something for them, and

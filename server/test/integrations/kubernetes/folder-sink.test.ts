@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFolderSink } from '../../src/integrations/kubernetes/folder-sink.ts';
+import { createFolderSink } from '../../../src/integrations/kubernetes/folder-sink.ts';
 
 const write = (value: string, key = 'token') => ({
   namespace: 'billing',

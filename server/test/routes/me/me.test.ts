@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppFixture } from '../helpers/fixtures.ts';
-import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+import { createAppFixture } from '../../helpers/fixtures.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
 let mira: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/lib/tokens.ts';
-import { createAppFixture } from '../helpers/fixtures.ts';
-import { approveAtSimulator, finishSignIn, signIn, startSignIn } from '../helpers/sign-in.ts';
-import { createTestApp, DASHBOARD, type TestContext } from '../helpers/test-app.ts';
+import { sha256 } from '../../../src/lib/tokens.ts';
+import { createAppFixture } from '../../helpers/fixtures.ts';
+import { approveAtSimulator, finishSignIn, signIn, startSignIn } from '../../helpers/sign-in.ts';
+import { createTestApp, DASHBOARD, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => (ctx = await createTestApp()));

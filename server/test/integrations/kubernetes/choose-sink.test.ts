@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSecretSink } from '../../src/integrations/kubernetes/choose-sink.ts';
-import { FakeKubernetes } from '../helpers/fake-kubernetes.ts';
+import { createSecretSink } from '../../../src/integrations/kubernetes/choose-sink.ts';
+import { FakeKubernetes } from '../../helpers/fake-kubernetes.ts';
 
 let kube: FakeKubernetes;
 let folder: string;

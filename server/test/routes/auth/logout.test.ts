@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, PUBLIC_URL, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => (ctx = await createTestApp()));

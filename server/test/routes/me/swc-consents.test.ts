@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SwcUpstreamError, type SwcClient } from '../../src/integrations/swcombine/client.ts';
-import { findSwcTokens } from '../../src/services/swc-grants/queries/swc-tokens.ts';
-import { approveAtSimulator, signIn } from '../helpers/sign-in.ts';
-import { swcConsentsOf, grantConsent, startConsent } from '../helpers/swc-consent.ts';
-import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+import { SwcUpstreamError, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { findSwcTokens } from '../../../src/services/swc-grants/queries/swc-tokens.ts';
+import { approveAtSimulator, signIn } from '../../helpers/sign-in.ts';
+import { swcConsentsOf, grantConsent, startConsent } from '../../helpers/swc-consent.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => (ctx = await createTestApp()));

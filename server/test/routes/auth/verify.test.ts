@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverBackchannelLogout, type BackchannelLogoutJob } from '../../src/services/access-end/backchannel-logout.ts';
-import { appFixture } from '../helpers/fixtures.ts';
-import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+import { deliverBackchannelLogout, type BackchannelLogoutJob } from '../../../src/services/access-end/backchannel-logout.ts';
+import { appFixture } from '../../helpers/fixtures.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

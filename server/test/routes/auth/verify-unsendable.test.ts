@@ -1,9 +1,9 @@
 import { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { findUnsendableGrants } from '../../src/services/app-access/grant-values.ts';
-import { createAppFixture } from '../helpers/fixtures.ts';
-import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+import { findUnsendableGrants } from '../../../src/services/app-access/grant-values.ts';
+import { createAppFixture } from '../../helpers/fixtures.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
 let mira: string;

@@ -1,11 +1,11 @@
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SwcAuthError, SwcUpstreamError } from '../../src/integrations/swcombine/client.ts';
-import { findSwcTokens } from '../../src/services/swc-grants/queries/swc-tokens.ts';
-import { createAppFixture } from '../helpers/fixtures.ts';
-import { signIn } from '../helpers/sign-in.ts';
-import { swcConsentsOf, grantConsent } from '../helpers/swc-consent.ts';
-import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+import { SwcAuthError, SwcUpstreamError } from '../../../src/integrations/swcombine/client.ts';
+import { findSwcTokens } from '../../../src/services/swc-grants/queries/swc-tokens.ts';
+import { createAppFixture } from '../../helpers/fixtures.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { swcConsentsOf, grantConsent } from '../../helpers/swc-consent.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const ACCESS = 'urn:ietf:params:oauth:token-type:access_token';

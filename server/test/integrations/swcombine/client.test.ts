@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSwcBudget } from '../../src/services/swcombine/budget.ts';
-import { SwcApiError, SwcAuthError, SwcGrantGone, SwcUpstreamError } from '../../src/integrations/swcombine/client.ts';
-import { createSwcClient } from '../../src/integrations/swcombine/oauth-client.ts';
-import { approveAtSimulator } from '../helpers/sign-in.ts';
-import { REDIRECT, setUpSwc, type SwcSetup } from '../helpers/swc-setup.ts';
+import { createSwcBudget } from '../../../src/services/swcombine/budget.ts';
+import { SwcApiError, SwcAuthError, SwcGrantGone, SwcUpstreamError } from '../../../src/integrations/swcombine/client.ts';
+import { createSwcClient } from '../../../src/integrations/swcombine/oauth-client.ts';
+import { approveAtSimulator } from '../../helpers/sign-in.ts';
+import { REDIRECT, setUpSwc, type SwcSetup } from '../../helpers/swc-setup.ts';
 
 let t: SwcSetup;
 beforeAll(async () => (t = await setUpSwc()));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/lib/tokens.ts';
-import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+import { sha256 } from '../../../src/lib/tokens.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

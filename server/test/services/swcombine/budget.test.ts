@@ -6,7 +6,7 @@ import { createSwcClient } from '../../../src/integrations/swcombine/oauth-clien
 import { readBudget } from '../../../src/services/swcombine/queries/budget.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, DASHBOARD, type TestContext } from '../../helpers/test-app.ts';
-import { fillNow, stored, syncNow } from './run-helpers.ts';
+import { fillNow, stored, syncNow } from '../sync/run-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import type { Deps } from '../../src/deps.ts';
-import { createTestApp, type TestContext } from '../helpers/test-app.ts';
+import { buildApp } from '../../../src/app.ts';
+import type { Deps } from '../../../src/deps.ts';
+import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 interface LogLine {
   level: number;

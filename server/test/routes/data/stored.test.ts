@@ -1,10 +1,10 @@
 import type { DataPage } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertEntities } from '../../src/services/sync/queries/entities.ts';
-import { appFixture, serviceJwtFixture } from '../helpers/fixtures.ts';
-import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, PUBLIC_URL, type TestContext } from '../helpers/test-app.ts';
-import { fillNow, syncNow, syncWithDetails } from '../services/sync/run-helpers.ts';
+import { upsertEntities } from '../../../src/services/sync/queries/entities.ts';
+import { appFixture, serviceJwtFixture } from '../../helpers/fixtures.ts';
+import { signIn } from '../../helpers/sign-in.ts';
+import { createTestApp, PUBLIC_URL, type TestContext } from '../../helpers/test-app.ts';
+import { fillNow, syncNow, syncWithDetails } from '../../services/sync/run-helpers.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../../src/config.ts';
-import { SwcBudgetExhausted, type SwcCallClass, type SwcClient } from '../../src/integrations/swcombine/client.ts';
-import { budgetStatus } from '../../src/services/swcombine/budget.ts';
-import { setUpSwc, type SwcSetup } from '../helpers/swc-setup.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { SwcBudgetExhausted, type SwcCallClass, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
+import { budgetStatus } from '../../../src/services/swcombine/budget.ts';
+import { setUpSwc, type SwcSetup } from '../../helpers/swc-setup.ts';
 
 let t: SwcSetup;
 afterEach(() => t.close());

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createKubernetesSink, loadKubeConfig } from '../../src/integrations/kubernetes/kubernetes-sink.ts';
-import { SecretWriteError, type SecretSink } from '../../src/integrations/kubernetes/secret-sink.ts';
-import { FakeKubernetes } from '../helpers/fake-kubernetes.ts';
+import { createKubernetesSink, loadKubeConfig } from '../../../src/integrations/kubernetes/kubernetes-sink.ts';
+import { SecretWriteError, type SecretSink } from '../../../src/integrations/kubernetes/secret-sink.ts';
+import { FakeKubernetes } from '../../helpers/fake-kubernetes.ts';
 
 let kube: FakeKubernetes;
 let sink: SecretSink;
