@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleValue, ScopeValue } from './admin-consents.ts';
+import { RoleValue, ScopeValue } from './central-grants.ts';
 import { GroupKind } from './groups.ts';
 
 /** At most this many hours of grace before a player who left a faction loses what a rule gave. */

@@ -23,8 +23,8 @@ export type AccountSession = z.infer<typeof AccountSession>;
 export const AccountSessionList = z.array(AccountSession);
 
 /** A scope an app holds, and what it lets the app do, in words. */
-export const ScopeInWords = z.object({ scope: z.string(), words: z.string() });
-export type ScopeInWords = z.infer<typeof ScopeInWords>;
+const ScopeInWords = z.object({ scope: z.string(), words: z.string() });
+type ScopeInWords = z.infer<typeof ScopeInWords>;
 
 /** An OpenID Connect app holding a grant for the player. */
 export const ConnectedApp = z.object({
@@ -42,14 +42,14 @@ export const ConnectedApp = z.object({
 export type ConnectedApp = z.infer<typeof ConnectedApp>;
 
 /** An app that may trade its token for the player's SWCombine token (token exchange). */
-export const TokenExchangeApp = z.object({
+const TokenExchangeApp = z.object({
   key: z.string(),
   name: z.string(),
   icon: z.string().nullable(),
   /** When it last did; null when never. */
   last_used_at: z.string().nullable(),
 });
-export type TokenExchangeApp = z.infer<typeof TokenExchangeApp>;
+type TokenExchangeApp = z.infer<typeof TokenExchangeApp>;
 
 export const ConnectedApps = z.object({
   oidc: z.array(ConnectedApp),

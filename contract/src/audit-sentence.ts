@@ -3,7 +3,7 @@ import { auditEventLabel } from './audit.ts';
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** What a sentence reads of an audit row; `user_name` only where the row's user is not already on the screen. */
-export interface AuditSentenceRow {
+interface AuditSentenceRow {
   event: string;
   app_key: string | null;
   app_name: string | null;
@@ -13,7 +13,7 @@ export interface AuditSentenceRow {
   user_name?: string | null;
 }
 
-export interface AuditSentenceOptions {
+interface AuditSentenceOptions {
   /** The screen shows the app beside the sentence (an App column): the sentence leaves it out. */
   appShown?: boolean;
 }

@@ -204,7 +204,7 @@ export const AUDIT_FAILURE_EVENTS: readonly AuditEvent[] = [
   AuditEvent.DiscordUpdateFailed,
 ];
 
-export type AuditOutcome = 'success' | 'failure';
+type AuditOutcome = 'success' | 'failure';
 
 export const auditOutcome = (event: string): AuditOutcome =>
   (AUDIT_FAILURE_EVENTS as readonly string[]).includes(event) ? 'failure' : 'success';

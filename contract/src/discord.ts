@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { singleLineText } from './text.ts';
 
 /** Discord ids are snowflakes: 64-bit integers written as decimal strings. */
-export const Snowflake = (label: string) =>
+const Snowflake = (label: string) =>
   singleLineText(label, { min: 1, max: 20 }).regex(/^[0-9]{1,20}$/, `${label} must be a Discord id (digits only, as Discord shows it)`);
 
 /** What happens to a linked player who should hold none of the managed roles any more. */
-export const DiscordOnLeave = z.enum(['remove_roles', 'kick'], { error: 'on_leave must be "remove_roles" or "kick"' });
-export type DiscordOnLeave = z.infer<typeof DiscordOnLeave>;
+const DiscordOnLeave = z.enum(['remove_roles', 'kick'], { error: 'on_leave must be "remove_roles" or "kick"' });
+type DiscordOnLeave = z.infer<typeof DiscordOnLeave>;
 
 /** Whether the reconcile puts the managed roles right, or only reports what differs. */
-export const DiscordReconcileMode = z.enum(['fix', 'report'], { error: 'reconcile must be "fix" or "report"' });
-export type DiscordReconcileMode = z.infer<typeof DiscordReconcileMode>;
+const DiscordReconcileMode = z.enum(['fix', 'report'], { error: 'reconcile must be "fix" or "report"' });
+type DiscordReconcileMode = z.infer<typeof DiscordReconcileMode>;
 
 /** The nickname template: `{name}` (the character's name) and `{faction}` (its faction's name). */
-export const NicknameTemplate = singleLineText('Nickname template', { min: 1, max: 100 }).refine(
+const NicknameTemplate = singleLineText('Nickname template', { min: 1, max: 100 }).refine(
   (value) => value.includes('{name}') || value.includes('{faction}'),
   { message: 'Nickname template must contain {name} or {faction}' },
 );
@@ -49,8 +49,8 @@ export const DiscordStatus = z.object({
 export type DiscordStatus = z.infer<typeof DiscordStatus>;
 
 /** The last reconcile: when it ran and what it found or changed, in words. */
-export const DiscordReconcileRun = z.object({ at: z.string(), summary: z.string() });
-export type DiscordReconcileRun = z.infer<typeof DiscordReconcileRun>;
+const DiscordReconcileRun = z.object({ at: z.string(), summary: z.string() });
+type DiscordReconcileRun = z.infer<typeof DiscordReconcileRun>;
 
 /** POST /api/admin/discord/reconcile(/preview): the role changes, by member ("drex.holloway: Galactic Weapon Systems"). */
 export const DiscordReconcilePreview = z.object({ add: CountedSample, remove: CountedSample });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One route of the JSON API, as both the server and the web client see it. */
 export interface Endpoint {

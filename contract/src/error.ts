@@ -15,7 +15,7 @@ export const ErrorCode = {
   InternalError: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-export const ERROR_CODES = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
+const ERROR_CODES = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
 
 /** Is `code` one the server sends (as opposed to one the web app made up for a network failure)? */
 export function isServerErrorCode(code: string): code is ErrorCode {

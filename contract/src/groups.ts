@@ -6,12 +6,6 @@ import { multiLineText, singleLineText } from './text.ts';
 export const GroupKind = z.enum(['custom', 'faction']);
 export type GroupKind = z.infer<typeof GroupKind>;
 
-/** SWCombine faction UIDs are "20:<number>". */
-export const FactionUid = singleLineText('Faction UID', { min: 1, max: 20 }).regex(
-  /^20:[0-9]{1,12}$/,
-  'Faction UID must be a SWCombine faction UID such as 20:2400',
-);
-
 /** A faction that shares a group's name travels to apps with its UID in brackets: no group an admin keeps may end like that. */
 const FACTION_SUFFIX = /\(\s*20:[0-9]+\s*\)$/;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ScopeValue } from './admin-consents.ts';
+import { ScopeValue } from './central-grants.ts';
 
 /** The OAuth grants an app's OpenID Connect client may use. */
 export const GRANT_TYPES = [

@@ -38,7 +38,7 @@ export const SignInNote = z.object({ note: z.string().nullable() });
 /** Minutes a SWCombine sign-in stays fresh enough to add a passkey. */
 export const PASSKEY_ADD_FRESH_MINUTES = 10;
 
-export const PasskeyName = singleLineText('Passkey name', { min: 1, max: 64 });
+const PasskeyName = singleLineText('Passkey name', { min: 1, max: 64 });
 
 // WebAuthn's JSON encodings (base64url) of what the authenticator answered; bounded so nothing
 // larger than a real answer is read.
@@ -52,7 +52,7 @@ const Attachment = z.enum(['platform', 'cross-platform']).optional();
 const Extensions = z.looseObject({}).default({});
 
 /** navigator.credentials.create()'s answer as @simplewebauthn/browser hands it over. */
-export const PasskeyRegistrationAnswer = z.object({
+const PasskeyRegistrationAnswer = z.object({
   id: base64url('Credential id', 1366),
   rawId: base64url('Credential id', 1366),
   type: z.literal('public-key'),
@@ -67,7 +67,7 @@ export const PasskeyRegistrationAnswer = z.object({
     publicKey: base64url('Public key', 8192).optional(),
   }),
 });
-export type PasskeyRegistrationAnswer = z.infer<typeof PasskeyRegistrationAnswer>;
+type PasskeyRegistrationAnswer = z.infer<typeof PasskeyRegistrationAnswer>;
 
 /** navigator.credentials.get()'s answer as @simplewebauthn/browser hands it over. */
 export const PasskeyAssertion = z.object({

@@ -28,7 +28,7 @@ export interface ServerRenderState {
 }
 
 /** A page the server may render, and for whom. */
-export interface ServerRenderedPage {
+interface ServerRenderedPage {
   /** true: only for a visitor with a session cookie, whose every request answered 200; false: only without one. */
   signedIn: boolean;
   /** GET requests on the auth service that the page's first render reads. */

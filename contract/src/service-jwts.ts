@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optional, singleLineText } from './text.ts';
 
 /** Limits shared by the form and the server. */
-export const TTL_MINUTES = { min: 5, max: 1440, fallback: 55 } as const;
+const TTL_MINUTES = { min: 5, max: 1440, fallback: 55 } as const;
 export const ROTATION_HOURS = { min: 1, max: 8760, fallback: 24 } as const;
 
 // Kubernetes naming rules (apimachinery validation): namespaces are DNS-1123 labels, secret
@@ -15,7 +15,7 @@ const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
  * Data keys that name JavaScript's object machinery: a plain object would swallow them (the
  * Kubernetes client copies Secret data into one), so the Secret would silently lack the token.
  */
-export const RESERVED_SECRET_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+const RESERVED_SECRET_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 export const isReservedSecretKey = (key: string) => RESERVED_SECRET_KEYS.includes(key);
 
 const required = (label: string, max = 200) => singleLineText(label, { min: 1, max });

@@ -9,7 +9,7 @@ export const isSwcSignInScope = (scope: string): boolean => (SWC_SIGN_IN_SCOPES 
 export const SWC_SIGN_IN_SCOPE_REASON = 'The portal signs you in with this permission, so it cannot be revoked here.';
 
 /** An SWCombine scope name; SWCombine refuses uppercase, so it is lowercased. */
-export const SwcScopeName = z
+const SwcScopeName = z
   .string({ error: 'scope is required' })
   .trim()
   .min(1, 'scope is required')

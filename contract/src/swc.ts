@@ -50,7 +50,7 @@ export type SwcBindingQuery = z.infer<typeof SwcBindingQuery>;
 export const scopeList = (text: string): string[] => normaliseScopes(text.split(/\s+/));
 
 /** Space-separated scope names; only those the screen offers. */
-export const SwcRequestedScopes = singleLineText('requested_scopes', { max: 1000 })
+const SwcRequestedScopes = singleLineText('requested_scopes', { max: 1000 })
   .transform(scopeList)
   .refine((scopes) => scopes.length > 0, 'requested_scopes must name at least one scope')
   .refine((scopes) => scopes.every((s) => OFFERED.has(s)), {

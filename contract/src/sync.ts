@@ -20,7 +20,7 @@ export const SYNC_TARGETS = [
 export const SyncTarget = z.enum(SYNC_TARGETS, { error: `target must be one of ${SYNC_TARGETS.join(', ')}` });
 export type SyncTarget = z.infer<typeof SyncTarget>;
 
-export const SYNC_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+const SYNC_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export const SyncRunStatus = z.enum(SYNC_RUN_STATUSES);
 export type SyncRunStatus = z.infer<typeof SyncRunStatus>;
 
@@ -126,7 +126,7 @@ export const SyncRunCost = z.object({
 export type SyncRunCost = z.infer<typeof SyncRunCost>;
 
 /** How often a schedule runs a target: whole hours, up to a week. */
-export const SCHEDULE_HOURS_RULE = 'Hours must be a whole number from 1 to 168';
+const SCHEDULE_HOURS_RULE = 'Hours must be a whole number from 1 to 168';
 export const SyncScheduleInput = z.object({
   everyHours: z.number({ error: SCHEDULE_HOURS_RULE }).int(SCHEDULE_HOURS_RULE).min(1, SCHEDULE_HOURS_RULE).max(168, SCHEDULE_HOURS_RULE),
 });

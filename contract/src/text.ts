@@ -24,7 +24,7 @@ function hasControlCharactersBesidesLineBreaks(value: string): boolean {
  * Does `value` hold half of a UTF-16 surrogate pair on its own? Such a string has no UTF-8 form:
  * PostgreSQL refuses it (in text and in jsonb), so no input may carry one.
  */
-export function hasLoneSurrogate(value: string): boolean {
+function hasLoneSurrogate(value: string): boolean {
   return /\p{Surrogate}/u.test(value);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AddUserInput, UserListQuery } from '../src/admin-users.ts';
 import { AppInput } from '../src/admin-apps.ts';
-import { RoleGrantInput } from '../src/admin-consents.ts';
+import { RoleGrantInput } from '../src/central-grants.ts';
 import { emptyServiceJwtForm, serviceJwtBody, ServiceJwtInput } from '../src/service-jwts.ts';
 import { multiLineText, optional, singleLineText } from '../src/text.ts';
 

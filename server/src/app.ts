@@ -20,7 +20,7 @@ import manageRoutes from './routes/manage/index.ts';
 import signedInRoutes from './routes/me/index.ts';
 import publicRoutes from './routes/public/index.ts';
 
-export interface BuildOptions {
+interface BuildOptions {
   logger?: LoggerOption;
   /** The built SPA (web/dist); omitted in API tests. */
   webDist?: string;

@@ -154,8 +154,8 @@ async function main() {
   stops.push(() => db.end());
   // The processes that serve sign-in decide the portal's URL; a worker may not even know PUBLIC_URL.
   if (config.mode !== 'worker') await ensurePortalRedirect(db, `${config.publicUrl}/dashboard`, signInReturnPages(config.publicUrl));
-  for (const grant of await findUnsendableGrants({ db })) {
-    notes.push(`Warning:    ${grant} cannot travel in a header or a JWT: left out; revoke it on Central Consents`);
+  for (const unsendable of await findUnsendableGrants({ db })) {
+    notes.push(`Warning:    ${unsendable} cannot travel in a header or a JWT: left out; revoke it on Central Consents`);
   }
   const encryptor = createEncryptor(keyHex, config.encryptionKeyPreviousHex);
   if (encryptor.changing) {

@@ -7,7 +7,7 @@ import depsPlugin from './plugins/deps.ts';
 import errorHandler from './plugins/error-handler.ts';
 import probeRoutes from './routes/public/probes.ts';
 
-export interface ManagementOptions {
+interface ManagementOptions {
   /** The set the main app records into (createMetrics), published at /metrics. */
   metrics: PortalMetrics;
   logger?: LoggerOption;

@@ -2,7 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import { account } from './account.ts';
 import { adminApps } from './admin-apps.ts';
 import { adminAudit } from './admin-audit.ts';
-import { adminConsents } from './admin-consents.ts';
+import { adminCentralGrants } from './admin-central-grants.ts';
 import { adminDiscord, meDiscord } from './admin-discord.ts';
 import { adminGroups } from './admin-groups.ts';
 import { adminGroupManagers, manageGroups, myGroups } from './group-requests.ts';
@@ -11,15 +11,15 @@ import { adminUsers } from './admin-users.ts';
 import { syncedData } from './data.ts';
 import { me } from './me.ts';
 import { adminPasskeys, ownPasskeys, passkeySignIn } from './passkeys.ts';
-import { radiantData } from './radiant-data.ts';
-import { radiantMgmt } from './radiant-mgmt.ts';
+import { adminStoredData } from './admin-stored-data.ts';
+import { adminSync } from './admin-sync.ts';
 import { serviceJwts } from './service-jwts.ts';
 
 export {
   account,
   adminApps,
   adminAudit,
-  adminConsents,
+  adminCentralGrants,
   adminDiscord,
   adminGroups,
   adminPasskeys,
@@ -32,8 +32,8 @@ export {
   passkeySignIn,
   myGroups,
   meDiscord,
-  radiantData,
-  radiantMgmt,
+  adminStoredData,
+  adminSync,
   serviceJwts,
   syncedData,
 };
@@ -53,12 +53,12 @@ export const allEndpoints: readonly Endpoint[] = [
   adminGroupManagers,
   myGroups,
   manageGroups,
-  adminConsents,
+  adminCentralGrants,
   serviceJwts,
   adminSwc,
-  radiantMgmt,
+  adminSync,
   adminAudit,
-  radiantData,
+  adminStoredData,
   syncedData,
   adminDiscord,
   meDiscord,

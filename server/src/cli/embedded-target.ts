@@ -4,7 +4,7 @@ import { embeddedClusterDir } from '../db/embedded.ts';
 import { runningPostgres } from '../db/postmaster-pid.ts';
 
 /** What `npm run backup` and `npm run restore` work on: the embedded database under DATA_DIR. */
-export interface EmbeddedTarget {
+interface EmbeddedTarget {
   dataDir: string;
   clusterDir: string;
   /** The embedded PostgreSQL of a running portal, or null when the portal is stopped. */

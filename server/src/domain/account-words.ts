@@ -16,7 +16,7 @@ export function scopeInWords(scope: string): string {
 }
 
 /** Why the player may open an app, in the player's words ("through your faction Galactic Weapon Systems"). */
-export interface OpenReason {
+interface OpenReason {
   via: OpenVia;
   group: string | null;
   why: string;
@@ -77,7 +77,7 @@ function untilWords(row: PlayerEventRow): string {
 }
 
 /** What a sentence reads of one of the player's own audit rows. */
-export interface PlayerEventRow {
+interface PlayerEventRow {
   event: string;
   app_key: string | null;
   app_name: string | null;

@@ -1,5 +1,5 @@
 /** Where a player confirms it's them with a passkey, then goes on to `next` (a path of the portal's own). */
-export const CONFIRM_PASSKEY_PATH = '/confirm-passkey';
+const CONFIRM_PASSKEY_PATH = '/confirm-passkey';
 
 export const PASSKEY_REQUIRED_FOR_APP = 'This app needs a passkey used in this session. Confirm it’s you with one of your passkeys.';
 

@@ -1,5 +1,5 @@
 /** Discord's permission bits the portal needs (a decimal bitfield in `permissions`). */
-export const DISCORD_PERMISSIONS = {
+const DISCORD_PERMISSIONS = {
   CREATE_INSTANT_INVITE: 1n << 0n,
   KICK_MEMBERS: 1n << 1n,
   ADMINISTRATOR: 1n << 3n,
@@ -15,7 +15,7 @@ const NEEDED: readonly [bigint, string][] = [
   [DISCORD_PERMISSIONS.CREATE_INSTANT_INVITE, 'Create Invite'],
 ];
 
-export interface RoleFacts {
+interface RoleFacts {
   id: string;
   name: string;
   position: number;
@@ -76,7 +76,7 @@ export function nextRoles(
 }
 
 /** Discord's nickname limit. */
-export const NICKNAME_MAX = 32;
+const NICKNAME_MAX = 32;
 
 /** The nickname a template gives: `{name}` and `{faction}` filled in, spaces tidied, cut at 32 characters; null for none. */
 export function fillNickname(template: string | null, player: { name: string; faction: string | null }): string | null {

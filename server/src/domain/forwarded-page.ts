@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** The longest return address /auth/login takes (its `rd`). */
-export const MAX_PAGE_URL = 2048;
+const MAX_PAGE_URL = 2048;
 
 /**
  * The page a forward-auth check was asked for, as Traefik's ForwardAuth and Caddy's forward_auth
@@ -11,7 +11,7 @@ export const MAX_PAGE_URL = 2048;
  * - `page`: the page's URL as sent, still to be checked against the app's redirect URLs;
  * - `invalid`: headers no ingress would send, in words.
  */
-export type ForwardedPage = { kind: 'none' } | { kind: 'page'; url: string; method: string } | { kind: 'invalid'; message: string };
+type ForwardedPage = { kind: 'none' } | { kind: 'page'; url: string; method: string } | { kind: 'invalid'; message: string };
 
 // A host name or IP literal with an optional port: nothing that could carry user info, a path or a list.
 const HOST =

@@ -15,7 +15,7 @@ export const DEFAULT_KEY_POLICY: KeyPolicy = {
   maxTokenLifetimeMs: 24 * 3_600_000,
 };
 
-export interface KeyTimes {
+interface KeyTimes {
   created_at: Date;
   activates_at: Date;
   retires_at: Date;

@@ -8,7 +8,7 @@ export const OIDC_CLAIMS = {
 } as const;
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'roles', 'groups', 'offline_access'] as const;
 
-export interface ClientSource {
+interface ClientSource {
   key: string;
   name: string;
   url: string | null;

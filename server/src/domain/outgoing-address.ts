@@ -4,14 +4,14 @@ import { isIPv4, isIPv6 } from 'node:net';
  * Where a call to an admin-registered URL would land. `link-local` covers cloud metadata services,
  * whatever their address; `loopback` is this machine (0.0.0.0 and :: reach it too).
  */
-export type DestinationKind = 'link-local' | 'loopback' | 'other';
+type DestinationKind = 'link-local' | 'loopback' | 'other';
 
 /** Loopback is refused unless the portal itself runs on loopback (development). */
 export interface DestinationPolicy {
   allowLoopback: boolean;
 }
 
-export type RefusedKind = Exclude<DestinationKind, 'other'>;
+type RefusedKind = Exclude<DestinationKind, 'other'>;
 
 export const REFUSAL_REASONS: Record<RefusedKind, string> = {
   'link-local': 'the address is link-local or a cloud metadata service, which the portal never calls',

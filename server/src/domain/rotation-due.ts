@@ -3,7 +3,7 @@
  * rotated, its interval passed, or its token is about to expire (so a Secret never holds an
  * expired token while rotation is on). The margin is 20 % of the TTL, at least two sweeps.
  */
-export interface RotationState {
+interface RotationState {
   rotation_enabled: boolean;
   rotation_interval_minutes: number;
   ttl_minutes: number;

@@ -1,4 +1,4 @@
-export interface SessionPolicy {
+interface SessionPolicy {
   idleMinutes: number;
   maxHours: number;
 }

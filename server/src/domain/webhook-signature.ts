@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNATURE_HEADER = 'x-portal-signature';
 
 /** HMAC-SHA256 with the shared secret over `<t>.<body>`: the timestamp is signed too, so an old delivery cannot be replayed as new. */
-export function signatureOf(secret: string, timestamp: number, body: string): string {
+function signatureOf(secret: string, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 

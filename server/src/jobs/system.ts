@@ -7,7 +7,7 @@ import { LEGACY_SCHEMA, takeOverLegacyJobs } from './legacy-takeover.ts';
 import { JOBS } from './registry.ts';
 
 /** What the jobs use: every port (accessChanged, to announce on every replica that access ended). */
-export type JobDeps = Deps;
+type JobDeps = Deps;
 
 /** Scheduled sweeps: pg-boss runs each tick on one replica only, and retries a failed run. */
 const SWEEP_RETRIES: JobRetries = { retryLimit: 3, retryDelay: 10, retryBackoff: true };
@@ -25,10 +25,10 @@ const SETUP_LOCK = 0x5743_0b05;
  * database that stopped answering instead of leaving job fetching, scheduling and maintenance hung
  * for good.
  */
-export const JOB_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, statementSeconds: 60, idleInTransactionSeconds: 60 };
+const JOB_DB_TIMEOUTS: DbTimeouts = { connectSeconds: 5, statementSeconds: 60, idleInTransactionSeconds: 60 };
 
 /** Where job runs are reported (the process's pino logger). */
-export interface JobLog {
+interface JobLog {
   debug(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -42,7 +42,7 @@ export interface JobSystem {
   stop(): Promise<void>;
 }
 
-export interface JobSystemOptions {
+interface JobSystemOptions {
   /** JOB_SCHEMA unless given. */
   schema?: string;
   /**

@@ -16,7 +16,7 @@ export class StartError extends Error {}
 const where = (l: Listener) => `${l.host}:${l.port}`;
 
 /** Node's listen error (EADDRINUSE and friends) in words, naming the setting to change. */
-export function listenFailure(err: unknown, l: Listener): Error {
+function listenFailure(err: unknown, l: Listener): Error {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE') {
     return new StartError(

@@ -4,7 +4,7 @@ import { prettyFactory } from 'pino-pretty';
 /** Query parameters that carry credentials: OAuth codes and states, and tokens of any kind. */
 const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'id_token', 'refresh_token', 'subject_token', 'logout_token']);
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** The URL with the values of credential-carrying query parameters replaced; everything else as sent. */
 export function redactUrl(url: string): string {
@@ -29,7 +29,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Fastify's request serializer, with the URL's secrets redacted. */
-export function serializeRequest(req: FastifyRequest) {
+function serializeRequest(req: FastifyRequest) {
   return {
     method: req.method,
     url: redactUrl(req.url),
@@ -51,7 +51,7 @@ export type LoggerOption =
     };
 
 /** Fastify's logger option for `option`, with the redacting request serializer. */
-export function redactingLogger(option: LoggerOption | undefined) {
+function redactingLogger(option: LoggerOption | undefined) {
   if (!option) return false;
   const { requestLine: _requestLine, ...pino } = option === true ? { level: 'info' } : option;
   return { ...pino, serializers: { req: serializeRequest } };

@@ -9,7 +9,7 @@ export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
 
 const systemResolve: ResolveHost = (hostname) => dns.lookup(hostname, { all: true });
 
-export interface OutgoingPost {
+interface OutgoingPost {
   url: string;
   headers: Record<string, string>;
   body: string;
@@ -26,7 +26,7 @@ export interface OutgoingOptions extends DestinationPolicy {
  * text, which would turn deliveries into a scanner of whatever the portal can reach.
  * `transient` failures may pass on a later try; the others will answer the same every time.
  */
-export type OutgoingResult = { ok: true } | { ok: false; reason: string; transient: boolean };
+type OutgoingResult = { ok: true } | { ok: false; reason: string; transient: boolean };
 
 const failed = (reason: string, transient: boolean): OutgoingResult => ({ ok: false, reason, transient });
 const noAnswer = (options: OutgoingOptions) => failed(`no answer within ${options.timeoutMs / 1000} s`, true);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { isRoutedWrite } from './cross-site-guard.ts';
 import { HttpError } from './http-error.ts';
 
-export type BodyType = 'application/json' | 'application/x-www-form-urlencoded';
+type BodyType = 'application/json' | 'application/x-www-form-urlencoded';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

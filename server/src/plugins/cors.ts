@@ -17,7 +17,7 @@ interface BrowserAppEndpoint {
   methods: string;
 }
 
-export const BROWSER_APP_ENDPOINTS: Readonly<Record<string, BrowserAppEndpoint>> = {
+const BROWSER_APP_ENDPOINTS: Readonly<Record<string, BrowserAppEndpoint>> = {
   [DISCOVERY_PATH]: { from: 'anyone', methods: 'GET, HEAD' },
   [OIDC_ROUTES.jwks]: { from: 'anyone', methods: 'GET, HEAD' },
   [OIDC_ROUTES.token]: { from: 'apps', methods: 'POST' },
@@ -31,25 +31,25 @@ const EXPOSED_HEADERS = 'x-total-count';
 // UserInfo's refusals say why in this header (RFC 6750 §3).
 const BROWSER_APP_EXPOSED_HEADERS = 'www-authenticate';
 
-interface Grant {
+interface CorsAllowance {
   origin: string;
   credentials: boolean;
   methods: string;
   exposed: string;
 }
 
-/** Sets the headers that let `grant.origin` read the answer; true when this answered a preflight itself. */
-function allowOrigin(request: FastifyRequest, reply: FastifyReply, grant: Grant): boolean {
-  reply.header('access-control-allow-origin', grant.origin);
-  if (grant.credentials) reply.header('access-control-allow-credentials', 'true');
-  reply.header('access-control-expose-headers', grant.exposed);
+/** Sets the headers that let `allowance.origin` read the answer; true when this answered a preflight itself. */
+function allowOrigin(request: FastifyRequest, reply: FastifyReply, allowance: CorsAllowance): boolean {
+  reply.header('access-control-allow-origin', allowance.origin);
+  if (allowance.credentials) reply.header('access-control-allow-credentials', 'true');
+  reply.header('access-control-expose-headers', allowance.exposed);
   if (request.method !== 'OPTIONS') return false;
   if (request.headers['access-control-request-method'] === undefined) {
     reply.code(400).type('text/plain').send('Invalid Preflight Request');
     return true;
   }
   request.corsPreflight = true;
-  reply.header('access-control-allow-methods', grant.methods);
+  reply.header('access-control-allow-methods', allowance.methods);
   reply.header('vary', 'Origin, Access-Control-Request-Headers');
   const requested = request.headers['access-control-request-headers'];
   if (requested !== undefined) reply.header('access-control-allow-headers', requested);
@@ -84,7 +84,7 @@ export default fp(async function cors(app: FastifyInstance) {
     const origin = request.headers.origin;
     if (origin === undefined) return done();
     const endpoint = endpointOf(request);
-    const grant: Grant = endpoint
+    const allowance: CorsAllowance = endpoint
       ? {
           origin: endpoint.from === 'anyone' ? '*' : origin,
           credentials: false,
@@ -94,7 +94,7 @@ export default fp(async function cors(app: FastifyInstance) {
       : { origin, credentials: true, methods: METHODS, exposed: EXPOSED_HEADERS };
     // An answered preflight ends here: calling done would run the route as well.
     const decide = (allowed: boolean) => {
-      if (!(allowed && allowOrigin(request, reply, grant))) done();
+      if (!(allowed && allowOrigin(request, reply, allowance))) done();
     };
     if (endpoint?.from === 'anyone') return decide(true);
     checkOrigin(app, origin, endpoint ? 'apps' : 'portal', decide, done);

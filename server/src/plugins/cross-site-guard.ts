@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A write that matched a route (a 404 changes nothing and keeps its own answer). */
 export const isRoutedWrite = (request: FastifyRequest) => UNSAFE_METHODS.has(request.method) && !request.is404;

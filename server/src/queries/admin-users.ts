@@ -3,8 +3,8 @@ import type { DbClient } from '../db/pool.ts';
 import { selectList, type DbRow } from './columns.ts';
 
 export type AdminUserRow = DbRow<AdminUser, 'created_at' | 'last_login_at'>;
-export type AdminSessionRow = DbRow<SessionRow, 'expires_at'>;
-export type AdminAuditRow = DbRow<AuditRow, 'created_at' | 'expires_at'>;
+type AdminSessionRow = DbRow<SessionRow, 'expires_at'>;
+type AdminAuditRow = DbRow<AuditRow, 'created_at' | 'expires_at'>;
 
 const ADMIN_USER = selectList({
   id: 'u.id',

@@ -49,9 +49,9 @@ export async function removeCentralGrant(
 }
 
 /** Every distinct granted value, with how many grants hold it. */
-export async function countGrantValues(db: DbClient): Promise<{ kind: 'scope' | 'role'; value: string; grants: number }[]> {
-  const { rows } = await db.query<{ kind: 'scope' | 'role'; value: string; grants: number }>(
-    'SELECT kind, value, count(*)::int AS grants FROM user_app_grants GROUP BY kind, value ORDER BY kind, value',
+export async function countGrantValues(db: DbClient): Promise<{ kind: 'scope' | 'role'; value: string; holders: number }[]> {
+  const { rows } = await db.query<{ kind: 'scope' | 'role'; value: string; holders: number }>(
+    'SELECT kind, value, count(*)::int AS holders FROM user_app_grants GROUP BY kind, value ORDER BY kind, value',
   );
   return rows;
 }

@@ -1,11 +1,4 @@
 /**
- * A column map names, for every field of a contract type, the SQL expression that reads it.
- * Declared with `satisfies Record<keyof T, string>`, it stops compiling when the contract gains a
- * field the query does not read.
- */
-export type ColumnMap<T> = Record<keyof T & string, string>;
-
-/**
  * `expr AS "field", …` for a SELECT or RETURNING list (quoted: some fields are camelCase). With
  * `table`, each expression is a column of that table (alias).
  */

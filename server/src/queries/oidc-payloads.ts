@@ -1,7 +1,7 @@
 import type { DbClient } from '../db/pool.ts';
 
 /** One stored object of the OpenID Provider library: a code, token, grant, session or interaction. */
-export interface OidcPayloadRow {
+interface OidcPayloadRow {
   model: string;
   id: string;
   payload: Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The request of an endpoint: params, query and body as its schemas parsed them. */
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Parsed<E extends { params: infer S } ? S : undefined>;
   Querystring: Parsed<E extends { query: infer S } ? S : undefined>;
   Body: Parsed<E extends { body: infer S } ? S : undefined>;
@@ -14,7 +14,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 /** What a handler gives back: the success body, or the reply when it answered itself (a redirect). */
 type HandlerResult<E extends Endpoint> = (E extends { answer: infer S } ? Parsed<S> : never) | FastifyReply;
 
-export interface EndpointRouteOptions<E extends Endpoint> {
+interface EndpointRouteOptions<E extends Endpoint> {
   /** The OpenAPI section of the route (docs/api.md). */
   tags: string[];
   summary?: string;

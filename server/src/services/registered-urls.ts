@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import { registeredUrlProblem, type UrlCaller } from '../domain/outgoing-address.ts';
 import { Refused } from '../lib/errors.ts';
 
-export interface RegisteredUrl {
+interface RegisteredUrl {
   /** The field's name as the admin console shows it. */
   label: string;
   url: string | null | undefined;

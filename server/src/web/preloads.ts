@@ -26,7 +26,7 @@ function preloadLinks({ modules, styles, requests }: WebFirstLoad, authBaseUrl: 
 }
 
 /** index.html of one build, and per path listed in preloads.json that page with the path's preloads. */
-export interface PageTemplates {
+interface PageTemplates {
   plain: string;
   /** With the path's API requests preloaded too (a page the browser renders), or for a page the server renders, which carries their answers. */
   signedIn: Map<string, { withRequests: string; rendered: string }>;

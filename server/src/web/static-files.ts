@@ -7,7 +7,7 @@ import path from 'node:path';
  * running the previous release after a deploy; files under assets/ are named by their content and
  * never change.
  */
-export function cacheControlFor(root: string, file: string): string {
+function cacheControlFor(root: string, file: string): string {
   // A precompressed sibling (index.html.br) is cached as the file it stands for.
   const relative = path
     .relative(root, file)

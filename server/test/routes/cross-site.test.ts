@@ -95,7 +95,7 @@ beforeAll(async () => {
       .filter((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))
       .map((m): [string, string] => [m, path]),
   );
-  // Called by other services, never by a browser (config.crossSite = 'server-to-server'): see token-exchange.test.ts.
+  // Called by other services, never by a browser (config.crossSite = 'server-to-server'): see auth/token.test.ts.
   writes = writes.filter(([, path]) => !SERVER_TO_SERVER.has(path));
   // Signing out last: were the guard missing, the earlier calls would show their own success.
   writes.sort(([, a], [, b]) => Number(signsOut(a)) - Number(signsOut(b)));

@@ -9,7 +9,7 @@ export interface ScreenModule {
 }
 
 /** What a route carries in its `handle` so the app can fetch its code (and data) ahead of rendering it. */
-export interface ScreenHandle {
+interface ScreenHandle {
   preload: () => Promise<ScreenModule>;
 }
 

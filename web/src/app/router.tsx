@@ -26,16 +26,16 @@ const adminAppPage = lazyScreen(() => import('./routes/admin-app-page.tsx'));
 const adminUsers = lazyScreen(() => import('./routes/admin-users.tsx'));
 const adminUserPage = lazyScreen(() => import('./routes/admin-user-page.tsx'));
 const adminAccess = lazyScreen(() => import('./routes/admin-access.tsx'));
-const adminConsents = lazyScreen(() => import('./routes/admin-consents.tsx'));
+const adminCentralGrants = lazyScreen(() => import('./routes/admin-central-grants.tsx'));
 const adminJwts = lazyScreen(() => import('./routes/admin-jwts.tsx'));
 const adminSwc = lazyScreen(() => import('./routes/admin-swc.tsx'));
-const adminRadiantMgmt = lazyScreen(() => import('./routes/admin-radiant-mgmt.tsx'));
+const adminSyncScreen = lazyScreen(() => import('./routes/admin-sync.tsx'));
 const adminActivity = lazyScreen(() => import('./routes/admin-activity.tsx'));
 const adminGroups = lazyScreen(() => import('./routes/admin-groups.tsx'));
 const adminGroupPage = lazyScreen(() => import('./routes/admin-group-page.tsx'));
 const adminDiscord = lazyScreen(() => import('./routes/admin-discord.tsx'));
-const adminRadiantData = lazyScreen(() => import('./routes/admin-radiant-data.tsx'));
-const adminRadiantMap = lazyScreen(() => import('./routes/admin-radiant-map.tsx'));
+const adminStoredDataScreen = lazyScreen(() => import('./routes/admin-stored-data.tsx'));
+const adminGalaxyMapScreen = lazyScreen(() => import('./routes/admin-galaxy-map.tsx'));
 
 type Lazy = ReturnType<typeof lazyScreen>;
 
@@ -74,7 +74,7 @@ export const appRoutes: RouteObject[] = [
         screenRoute('/admin/users', adminUsers),
         screenRoute('/admin/users/:id', adminUserPage),
         screenRoute('/admin/access', adminAccess),
-        screenRoute('/admin/consents', adminConsents),
+        screenRoute('/admin/consents', adminCentralGrants),
         screenRoute('/admin/activity', adminActivity),
         screenRoute('/admin/groups', adminGroups),
         screenRoute('/admin/groups/:id', adminGroupPage),
@@ -84,9 +84,9 @@ export const appRoutes: RouteObject[] = [
       screenRoute('/admin/jwts', adminJwts),
     ]),
     // Outside the session and admin guards: the screen itself says 'not logged in' or 'no admin role'.
-    screenRoute('/admin/radiant-mgmt', adminRadiantMgmt),
-    screenRoute('/admin/radiant-mgmt/data', adminRadiantData),
-    screenRoute('/admin/radiant-mgmt/map', adminRadiantMap),
+    screenRoute('/admin/radiant-mgmt', adminSyncScreen),
+    screenRoute('/admin/radiant-mgmt/data', adminStoredDataScreen),
+    screenRoute('/admin/radiant-mgmt/map', adminGalaxyMapScreen),
   ]),
   // Any unknown path (including /) redirects to /login.
   { path: '*', element: <Navigate to="/login" replace /> },

@@ -3,14 +3,14 @@ import { IconApps } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** What the picker needs of an app: the id it answers with and the 'name (key)' it shows. */
-export interface AppOption {
+interface AppOption {
   id: string;
   key: string;
   name: string;
 }
 
 /** An app is shown as 'name (key)'. */
-export function appLabel(app: Pick<AppOption, 'name' | 'key'>): string {
+function appLabel(app: Pick<AppOption, 'name' | 'key'>): string {
   return `${app.name} (${app.key})`;
 }
 

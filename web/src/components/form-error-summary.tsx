@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 
 /** A field the last submit refused: what it is called on screen and why. */
-export interface InvalidField {
+interface InvalidField {
   path: string;
   label: string;
   message: ReactNode;

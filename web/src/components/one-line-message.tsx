@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 /** Longer than this, or made of several parts (`a; b; c`), a message takes more than a line of a table cell. */
 const ONE_LINE = 80;
 
-export const isLongMessage = (text: string) => text.length > ONE_LINE || text.includes('; ');
+const isLongMessage = (text: string) => text.length > ONE_LINE || text.includes('; ');
 
 interface OneLineMessageProps {
   text: string;

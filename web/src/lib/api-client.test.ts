@@ -1,4 +1,4 @@
-import { adminApps, adminConsents, adminUsers, me } from '@portal/contract';
+import { adminApps, adminCentralGrants, adminUsers, me } from '@portal/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { player, testConfig } from '@/testing/fixtures.ts';
@@ -33,7 +33,10 @@ describe('api client', () => {
     });
 
     await expect(callEndpoint(adminUsers.endSession, { params: { id: USER_ID, sid: 'a/b' } })).resolves.toBeNull();
-    await expect(callEndpoint(adminConsents.get, { query: { userId: USER_ID, appId: APP_ID } })).resolves.toEqual({ scp: [], roles: [] });
+    await expect(callEndpoint(adminCentralGrants.get, { query: { userId: USER_ID, appId: APP_ID } })).resolves.toEqual({
+      scp: [],
+      roles: [],
+    });
     expect(api.calls.map((c) => [c.method, c.url])).toEqual([
       ['DELETE', `https://auth.example.test/api/admin/users/${USER_ID}/sessions/a%2Fb`],
       ['GET', `https://auth.example.test/api/admin/consents?userId=${USER_ID}&appId=${APP_ID}`],
@@ -67,7 +70,9 @@ describe('api client', () => {
       ),
     });
 
-    await expect(callEndpoint(adminConsents.grantRole, { body: { userId: USER_ID, appId: APP_ID, value: 'x' } })).rejects.toMatchObject({
+    await expect(
+      callEndpoint(adminCentralGrants.grantRole, { body: { userId: USER_ID, appId: APP_ID, value: 'x' } }),
+    ).rejects.toMatchObject({
       message: 'Role may hold only letters and digits; tenant_id is required; URL is not valid',
     });
   });

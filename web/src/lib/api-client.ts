@@ -61,7 +61,7 @@ export function urlOf<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): s
 }
 
 /** A call's input and, for a GET the screen may leave, its signal. */
-export type CallInput<E extends Endpoint> = EndpointCall<E> & { signal?: AbortSignal };
+type CallInput<E extends Endpoint> = EndpointCall<E> & { signal?: AbortSignal };
 
 async function call<E extends Endpoint>(endpoint: E, input: CallInput<E>, parser?: Parser<EndpointAnswer<E>>) {
   const url = urlOf(endpoint, input);

@@ -37,7 +37,7 @@ export async function request(method: Method, path: string, body: unknown, signa
 const earlyGets = new Map<string, Promise<Answer>>();
 
 /** GETs started by `startEarlyGets`. */
-export interface EarlyGets {
+interface EarlyGets {
   /**
    * Settles once every answer that has fully arrived over the network is read too. Those are a few tasks from
    * being read, so rendering before them would render the screen twice; answers still on their way are not waited for.

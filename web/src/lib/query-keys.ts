@@ -20,7 +20,7 @@ export interface UserListParams {
 const adminUsers = ['admin', 'users'] as const;
 const userDetail = (userId: string) => [...adminUsers, 'detail', userId] as const;
 const serviceJwts = ['admin', 'service-jwts'] as const;
-const radiantMgmt = ['admin', 'radiant-mgmt'] as const;
+const syncPrefix = ['admin', 'sync'] as const;
 const activity = ['admin', 'activity'] as const;
 const groups = ['admin', 'groups'] as const;
 const account = ['account'] as const;
@@ -74,7 +74,7 @@ export const queryKeys = {
   },
   /** An app's access rules; under the catalog, so a deleted app drops them too. */
   accessRules: (appId: string) => ['admin', 'apps', appId, 'access-rules'] as const,
-  consents: (userId: string, appId: string) => ['admin', 'consents', userId, appId] as const,
+  centralGrants: (userId: string, appId: string) => ['admin', 'consents', userId, appId] as const,
   serviceJwts: {
     /** Also the prefix of every service-JWT mutation key, so the screen can tell when one is running. */
     all: serviceJwts,
@@ -117,18 +117,18 @@ export const queryKeys = {
     page: (filters: object, cursor: string | null) => [...activity, 'page', filters, cursor] as const,
     forwarding: [...activity, 'forwarding'] as const,
   },
-  radiantMgmt: {
+  sync: {
     /** Sync history and per-target stats: a trigger refreshes both. */
-    all: radiantMgmt,
-    history: (limit: number) => [...radiantMgmt, 'history', limit] as const,
-    targets: [...radiantMgmt, 'targets'] as const,
-    schedules: [...radiantMgmt, 'schedules'] as const,
-    cost: (target: SyncTarget) => [...radiantMgmt, 'cost', target] as const,
+    all: syncPrefix,
+    history: (limit: number) => [...syncPrefix, 'history', limit] as const,
+    targets: [...syncPrefix, 'targets'] as const,
+    schedules: [...syncPrefix, 'schedules'] as const,
+    cost: (target: SyncTarget) => [...syncPrefix, 'cost', target] as const,
   },
   /** What the sync stored: under Radiant Management's prefix, so a trigger refreshes it too. */
-  radiantData: {
-    rows: (target: DataKind, params: RowListParams) => [...radiantMgmt, 'data', target, params] as const,
-    row: (target: DataKind, uid: string) => [...radiantMgmt, 'data', target, 'row', uid] as const,
-    galaxyMap: [...radiantMgmt, 'galaxy-map'] as const,
+  storedData: {
+    rows: (target: DataKind, params: RowListParams) => [...syncPrefix, 'data', target, params] as const,
+    row: (target: DataKind, uid: string) => [...syncPrefix, 'data', target, 'row', uid] as const,
+    galaxyMap: [...syncPrefix, 'galaxy-map'] as const,
   },
 };

@@ -89,7 +89,7 @@ export function adminApp(overrides: Partial<App> & Pick<App, 'id' | 'key' | 'nam
 type RecordedStatus = '' | 'active' | 'suspended' | 'revoked';
 
 /** What the one access rule decides from a recorded status alone (no group, bypass or admin). */
-export function decisionFor(status: RecordedStatus) {
+function decisionFor(status: RecordedStatus) {
   return status === 'active'
     ? { allowed: true, source: 'grant', reason: 'An admin granted access to this app.' }
     : {

@@ -11,7 +11,7 @@ import type {
 } from './types.ts';
 import { isDiscordError } from './errors.ts';
 
-export interface DiscordClientOptions {
+interface DiscordClientOptions {
   /** DISCORD_URL (https://discord.com, or the bundled simulator). */
   url: string;
   /** How often @discordjs/rest itself retries a 5xx or a dropped connection before the job's own retries take over. */

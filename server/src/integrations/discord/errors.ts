@@ -16,11 +16,6 @@ export function isRefusal(err: unknown): boolean {
   return err instanceof DiscordAPIError && err.status >= 400 && err.status < 500;
 }
 
-/** Discord did not answer, or answered 5xx: worth trying again later. */
-export function isUnavailable(err: unknown): boolean {
-  return !(err instanceof DiscordAPIError) || err instanceof HTTPError;
-}
-
 /** An error from Discord in words, for the screen and the audit log (no token or body). */
 export function discordErrorWords(err: unknown): string {
   if (err instanceof DiscordAPIError) {

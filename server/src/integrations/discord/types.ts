@@ -1,5 +1,5 @@
 /** What the portal reads of Discord's API v10 (discord-api-types names the same fields). */
-export interface DiscordApiRole {
+interface DiscordApiRole {
   id: string;
   name: string;
   position: number;

@@ -20,7 +20,7 @@ export interface SwcCharacter {
 }
 
 /** Who an access token speaks for (an OAuth call: it spends no web-service request). */
-export interface SwcTokenInfo {
+interface SwcTokenInfo {
   uid: string;
   scopes: string[];
 }

@@ -6,7 +6,7 @@ import type { SwcClient } from './client.ts';
  * faction endpoints without its path; it is taken to follow the others' pattern. Kept here alone, so
  * a different path is one line to change.
  */
-export const factionMembersPath = (factionUid: string) => `/faction/${encodeURIComponent(factionUid)}/members`;
+const factionMembersPath = (factionUid: string) => `/faction/${encodeURIComponent(factionUid)}/members`;
 
 /** The largest page the list allows (as inventory lists do). */
 export const MEMBERS_PAGE_SIZE = 200;
@@ -15,7 +15,7 @@ export const MEMBERS_PAGE_SIZE = 200;
 export const membersPages = (total: number) => 1 + Math.ceil(Math.max(0, total - MEMBERS_PAGE_SIZE) / (MEMBERS_PAGE_SIZE - 1));
 
 /** A list that moved under the read is read again from its start, up to this many reads in all. */
-export const MEMBERS_READS = 3;
+const MEMBERS_READS = 3;
 
 const MembersSwcapi = z.object({
   members: z.object({
@@ -33,7 +33,7 @@ export interface FactionMember {
 }
 
 /** The member list changed while it was read (SWCombine pages by offset, with no snapshot). */
-export class MemberListMoved extends Error {}
+class MemberListMoved extends Error {}
 
 /**
  * Every member of the faction, as one consistent list, as roster calls (they leave the reserve of the

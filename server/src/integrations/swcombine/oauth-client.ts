@@ -7,7 +7,7 @@ import { SwcAuthError, SwcGrantGone, SwcUpstreamError, type SwcClient, type SwcT
 import { DEFAULT_SWC_TIMEOUT_MS, isTimeout, timedFetch, timeoutError } from './timed-fetch.ts';
 import { createWebServices, fetchCharacter } from './web-services.ts';
 
-export interface SwcClientOptions {
+interface SwcClientOptions {
   baseUrl: string;
   clientId: string;
   clientSecret: string;

@@ -14,7 +14,7 @@ const ErrorEnvelope = z.object({ swcapi: z.object({ error_code: z.unknown(), err
 const isOverLimit = (res: Response, message: string) =>
   res.status === 429 || (res.status === 400 && (res.headers.has('retry-after') || /rate.?limit/i.test(message)));
 
-export interface WebServicesOptions {
+interface WebServicesOptions {
   baseUrl: string;
   fetch: typeof fetch;
   budget: SwcBudget;
@@ -76,7 +76,7 @@ const CharacterSwcapi = z.object({
   }),
 });
 
-export type CallWebService = ReturnType<typeof createWebServices>;
+type CallWebService = ReturnType<typeof createWebServices>;
 
 /** GET /ws/v2.0/character/: the token's character. */
 export async function fetchCharacter(

@@ -1,7 +1,6 @@
 import { adminApps } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { appAccess, changeApp, createApp, listAdminApps, removeApp } from '../../services/admin/apps.ts';
-import { accessRules, previewAccessRules, setAccessRules } from '../../services/groups/access-rules.ts';
 import { createClientSecret, describeOidcClient, removeClientSecret } from '../../services/oidc/client-secret.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
@@ -20,21 +19,6 @@ export default async function appRoutes(app: FastifyInstance) {
       await removeApp(deps, actorOf(request), request.params.id);
       return null;
     },
-  });
-  route(app, adminApps.accessRules, {
-    tags,
-    summary: 'The app’s access rules: groups whose members may open it',
-    handler: (request) => accessRules(deps, request.params.id),
-  });
-  route(app, adminApps.setAccessRules, {
-    tags,
-    summary: 'Replace the app’s access rules; players they stop admitting lose the app at once',
-    handler: (request) => setAccessRules(deps, actorOf(request), request.params.id, request.body.rules),
-  });
-  route(app, adminApps.previewAccessRules, {
-    tags,
-    summary: 'Who these rules would admit and stop admitting, before saving them (changes nothing)',
-    handler: (request) => previewAccessRules(deps, request.params.id, request.body.rules),
   });
   route(app, adminApps.access, {
     tags,

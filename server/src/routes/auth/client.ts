@@ -10,7 +10,7 @@ import { OAuthError } from '../oauth/oauth-error.ts';
 import { tooManyFailuresMessage, type ClientAuthLimit } from './client-auth-limit.ts';
 
 /** A client refused at the door: 401 invalid_client, with a Basic challenge when it tried HTTP Basic. */
-export class ClientRefused extends OAuthError {
+class ClientRefused extends OAuthError {
   constructor(message: string, usedBasic: boolean) {
     super(401, 'invalid_client', message, usedBasic ? 'Basic' : undefined);
   }

@@ -7,7 +7,7 @@ import { apiAnswerOf, apiErrorHandler, secondsUntil, type ApiAnswer } from '../.
 import { LOCAL_TIME_PATH } from './local-time.ts';
 
 /** The trip a callback belongs to, once its one-time attempt is known. */
-export interface TripPage {
+interface TripPage {
   purpose: AttemptPurpose;
   appName: string;
   /** Where the trip was to return. */

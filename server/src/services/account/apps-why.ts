@@ -1,7 +1,7 @@
 import type { AppsWhy, AskableApp, OpenApp } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { askableWhy, askWhom, openReason } from '../../domain/account-words.ts';
-import { ruleGroupsByApp, type RuleGroup } from '../../queries/access-rules.ts';
+import { ruleGroupsByApp, type RuleGroup } from '../../queries/rule-groups.ts';
 import { askingFacts } from '../groups/manager-checks.ts';
 import { listAppsWithAccess } from '../../queries/apps.ts';
 import { decideFor } from '../../domain/access.ts';

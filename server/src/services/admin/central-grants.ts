@@ -1,4 +1,4 @@
-import { AuditEvent, type ConsentData } from '@portal/contract';
+import { AuditEvent, type CentralGrants } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -17,7 +17,7 @@ async function resolve(deps: Pick<Deps, 'db'>, userId: string, appId: string) {
   return app;
 }
 
-export async function centralGrantsOf(deps: Pick<Deps, 'db'>, userId: string, appId: string): Promise<ConsentData> {
+export async function centralGrantsOf(deps: Pick<Deps, 'db'>, userId: string, appId: string): Promise<CentralGrants> {
   await resolve(deps, userId, appId);
   return findCentralGrants(deps.db, userId, appId);
 }
@@ -39,7 +39,7 @@ export async function changeCentralGrant(
   input: { userId: string; appId: string; value: string },
   kind: 'scope' | 'role',
   action: 'grant' | 'revoke',
-): Promise<ConsentData> {
+): Promise<CentralGrants> {
   const app = await resolve(deps, input.userId, input.appId);
   await inTransaction(deps.db, async (tx) => {
     let changed = false;

@@ -12,7 +12,7 @@ export async function appsForUser(deps: Pick<Deps, 'db' | 'clock'>, identity: Id
 }
 
 /** The card fields of an app: what a player may see of it. */
-export function toDashboardApp(a: AppRow): DashboardApp {
+function toDashboardApp(a: AppRow): DashboardApp {
   const { id, key, name, icon, url, description, phase, phaseDesc, phaseColor, progress } = a;
   return { id, key, name, icon, url, description, phase, phaseDesc, phaseColor, progress };
 }

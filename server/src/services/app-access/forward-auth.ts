@@ -12,7 +12,7 @@ import { recordSessionApp } from '../../queries/session-apps.ts';
 import { touchSession } from '../../queries/sessions.ts';
 import { sendableRoles, sendableScopes } from './grant-values.ts';
 
-export const APP_TOKEN_TTL_S = 300;
+const APP_TOKEN_TTL_S = 300;
 /** An answer is read again after this long (a sync's changes announce no access change). */
 const CACHE_MS = 30_000;
 /** A stale answer may still be given this long while it is read again, never longer. */

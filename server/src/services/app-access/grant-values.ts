@@ -16,5 +16,5 @@ export async function findUnsendableGrants(deps: Pick<Deps, 'db'>): Promise<stri
   const rows = await countGrantValues(deps.db);
   return rows
     .filter((r) => !travels[r.kind](r.value))
-    .map((r) => `${r.kind} ${JSON.stringify(r.value)} (${r.grants} grant${r.grants === 1 ? '' : 's'})`);
+    .map((r) => `${r.kind} ${JSON.stringify(r.value)} (${r.holders} grant${r.holders === 1 ? '' : 's'})`);
 }

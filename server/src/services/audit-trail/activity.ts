@@ -2,7 +2,7 @@ import { AUDIT_FAILURE_EVENTS, auditOutcome, type ActivityPage, type ActivityRow
 import type { Deps } from '../../deps.ts';
 import { listAuditEvents, type AuditEventRow, type AuditKey, type AuditRowFilter } from '../../queries/audit.ts';
 
-export const rowFilter = (filters: AuditFilters): AuditRowFilter => ({ ...filters, failureEvents: AUDIT_FAILURE_EVENTS });
+const rowFilter = (filters: AuditFilters): AuditRowFilter => ({ ...filters, failureEvents: AUDIT_FAILURE_EVENTS });
 
 export const toActivityRow = (row: AuditEventRow): ActivityRow => ({
   id: row.id,

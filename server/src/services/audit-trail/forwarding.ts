@@ -96,13 +96,13 @@ export async function removeForwarding(deps: Pick<Deps, 'db' | 'clock'>, actor: 
   });
 }
 
-export interface ForwardOptions {
+interface ForwardOptions {
   /** A round stops taking new events after this long (the next round goes on). */
   budgetMs?: number;
   resolve?: ResolveHost;
 }
 
-export type ForwardResult = { delivered: number; idle?: 'no webhook' | 'another worker delivers' };
+type ForwardResult = { delivered: number; idle?: 'no webhook' | 'another worker delivers' };
 
 /**
  * One delivery round: under a lease (one worker at a time), POSTs each event after the cursor, in id order, signed,

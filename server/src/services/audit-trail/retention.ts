@@ -3,7 +3,7 @@ import { findForwarding } from './queries/forwarding.ts';
 import { deleteAuditBatch } from '../../queries/audit.ts';
 
 /** Rows one DELETE removes: each statement is short, so sign-ins writing their events never wait long. */
-export const RETENTION_BATCH = 5_000;
+const RETENTION_BATCH = 5_000;
 
 /**
  * Deletes audit events older than AUDIT_RETENTION_DAYS (0 keeps everything), a batch per statement, each in its

@@ -3,7 +3,7 @@ import { discordErrorWords, isBadToken, isDiscordError, isRefusal } from '../../
 import { noteAnswer, noteError, noteRefusedRoles, stopWork } from './queries/discord.ts';
 
 /** What a failed Discord call means for the work: stop it all, stop these roles, give up on this one, or try again. */
-export type FailureOutcome = 'stopped' | 'roles-refused' | 'refused' | 'retry';
+type FailureOutcome = 'stopped' | 'roles-refused' | 'refused' | 'retry';
 
 /**
  * Records a failed call where the screen shows it. A refused bot token stops all Discord work; a 403

@@ -19,7 +19,7 @@ interface SignedIn {
 type LinkDeps = Pick<Deps, 'db' | 'encryptor' | 'discord' | 'clock' | 'config'>;
 
 /** The scopes a link asks for: who they are, and leave for the bot to add them to the server. */
-export const LINK_SCOPES = 'identify guilds.join';
+const LINK_SCOPES = 'identify guilds.join';
 const STATE_TTL_MS = 10 * 60_000;
 
 /** Sends the player to Discord's authorize page, with a one-time state bound to their session. */
@@ -47,7 +47,7 @@ export async function startDiscordLink(deps: LinkDeps, auth: SignedIn): Promise<
 }
 
 /** What Discord sent back to /auth/discord/callback. */
-export interface LinkCallback {
+interface LinkCallback {
   code?: string | undefined;
   state?: string | undefined;
   error?: string | undefined;

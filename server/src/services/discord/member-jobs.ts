@@ -4,7 +4,7 @@ import { updateDiscordMember } from './member-update.ts';
 
 export const DISCORD_MEMBER_JOB = 'discord-member-update';
 
-export interface DiscordMemberJob {
+interface DiscordMemberJob {
   userId: string;
 }
 

@@ -18,7 +18,7 @@ import { liveConnection, workingBot, type LiveConnection } from './settings.ts';
 
 type UpdateDeps = Pick<Deps, 'db' | 'encryptor' | 'discord' | 'clock'>;
 
-export type MemberOutcome =
+type MemberOutcome =
   | { kind: 'skipped'; why: string }
   | { kind: 'unchanged' }
   | { kind: 'changed'; added: string[]; removed: string[]; nick: string | null | undefined; joined: boolean }
@@ -27,7 +27,7 @@ export type MemberOutcome =
   | { kind: 'failed'; why: string };
 
 /** Who the rules give roles to: a player's groups now, and what an admin recorded for them on the portal app. */
-export type RoleHolder = Pick<PlayerFacts, 'group_ids' | 'portal_status'>;
+type RoleHolder = Pick<PlayerFacts, 'group_ids' | 'portal_status'>;
 
 /**
  * What the rules call for: the managed roles, and those the player's groups give. A player the
@@ -41,8 +41,7 @@ export function rolesCalledFor(rules: readonly RoleRuleRow[], player: RoleHolder
   return { managed, desired };
 }
 
-export const isBarred = (player: Pick<RoleHolder, 'portal_status'>) =>
-  player.portal_status === 'suspended' || player.portal_status === 'revoked';
+const isBarred = (player: Pick<RoleHolder, 'portal_status'>) => player.portal_status === 'suspended' || player.portal_status === 'revoked';
 
 export const roleNames = (rules: readonly RoleRuleRow[], ids: readonly string[]) =>
   ids.map((id) => rules.find((r) => r.role_id === id)?.role_name ?? id);

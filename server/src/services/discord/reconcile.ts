@@ -37,7 +37,7 @@ async function linkedFacts(db: DbClient): Promise<Map<string, LinkedFacts>> {
 }
 
 /** One member whose managed roles or nickname differ from what the rules call for. */
-export interface MemberFix {
+interface MemberFix {
   userId: string;
   username: string;
   roles: string[];
@@ -48,7 +48,7 @@ export interface MemberFix {
   kick: boolean;
 }
 
-export interface ReconcilePlan {
+interface ReconcilePlan {
   fixes: MemberFix[];
   /** Linked players the server does not hold (re-added with their token by their update job). */
   missing: string[];
@@ -61,7 +61,7 @@ export interface ReconcilePlan {
  * each with the rules: a managed role held by someone who should not hold it (linked or not) is to go,
  * a linked player lacks what their groups call for, a linked player's nickname is off the template.
  */
-export async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan> {
+async function planReconcile(deps: ReconcileDeps): Promise<ReconcilePlan> {
   const live = await liveConnection(deps);
   const bot = workingBot(deps, live);
   if (!live) throw new NotFound('No Discord server is connected.');

@@ -2,7 +2,7 @@ import { AuditEvent, PORTAL_APP_KEY, type AccessRuleInput, type AccessRules, typ
 import { inRolledBackTransaction, inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
-import { listAccessRules, membersOfGroups, playersByIds, replaceAccessRules } from '../../queries/access-rules.ts';
+import { listAccessRules, membersOfGroups, playersByIds, replaceAccessRules } from './queries/access-rules.ts';
 import { findAppById } from '../../queries/apps.ts';
 import { findGroupsByIds } from './queries/groups.ts';
 import { auditAdmin, type Actor } from '../audit.ts';

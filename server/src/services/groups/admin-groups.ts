@@ -54,7 +54,7 @@ function toGroup(row: GroupRow, readable: ReadonlySet<string>): Group {
 }
 
 /** Who acts on a group's members: an admin, or a player who manages the group (audited as such). */
-export type MemberChanger = 'admin' | 'manager';
+type MemberChanger = 'admin' | 'manager';
 
 /** An end date given to memberships must lie ahead. */
 export function futureUntil(deps: Pick<Deps, 'clock'>, until: string | undefined): Date | null {

@@ -22,7 +22,7 @@ import {
 type ChangeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>;
 
 /** Requests one player may make an hour (withdrawn ones count): enough to ask every group, too few to flood managers. */
-export const REQUESTS_PER_HOUR = 10;
+const REQUESTS_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
 
 const DAY_MS = 86_400_000;
@@ -119,7 +119,7 @@ export async function withdrawRequest(deps: Pick<Deps, 'db' | 'clock'>, player: 
 }
 
 /** Who may answer a request: an admin (any group's), or a manager of its group (their guard checked that). */
-export interface Answerer {
+interface Answerer {
   actor: Actor;
   by: 'admin' | 'manager';
 }
@@ -196,7 +196,7 @@ export async function denyRequest(
   });
 }
 
-export function toPendingRequest(row: PendingRow): PendingRequest {
+function toPendingRequest(row: PendingRow): PendingRequest {
   return {
     id: row.id,
     group_id: row.group_id,

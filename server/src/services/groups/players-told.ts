@@ -7,7 +7,7 @@ import type { GainedAccess, LostAccess } from './access-follows.ts';
 import { appNamesById } from './app-names.ts';
 
 /** Why an admin's change opened or ended apps for players who did nothing themselves. */
-export type ChangeCause = { cause: 'rules_changed'; app: string } | { cause: 'group_deleted'; group: string };
+type ChangeCause = { cause: 'rules_changed'; app: string } | { cause: 'group_deleted'; group: string };
 
 /** The apps' names for the players' sentences: each list in alphabetical order. */
 async function appNamer(tx: DbClient, byPlayer: readonly Map<string, string[]>[]): Promise<(appIds: readonly string[]) => string[]> {

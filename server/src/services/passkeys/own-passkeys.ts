@@ -17,7 +17,7 @@ import { CHALLENGE_MINUTES, relyingParty } from './relying-party.ts';
 import { passkeyView } from './views.ts';
 
 /** Until when this session may add a passkey: PASSKEY_ADD_FRESH_MINUTES after its last SWCombine sign-in. */
-export function canAddUntil(auth: AuthContext): Date | null {
+function canAddUntil(auth: AuthContext): Date | null {
   const at = auth.session.swc_signed_in_at;
   return at ? new Date(at.getTime() + PASSKEY_ADD_FRESH_MINUTES * 60_000) : null;
 }

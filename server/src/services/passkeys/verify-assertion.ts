@@ -9,7 +9,7 @@ import { useChallenge } from './challenges.ts';
 import { relyingParty } from './relying-party.ts';
 
 /** What a verified passkey answer proves: whose passkey it was, and the RFC 8176 methods it showed. */
-export interface PasskeyProof {
+interface PasskeyProof {
   passkey: PasskeyRow;
   amr: string[];
 }

@@ -29,7 +29,7 @@ const TOKEN_FIELDS: (keyof ServiceJwtFields)[] = [
 ];
 
 /** What the admin console sees: the configuration without the sweep's backoff state. */
-export function toServiceJwt(r: ServiceJwtRow): ServiceJwtConfig {
+function toServiceJwt(r: ServiceJwtRow): ServiceJwtConfig {
   const { failure_count: _failures, next_attempt_at: _nextAttempt, ...config } = r;
   return {
     ...config,

@@ -7,9 +7,9 @@ import { SecretWriteError } from '../../integrations/kubernetes/secret-sink.ts';
 import { insertAudit } from '../../queries/audit.ts';
 import { insertRotation, markFailed, markRotated, type ServiceJwtRow } from './queries/service-jwts.ts';
 
-export type RotationResult = { ok: true; message: string; expiresAt: Date } | { ok: false; message: string };
+type RotationResult = { ok: true; message: string; expiresAt: Date } | { ok: false; message: string };
 
-export const MANAGED_BY = { 'app.kubernetes.io/managed-by': 'swc-portal' };
+const MANAGED_BY = { 'app.kubernetes.io/managed-by': 'swc-portal' };
 
 /** RFC 9068 access token for a service: the token itself goes to the Secret and nowhere else. */
 export async function issueServiceJwt(deps: Pick<Deps, 'keys' | 'config'>, c: ServiceJwtRow, now: Date) {

@@ -5,7 +5,7 @@ import { isRotationDue } from '../../domain/rotation-due.ts';
 import { lockDueServiceJwts } from './queries/service-jwts.ts';
 import { rotateServiceJwt } from './rotation.ts';
 
-export interface SweepResult {
+interface SweepResult {
   rotated: number;
   failed: number;
 }

@@ -9,7 +9,7 @@ import { purgeExpiredAudit } from '../audit-trail/retention.ts';
  * after that it is only a row that can never sign anyone in again. The audit log keeps every
  * sign-in and sign-out for AUDIT_RETENTION_DAYS (it does not reference sessions).
  */
-export const FINISHED_SESSION_RETENTION_MS = 24 * 60 * 60_000;
+const FINISHED_SESSION_RETENTION_MS = 24 * 60 * 60_000;
 
 /**
  * Deletes sessions finished more than a day ago, sign-in attempts and OpenID Connect records (codes,

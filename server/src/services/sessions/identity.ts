@@ -16,7 +16,7 @@ export async function loadIdentity(db: DbClient, user: UserRow, bootstrapAdmins:
 }
 
 /** The user's central roles on the portal, as stored (read apart from the user when that saves a wait). */
-export const findPortalRoles = (db: DbClient, userId: string) => findRoles(db, userId, PORTAL_APP_KEY);
+const findPortalRoles = (db: DbClient, userId: string) => findRoles(db, userId, PORTAL_APP_KEY);
 
 export function identityOf(user: UserRow, portalRoles: string[], bootstrapAdmins: readonly string[]): Identity {
   const admin = isGlobalAdmin(user.uid, portalRoles, bootstrapAdmins);

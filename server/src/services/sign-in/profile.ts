@@ -6,7 +6,7 @@ import { findUserProfileByUid } from '../../queries/users.ts';
 import { audit, type RequestMeta } from '../audit.ts';
 
 /** Read from SWCombine just now, or the one already stored for this user. */
-export type SignInProfile = { kind: 'fresh'; character: SwcCharacter } | { kind: 'stored'; userId: string };
+type SignInProfile = { kind: 'fresh'; character: SwcCharacter } | { kind: 'stored'; userId: string };
 
 /**
  * Who signed in, spending a web-service request only when needed: the token info (an OAuth call,

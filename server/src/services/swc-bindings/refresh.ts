@@ -13,13 +13,13 @@ import {
 } from '../../queries/swc-bindings.ts';
 
 /** A binding whose access token expires within this long is refreshed. */
-export const REFRESH_AHEAD_MS = 15 * 60_000;
+const REFRESH_AHEAD_MS = 15 * 60_000;
 /** How long a claimed binding is left to its refresh (far more than SWCombine's request timeout). */
-export const REFRESH_LEASE_MS = 2 * 60_000;
+const REFRESH_LEASE_MS = 2 * 60_000;
 
 export const GRANT_GONE_MESSAGE = "SWCombine no longer accepts this binding's grant; connect again with Save & Connect.";
 
-export interface BindingRefreshResult {
+interface BindingRefreshResult {
   refreshed: number;
   lost: number;
   /** SWCombine could not be reached: still connected, tried again at the next run. */

@@ -41,7 +41,7 @@ export async function completeSwcConsent(
     );
   }
   const user = input.current.user;
-  let grant: NarrowedGrant;
+  let narrowed: NarrowedGrant;
   try {
     const tokens = await deps.swc.exchangeCallback(input.url, input.state, callbackUrl(deps));
     const info = await deps.swc.tokenInfo(tokens.accessToken);
@@ -52,7 +52,7 @@ export async function completeSwcConsent(
         `You granted the permissions as another character at SWCombine; sign in there as ${user.name} and try again.`,
       );
     }
-    grant = await narrowAndStore(deps, user.id, tokens, allowedSince(asked), now);
+    narrowed = await narrowAndStore(deps, user.id, tokens, allowedSince(asked), now);
   } catch (err) {
     // Other requests kept changing the player's grant: this trip did not complete either.
     if (err instanceof SwcGrantBusy) throw new Unavailable(`${TEXTS.failed}: ${err.message}`);
@@ -63,7 +63,7 @@ export async function completeSwcConsent(
     userId: user.id,
     appKey: PORTAL_APP_KEY,
     at: now,
-    details: grant.kind === 'kept' ? { asked, granted: grant.tokens.scopes } : { asked, granted: [], grantRevoked: true },
+    details: narrowed.kind === 'kept' ? { asked, granted: narrowed.tokens.scopes } : { asked, granted: [], grantRevoked: true },
   });
   return { rd: attempt.rd };
 }

@@ -86,11 +86,11 @@ export async function revokeSwcConsent(
     if (!row || !row.access_token_enc || !row.scopes.includes(scope)) throw new NotFound(`You have not granted ${scope} to the portal.`);
     const remaining = scopesWithout(row.scopes, [scope]);
     try {
-      const grant: NarrowedGrant = row.refresh_token_enc
+      const narrowed: NarrowedGrant = row.refresh_token_enc
         ? await narrowGrant(deps, await deps.swc.refresh(deps.encryptor.decrypt(row.refresh_token_enc), remaining), remaining)
         : (await deps.swc.revoke(deps.encryptor.decrypt(row.access_token_enc)), { kind: 'revoked', scopes: remaining });
-      if (!(await storeNarrowedGrant(deps, userId, grant, now, row, stillNeeded))) return STALE;
-      await auditRevoked({ grantRevoked: grant.kind === 'revoked' });
+      if (!(await storeNarrowedGrant(deps, userId, narrowed, now, row, stillNeeded))) return STALE;
+      await auditRevoked({ grantRevoked: narrowed.kind === 'revoked' });
       return 'done';
     } catch (err) {
       if (!(err instanceof SwcGrantGone)) throw err;

@@ -42,26 +42,26 @@ export async function narrowGrant(deps: Pick<Deps, 'swc'>, tokens: SwcTokens, al
 export async function storeNarrowedGrant(
   deps: Pick<Deps, 'encryptor'> & { db: DbClient },
   userId: string,
-  grant: NarrowedGrant,
+  narrowed: NarrowedGrant,
   now: Date,
   read: SwcTokenRow | null,
   previouslyNeeded: string[] = read?.needs_reauthorization ?? [],
 ): Promise<boolean> {
   const expected = read?.version ?? null;
-  if (grant.kind === 'kept') {
+  if (narrowed.kind === 'kept') {
     return upsertSwcTokens(deps.db, {
       userId,
-      accessTokenEnc: deps.encryptor.encrypt(grant.tokens.accessToken),
-      refreshTokenEnc: grant.tokens.refreshToken ? deps.encryptor.encrypt(grant.tokens.refreshToken) : null,
-      scopes: grant.tokens.scopes,
-      expiresAt: grant.tokens.expiresAt,
+      accessTokenEnc: deps.encryptor.encrypt(narrowed.tokens.accessToken),
+      refreshTokenEnc: narrowed.tokens.refreshToken ? deps.encryptor.encrypt(narrowed.tokens.refreshToken) : null,
+      scopes: narrowed.tokens.scopes,
+      expiresAt: narrowed.tokens.expiresAt,
       now,
       expected,
     });
   }
   return storeUnusableSwcGrant(deps.db, {
     userId,
-    needsReauthorization: unionScopes(previouslyNeeded, grant.scopes),
+    needsReauthorization: unionScopes(previouslyNeeded, narrowed.scopes),
     lostAt: null,
     now,
     expected,
@@ -112,9 +112,9 @@ export async function narrowAndStore(
   return onCurrentGrant(deps, userId, async (row) => {
     const previous = last;
     // A grant already revoked at SWCombine has nothing left to narrow: it is stored over the newer row as it is.
-    const grant = previous?.kind === 'revoked' ? previous : await narrowGrant(deps, previous ? previous.tokens : tokens, allowed(row));
-    if (await storeNarrowedGrant(deps, userId, grant, now, row)) return grant;
-    last = grant;
+    const narrowed = previous?.kind === 'revoked' ? previous : await narrowGrant(deps, previous ? previous.tokens : tokens, allowed(row));
+    if (await storeNarrowedGrant(deps, userId, narrowed, now, row)) return narrowed;
+    last = narrowed;
     return STALE;
   });
 }

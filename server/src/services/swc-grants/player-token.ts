@@ -45,16 +45,16 @@ async function tokenFrom(deps: TokenDeps, userId: string, row: SwcTokenRow | nul
     return { accessToken: deps.encryptor.decrypt(row.access_token_enc), scopes: row.scopes, expiresAt: row.expires_at };
   }
   if (!row.refresh_token_enc) throw unusable('The player’s SWCombine token expired and cannot be refreshed; they must sign in again.');
-  let grant: NarrowedGrant;
+  let narrowed: NarrowedGrant;
   try {
     const refreshed = await deps.swc.refresh(deps.encryptor.decrypt(row.refresh_token_enc), row.scopes);
-    grant = await narrowGrant(deps, refreshed, row.scopes);
+    narrowed = await narrowGrant(deps, refreshed, row.scopes);
   } catch (err) {
     if (!(err instanceof SwcGrantGone)) throw err;
     if (!(await recordGrantLost(deps, row, { meta: ctx.meta, appKey: ctx.appKey, reason: err.message }))) return STALE;
     throw unusable('SWCombine no longer accepts the permissions the player granted.');
   }
-  if (!(await storeNarrowedGrant(deps, userId, grant, now, row))) return STALE;
-  if (grant.kind === 'revoked') throw unusable('SWCombine could not narrow the player’s grant, so the portal revoked it.');
-  return { accessToken: grant.tokens.accessToken, scopes: grant.tokens.scopes, expiresAt: grant.tokens.expiresAt };
+  if (!(await storeNarrowedGrant(deps, userId, narrowed, now, row))) return STALE;
+  if (narrowed.kind === 'revoked') throw unusable('SWCombine could not narrow the player’s grant, so the portal revoked it.');
+  return { accessToken: narrowed.tokens.accessToken, scopes: narrowed.tokens.scopes, expiresAt: narrowed.tokens.expiresAt };
 }

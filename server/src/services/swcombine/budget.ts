@@ -14,7 +14,7 @@ export async function budgetStatus(deps: Pick<Deps, 'db' | 'clock' | 'config'>):
   return budgetView(row, now, reserve, rosterReserve);
 }
 
-export interface SwcBudgetOptions {
+interface SwcBudgetOptions {
   db: DbClient;
   clock: Clock;
   /** Kept for interactive calls: roster reads and background calls stop when only this much is left. */

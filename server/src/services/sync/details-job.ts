@@ -9,7 +9,7 @@ export const SYNC_DETAILS_JOB = 'radiant-sync-details';
 const SLICE_MS = 2 * 60_000;
 const MAX_SLEEP_MS = 60_000;
 
-export interface DetailsJobContext {
+interface DetailsJobContext {
   /** Queues the job again, to start at `startAfter`. */
   resend(startAfter: Date): Promise<void>;
   /** The presence id of this worker process; null while it holds none. */

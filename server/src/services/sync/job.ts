@@ -8,7 +8,7 @@ const SLICE_MS = 2 * 60_000;
 /** Budget waits up to this long are slept through inside the job; longer ones re-schedule it. */
 const MAX_SLEEP_MS = 60_000;
 
-export interface SyncJobContext {
+interface SyncJobContext {
   /** Queues the job again, to start at `startAfter`. */
   resend(data: SyncRunJob, startAfter: Date): Promise<void>;
   /** The presence id of this worker process (see worker-presence.ts); null while it holds none. */

@@ -139,7 +139,7 @@ async function workRun(deps: SyncDeps, run: SyncRunRow, lease: RunLease, opts: S
 }
 
 /** Ends a run that keeps failing unexpectedly with what went wrong and what to do. */
-export async function failRun(deps: Pick<Deps, 'db' | 'clock'>, run: SyncRunRow, reason: string): Promise<void> {
+async function failRun(deps: Pick<Deps, 'db' | 'clock'>, run: SyncRunRow, reason: string): Promise<void> {
   const message = `The sync stopped: ${reason}. Start it again; it reads everything once more.`;
   if (await finishRun(deps.db, run.id, 'failed', message, deps.clock.now())) await auditRunFailed(deps, run, message);
 }

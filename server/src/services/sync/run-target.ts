@@ -26,7 +26,7 @@ export interface TargetRun {
   remember(progress: SyncProgress): void;
 }
 
-export interface TargetResult {
+interface TargetResult {
   counts: PageCounts;
   /** Anything the summary must add, e.g. inventory kinds the binding does not open. */
   note?: string;

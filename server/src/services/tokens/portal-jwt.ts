@@ -12,7 +12,7 @@ export async function portalJwks(deps: Pick<Deps, 'keys'>): Promise<ReturnType<t
 }
 
 /** Why a token is not one the portal issued and still accepts. */
-export type PortalTokenProblem = 'expired' | 'audience' | 'invalid';
+type PortalTokenProblem = 'expired' | 'audience' | 'invalid';
 
 /**
  * Checks an RFC 9068 access token the portal signed (`typ at+jwt`, ES256, one of the published

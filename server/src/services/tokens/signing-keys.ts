@@ -6,8 +6,8 @@ import { DEFAULT_KEY_POLICY, isPublished, isSigning, needsSuccessor, scheduleKey
 import { deleteAllSigningKeys, insertSigningKey, listLiveKeys, lockSigningKeys, type SigningKeyRow } from './queries/signing-keys.ts';
 
 /** ES256 signs the portal's own tokens; RS256 is there for OpenID Connect id_tokens, which many apps accept in no other algorithm. */
-export const SIGNING_ALGS = ['ES256', 'RS256'] as const;
-export type SigningAlg = (typeof SIGNING_ALGS)[number];
+const SIGNING_ALGS = ['ES256', 'RS256'] as const;
+type SigningAlg = (typeof SIGNING_ALGS)[number];
 const CACHE_MS = 30_000;
 /** How long apps may cache /.well-known/jwks.json: what they may still trust after a key leaves it. */
 export const JWKS_MAX_AGE_SECONDS = 300;

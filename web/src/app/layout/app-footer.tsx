@@ -1,7 +1,7 @@
 import { Box, Text } from '@mantine/core';
 
 /** The footer text, word for word, with the current year (see docs/screens.md, Layout). */
-export function footerText(year: number): string {
+function footerText(year: number): string {
   return `Developed by Galactic Weapon Systems | Industry Alignment Management Platform Version 0.01 © ${year} SWCombine`;
 }
 

@@ -159,13 +159,13 @@ describe('/admin/users/{id}', () => {
   });
 
   it("shows the user's roles and scopes per app, each app read when opened, and grants one", async () => {
-    const consents = `GET /api/admin/consents`;
+    const readGrants = `GET /api/admin/consents`;
     const { api, user } = await openPage('?tab=consents', {
-      [consents]: reply(200, { scp: ['fleet.read'], roles: ['staff'] }),
+      [readGrants]: reply(200, { scp: ['fleet.read'], roles: ['staff'] }),
       'POST /api/admin/roles/grant': reply(200, { scp: ['fleet.read'], roles: ['staff', 'pilot'] }),
     });
     expect(await screen.findByRole('button', { name: /Fleet Ops/ })).toBeInTheDocument();
-    expect(api.count(consents)).toBe(0);
+    expect(api.count(readGrants)).toBe(0);
 
     await user.click(screen.getByRole('button', { name: /Fleet Ops/ }));
     expect(await screen.findByText('staff')).toBeInTheDocument();

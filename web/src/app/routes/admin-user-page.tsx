@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { PageTabs, type PageTab } from '@/components/page-tabs.tsx';
 import { USERS } from '@/lib/admin-pages.ts';
 import { useAdminApps } from '@/features/admin-apps/api/list-admin-apps.ts';
-import { UserConsents } from '@/features/admin-consents/components/user-consents.tsx';
+import { UserCentralGrants } from '@/features/central-grants/components/user-central-grants.tsx';
 import { useAdminUser } from '@/features/admin-users/api/get-user.ts';
 import { AuditTable } from '@/features/admin-users/components/audit-table.tsx';
 import { SessionsTable } from '@/features/admin-users/components/sessions-table.tsx';
@@ -37,18 +37,18 @@ function Facts({ user }: { user: AdminUser }) {
   );
 }
 
-function RolesAndConsents({ userId }: { userId: string }) {
+function RolesAndCentralGrants({ userId }: { userId: string }) {
   const apps = useAdminApps();
   if (apps.isPending) return <CenteredLoader label="Loading apps..." />;
   if (apps.isError) return <ErrorAlert title="Failed to load apps/users." error={apps.error} onRetry={() => void apps.refetch()} />;
-  return <UserConsents userId={userId} apps={apps.data} />;
+  return <UserCentralGrants userId={userId} apps={apps.data} />;
 }
 
 /** The user page's sections, in order: adding one is adding an entry. */
 const tabsOf = (user: AdminUser): PageTab[] => [
   { value: 'apps', label: 'Apps & access', icon: IconApps, panel: () => <UserAppsAccess user={user} /> },
   { value: 'groups', label: 'Groups', icon: IconUsersGroup, panel: () => <UserGroups userId={user.id} headingOrder={2} /> },
-  { value: 'consents', label: 'Roles & consents', icon: IconShieldCheck, panel: () => <RolesAndConsents userId={user.id} /> },
+  { value: 'consents', label: 'Roles & consents', icon: IconShieldCheck, panel: () => <RolesAndCentralGrants userId={user.id} /> },
   {
     value: 'discord',
     label: 'Discord',

@@ -2,7 +2,7 @@ import type { DbClient } from '../../../db/pool.ts';
 import { page, type Page } from '../../../queries/admin-users.ts';
 
 /** A live session of the player's, as their account lists it. */
-export interface OwnSessionRow {
+interface OwnSessionRow {
   sid: string;
   ip: string | null;
   user_agent: string | null;

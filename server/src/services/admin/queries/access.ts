@@ -3,7 +3,7 @@ import type { DbClient } from '../../../db/pool.ts';
 import type { AccessStatus } from '../../../domain/access.ts';
 import { selectList, type DbRow } from '../../../queries/columns.ts';
 
-export type AppAccessDbRow = DbRow<AppAccessRow, 'updated_at'>;
+type AppAccessDbRow = DbRow<AppAccessRow, 'updated_at'>;
 
 const APP_ACCESS = selectList({
   user_id: 'u.id',

@@ -10,7 +10,7 @@ import {
 } from '../../../queries/access-facts.ts';
 
 /** Everything a forward-auth check needs about one session and one app, read in one round trip. */
-export interface ForwardAuthRow {
+interface ForwardAuthRow {
   session_id: string;
   sid: string;
   last_seen_at: Date;

@@ -4,7 +4,7 @@ import { accessFactsColumns, portalRolesColumn } from '../../../queries/access-f
 import type { DbClient } from '../../../db/pool.ts';
 
 /** The session a subject token names, its player and the app, read together. */
-export interface ExchangeSubjectRow {
+interface ExchangeSubjectRow {
   user_id: string;
   uid: string;
   automation_token_enabled: boolean;

@@ -31,7 +31,7 @@ export async function findConnection(db: DbClient): Promise<ConnectionRow | null
   return rows[0] ?? null;
 }
 
-export interface ConnectionWrite {
+interface ConnectionWrite {
   client_id: string;
   client_secret_enc: string | null | undefined;
   bot_token_enc: string | null | undefined;
@@ -126,7 +126,7 @@ export async function findLink(db: DbClient, userId: string): Promise<LinkRow | 
   return rows[0] ?? null;
 }
 
-export async function findLinkByDiscordId(db: DbClient, discordId: string): Promise<LinkRow | null> {
+async function findLinkByDiscordId(db: DbClient, discordId: string): Promise<LinkRow | null> {
   const { rows } = await db.query<LinkRow>('SELECT * FROM discord_links WHERE discord_id = $1', [discordId]);
   return rows[0] ?? null;
 }

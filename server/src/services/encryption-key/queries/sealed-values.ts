@@ -1,7 +1,7 @@
 import type { DbClient } from '../../../db/pool.ts';
 
 /** A column of sealed values (AES-256-GCM under ENCRYPTION_KEY), and the key that finds its row. */
-export interface SealedColumn {
+interface SealedColumn {
   table: string;
   key: string[];
   column: string;
@@ -21,7 +21,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'discord_links', key: ['user_id'], column: 'refresh_token_enc' },
 ];
 
-export interface SealedValue {
+interface SealedValue {
   /** The row's key values, in `key` order, as text. */
   key: string[];
   sealed: string;

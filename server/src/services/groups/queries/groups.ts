@@ -116,7 +116,7 @@ export async function upsertFactionGroup(
   return rows[0]!;
 }
 
-export interface MemberRow {
+interface MemberRow {
   user_id: string;
   uid: string;
   name: string | null;
@@ -234,7 +234,7 @@ export async function currentMemberUids(db: DbClient, groupId: string): Promise<
   return rows.map((r) => r.uid);
 }
 
-export interface UserGroupRow {
+interface UserGroupRow {
   id: string;
   kind: GroupKind;
   name: string;
@@ -316,7 +316,7 @@ export async function factionGroupsOfMany(
 }
 
 /** A leaving player whose rules' grace periods have not all been applied yet. */
-export interface LeavingRow {
+interface LeavingRow {
   group_id: string;
   group_name: string;
   user_id: string;

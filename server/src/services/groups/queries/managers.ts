@@ -1,7 +1,7 @@
 import type { GroupJoining } from '@portal/contract';
 import type { DbClient } from '../../../db/pool.ts';
 
-export interface ManagerRow {
+interface ManagerRow {
   user_id: string;
   uid: string;
   name: string | null;
@@ -66,7 +66,7 @@ export async function managerNamesByGroup(db: DbClient, groupIds: readonly strin
   return byGroup;
 }
 
-export interface ManagedGroupRow {
+interface ManagedGroupRow {
   id: string;
   name: string;
   description: string;

@@ -132,7 +132,7 @@ export async function lockDueServiceJwts(db: DbClient, now: Date, limit: number)
   return rows;
 }
 
-export interface RotationRow {
+interface RotationRow {
   rotated_at: Date;
   type: RotationType;
   status: RotationOutcome;

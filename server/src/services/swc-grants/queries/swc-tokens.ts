@@ -16,7 +16,7 @@ export interface SwcTokenRow {
 }
 
 /** The version the writer read, or null when it found no row. */
-export type ExpectedVersion = number | null;
+type ExpectedVersion = number | null;
 
 const COLUMN_NAMES = [
   'user_id',
@@ -79,12 +79,4 @@ export async function storeUnusableSwcGrant(
     [t.userId, t.needsReauthorization, t.lostAt, t.now, t.expected],
   );
   return rowCount === 1;
-}
-
-export async function findSwcTokensByUid(db: DbClient, uid: string): Promise<SwcTokenRow | null> {
-  const { rows } = await db.query<SwcTokenRow>(
-    `SELECT ${COLUMN_NAMES.map((c) => `t.${c}`).join(', ')} FROM swc_tokens t JOIN users u ON u.id = t.user_id WHERE u.uid = $1`,
-    [uid],
-  );
-  return rows[0] ?? null;
 }

@@ -10,7 +10,7 @@ export interface SystemMembers {
 }
 
 /** A stored system a planet or station lies in, with the system's galaxy coordinates. */
-export interface ListingSystem {
+interface ListingSystem {
   uid: string;
   x: number | null;
   y: number | null;

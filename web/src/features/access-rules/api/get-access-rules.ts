@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The app's rules, each with its group's name, kind and member count. */
-export function getAccessRules(appId: string, signal?: AbortSignal): Promise<AccessRules> {
+function getAccessRules(appId: string, signal?: AbortSignal): Promise<AccessRules> {
   return callEndpoint(adminApps.accessRules, { params: { id: appId }, signal });
 }
 

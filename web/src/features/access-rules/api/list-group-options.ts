@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The groups and factions a rule may name: the Groups screen's list, read once for both. */
-export function listGroupOptions(signal?: AbortSignal): Promise<Group[]> {
+function listGroupOptions(signal?: AbortSignal): Promise<Group[]> {
   return callEndpoint(adminGroups.list, { signal });
 }
 

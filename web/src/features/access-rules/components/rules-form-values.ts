@@ -3,7 +3,7 @@ import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
 
 /** One rule as the form holds it: the grace period is '' while its field is empty. */
-export interface RuleValues {
+interface RuleValues {
   group_id: string;
   roles: string[];
   scopes: string[];

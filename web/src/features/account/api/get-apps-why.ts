@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The apps the player may open and why, and those a group would admit them to. */
-export function getAppsWhy(signal?: AbortSignal): Promise<AppsWhy> {
+function getAppsWhy(signal?: AbortSignal): Promise<AppsWhy> {
   return callEndpoint(account.appsWhy, { signal });
 }
 

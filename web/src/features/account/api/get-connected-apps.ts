@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The OpenID Connect apps holding a grant for the player, and the apps that may act on SWCombine for them. */
-export function getConnectedApps(signal?: AbortSignal): Promise<ConnectedApps> {
+function getConnectedApps(signal?: AbortSignal): Promise<ConnectedApps> {
   return callEndpoint(account.connectedApps, { signal });
 }
 

@@ -5,10 +5,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { totalCount } from '@/lib/total-count.ts';
 
 /** One page of the player's own events, newest first, and how many there are in all. */
-export async function getEvents(
-  page: { limit: number; offset: number },
-  signal?: AbortSignal,
-): Promise<{ rows: AccountEvent[]; total: number }> {
+async function getEvents(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<{ rows: AccountEvent[]; total: number }> {
   const { data: rows, headers } = await callEndpointWithHeaders(account.events, {
     query: { limit: String(page.limit), offset: String(page.offset) },
     signal,

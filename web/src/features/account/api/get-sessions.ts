@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** Where the player is signed in, this browser first. */
-export function getSessions(signal?: AbortSignal): Promise<AccountSession[]> {
+function getSessions(signal?: AbortSignal): Promise<AccountSession[]> {
   return callEndpoint(account.sessions, { signal });
 }
 

@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The groups the player is in, may join or ask to join, and their requests with the answers. */
-export function getMyGroups(signal?: AbortSignal): Promise<MyGroups> {
+function getMyGroups(signal?: AbortSignal): Promise<MyGroups> {
   return callEndpoint(myGroups.list, { signal });
 }
 

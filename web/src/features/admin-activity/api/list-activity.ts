@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export const ACTIVITY_PAGE_SIZE = 50;
+const ACTIVITY_PAGE_SIZE = 50;
 
 /** One page of events, newest first, from `cursor` (null: the newest). */
 export function listActivity(filters: AuditFilters, cursor: string | null, signal?: AbortSignal): Promise<ActivityPage> {

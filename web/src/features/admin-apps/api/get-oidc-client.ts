@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The app as an OpenID Connect client: its client ID, the discovery URL, its redirect URIs and whether it has a secret. */
-export function getOidcClient(appId: string, signal?: AbortSignal): Promise<OidcClient> {
+function getOidcClient(appId: string, signal?: AbortSignal): Promise<OidcClient> {
   return callEndpoint(adminApps.oidcClient, { params: { id: appId }, signal });
 }
 

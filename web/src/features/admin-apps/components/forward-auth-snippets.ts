@@ -11,7 +11,7 @@ const RESPONSE_HEADERS = [
 ];
 
 /** The auth service inside the cluster, as deploy/kubernetes names it: Traefik and Caddy ask it directly. */
-export const IN_CLUSTER_AUTH = { url: 'http://swc-portal.swc-portal.svc', hostPort: 'swc-portal.swc-portal.svc:80' };
+const IN_CLUSTER_AUTH = { url: 'http://swc-portal.swc-portal.svc', hostPort: 'swc-portal.swc-portal.svc:80' };
 
 export interface Snippet {
   /** The ingress, as its users name it. */

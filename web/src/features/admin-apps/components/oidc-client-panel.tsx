@@ -53,7 +53,7 @@ export function useClientSecretChanges(app: App) {
   };
 }
 
-export type ClientSecretChanges = ReturnType<typeof useClientSecretChanges>;
+type ClientSecretChanges = ReturnType<typeof useClientSecretChanges>;
 
 /** One app as an OpenID Connect client: what to paste into it, and its secret (new, replaced or removed). */
 export function OidcClientPanel({ app, changes }: { app: App; changes: ClientSecretChanges }) {

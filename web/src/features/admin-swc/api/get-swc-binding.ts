@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The binding, who authorized it, its scopes and the request budget. */
-export function getSwcBinding(query: SwcBindingQuery, signal?: AbortSignal): Promise<SwcBindingStatus> {
+function getSwcBinding(query: SwcBindingQuery, signal?: AbortSignal): Promise<SwcBindingStatus> {
   return callEndpoint(adminSwc.binding, { query, signal });
 }
 

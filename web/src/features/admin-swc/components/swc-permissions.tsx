@@ -36,7 +36,7 @@ const toQuery = (v: Values): SwcBindingQuery => ({
 const checkQuery = contractValidator<Values>(SwcBindingQuery, toQuery, (field) => (field === 'tenant_id' ? 'tenant' : field));
 
 /** An empty tenant once switched to another binding (t_default) without a word: it is refused instead. */
-export const EMPTY_TENANT = `Enter a tenant: the name of the binding to show or connect (${SYNC_BINDING.tenantId} is the one the data sync reads with).`;
+const EMPTY_TENANT = `Enter a tenant: the name of the binding to show or connect (${SYNC_BINDING.tenantId} is the one the data sync reads with).`;
 
 /** The contract's rule, said of the field the admin sees: 'Tenant may only hold…', not the query parameter's 'tenant_id'. */
 function validate(values: Values) {

@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The user's {status} for the app, '' when the user has no access. */
-export function getAccessStatus(userId: string, appKey: string, signal?: AbortSignal): Promise<AccessStatus> {
+function getAccessStatus(userId: string, appKey: string, signal?: AbortSignal): Promise<AccessStatus> {
   return callEndpoint(adminUsers.accessStatus, { params: { id: userId, appKey }, signal });
 }
 

@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** One user, for their page; 404 when there is none with this id. */
-export function getUser(userId: string, signal?: AbortSignal): Promise<AdminUser> {
+function getUser(userId: string, signal?: AbortSignal): Promise<AdminUser> {
   return callEndpoint(adminUsers.get, { params: { id: userId }, signal });
 }
 

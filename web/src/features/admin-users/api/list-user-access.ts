@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** Every app but the portal, with the user's status ('' = none). */
-export function listUserAccess(userId: string, signal?: AbortSignal): Promise<UserAccessRow[]> {
+function listUserAccess(userId: string, signal?: AbortSignal): Promise<UserAccessRow[]> {
   return callEndpoint(adminUsers.access, { params: { id: userId }, signal });
 }
 

@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { getDetailPage, type DetailPage } from './user-detail-page.ts';
 
 /** A page of the user's audit log, newest first. */
-export function listUserAudit(userId: string, page: { limit: number; offset: number }, signal?: AbortSignal) {
+function listUserAudit(userId: string, page: { limit: number; offset: number }, signal?: AbortSignal) {
   return getDetailPage(adminUsers.audit, userId, page, signal);
 }
 

@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The apps holding a grant for the user: what their own account page lists. */
-export function listUserConnectedApps(userId: string, signal?: AbortSignal) {
+function listUserConnectedApps(userId: string, signal?: AbortSignal) {
   return callEndpoint(adminUsers.connectedApps, { params: { id: userId }, signal });
 }
 

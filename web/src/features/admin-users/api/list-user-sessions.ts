@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { getDetailPage, type DetailPage } from './user-detail-page.ts';
 
 /** A page of the user's live sessions, newest first. */
-export function listUserSessions(userId: string, page: { limit: number; offset: number }, signal?: AbortSignal) {
+function listUserSessions(userId: string, page: { limit: number; offset: number }, signal?: AbortSignal) {
   return getDetailPage(adminUsers.sessions, userId, page, signal);
 }
 

@@ -12,14 +12,14 @@ export const USERS_PAGE_SIZE = 25;
 /** How long typing pauses before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export interface UserPage {
+interface UserPage {
   users: AdminUser[];
   /** X-Total-Count: every user matching q, not just this page. */
   total: number;
 }
 
 /** One page of users (name or UID search, on the server) and the total. */
-export async function listUsers({ q, limit, offset }: UserListParams, signal?: AbortSignal): Promise<UserPage> {
+async function listUsers({ q, limit, offset }: UserListParams, signal?: AbortSignal): Promise<UserPage> {
   const query = { limit: String(limit), offset: String(offset), q: q.trim() || undefined };
   const { data: users, headers } = await callEndpointWithHeaders(adminUsers.list, { query, signal });
   return { users, total: totalCount(headers, { offset, limit }, users.length) };

@@ -12,7 +12,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 
-export interface AdminSection {
+interface AdminSection {
   label: string;
   to: string;
   description: string;

@@ -1,7 +1,7 @@
 import type { CountedSample } from '@portal/contract';
 import { Alert, List, Stack, Text } from '@mantine/core';
 
-export interface PreviewPart {
+interface PreviewPart {
   title: string;
   counted: CountedSample;
 }

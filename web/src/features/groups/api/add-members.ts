@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import type { GroupScope } from './group-scope.ts';
 import { refreshGroups } from './list-groups.ts';
 
-export interface AddMembersCall {
+interface AddMembersCall {
   scope: GroupScope;
   groupId: string;
   uids: string[];

@@ -9,7 +9,7 @@ export const MEMBERS_PAGE_SIZE = 25;
 /** How long typing pauses before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export interface MemberPage {
+interface MemberPage {
   members: GroupMember[];
   /** X-Total-Count: every member matching q, not just this page. */
   total: number;

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { refreshGroups } from './list-groups.ts';
 
 /** The players who manage a group (admins). */
-export function getManagers(groupId: string, signal?: AbortSignal): Promise<GroupManager[]> {
+function getManagers(groupId: string, signal?: AbortSignal): Promise<GroupManager[]> {
   return callEndpoint(adminGroupManagers.managers, { params: { id: groupId }, signal });
 }
 

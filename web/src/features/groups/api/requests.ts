@@ -18,7 +18,7 @@ export function useRequests(scope: GroupScope, groupId: string | null) {
   });
 }
 
-export interface AnswerCall {
+interface AnswerCall {
   scope: GroupScope;
   requestId: string;
   /** Approve: the membership ends then (ISO 8601), if given. */

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { contractValidator } from '@/lib/form-validation.ts';
 
-export interface GroupValues {
+interface GroupValues {
   name: string;
   description: string;
 }

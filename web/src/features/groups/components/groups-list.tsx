@@ -59,7 +59,7 @@ function useRosterReads() {
 type RosterReads = ReturnType<typeof useRosterReads>;
 
 /** How the reads asked for at `requestedAt` stand: those still running, those read, those that failed. */
-export function rosterReadsSince(groups: readonly Group[], requestedAt: string) {
+function rosterReadsSince(groups: readonly Group[], requestedAt: string) {
   const asked = groups.filter((g) => g.roster?.readable);
   const over = (g: Group) => g.roster?.finished_at != null && Date.parse(g.roster.finished_at) >= Date.parse(requestedAt);
   return {

@@ -7,7 +7,7 @@ import { ListEmpty } from '@/components/list-empty.tsx';
 import { useManagedGroups } from '../api/list-managed-groups.ts';
 import { membersCount } from './group-words.ts';
 
-export const managedGroupPath = (id: string) => `/manage/groups/${encodeURIComponent(id)}`;
+const managedGroupPath = (id: string) => `/manage/groups/${encodeURIComponent(id)}`;
 
 const JOINING_LABEL: Record<ManagedGroup['joining'], string> = { closed: 'Closed', request: 'On request', open: 'Open' };
 

@@ -17,6 +17,3 @@ export function useMe() {
     staleTime: 60_000,
   });
 }
-
-/** The same key as `queryKeys.me`, for code that still imports it from here. */
-export const meQueryKey = queryKeys.me;

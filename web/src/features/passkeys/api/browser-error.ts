@@ -1,7 +1,7 @@
 import { serverMessage } from '@/lib/api-error.ts';
 
 /** The browser's passkey prompt failed (cancelled, no passkey, no support): not the server's answer, nor a lost session. */
-export class PasskeyPromptError extends Error {
+class PasskeyPromptError extends Error {
   override readonly name = 'PasskeyPromptError';
 }
 

@@ -17,7 +17,7 @@ export async function confirmWithPasskey(): Promise<void> {
   await callEndpoint(ownPasskeys.confirm, { body: { answer } });
 }
 
-export const ADMIN_CONSOLE_KEY = [...queryKeys.account.all, 'admin-console'] as const;
+const ADMIN_CONSOLE_KEY = [...queryKeys.account.all, 'admin-console'] as const;
 
 /** What the admin console asks of this session (ADMIN_PASSKEY, and whether a passkey was used lately). */
 export function useAdminConsoleStepUp() {

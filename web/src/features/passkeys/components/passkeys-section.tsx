@@ -38,7 +38,7 @@ function deviceName(): string {
 }
 
 /** A fresh SWCombine sign-in is needed first: said, with the way to do it. */
-export function FreshSignInNeeded() {
+function FreshSignInNeeded() {
   const origin = useBrowserOrigin();
   return (
     <Alert color="blue" title="Sign in with SWCombine again to add a passkey">

@@ -9,7 +9,7 @@ const HistoryOrEmpty: Parser<RotationHistoryEntry[]> = {
 };
 
 /** The rotation history, newest first. */
-export function getRotationHistory(id: string, signal?: AbortSignal): Promise<RotationHistoryEntry[]> {
+function getRotationHistory(id: string, signal?: AbortSignal): Promise<RotationHistoryEntry[]> {
   return callEndpoint(serviceJwts.rotations, { params: { id }, signal }, HistoryOrEmpty);
 }
 

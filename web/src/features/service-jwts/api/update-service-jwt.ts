@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export interface UpdateServiceJwtVariables {
+interface UpdateServiceJwtVariables {
   id: string;
   body: ServiceJwtInput;
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export function getAuthToken(signal?: AbortSignal): Promise<AutomationToken> {
+function getAuthToken(signal?: AbortSignal): Promise<AutomationToken> {
   return callEndpoint(me.automationToken, { signal });
 }
 

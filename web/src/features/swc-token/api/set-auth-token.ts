@@ -4,7 +4,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { isNoAnswer } from '@/lib/api-error.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export async function setAuthToken(enabled: boolean): Promise<void> {
+async function setAuthToken(enabled: boolean): Promise<void> {
   await callEndpoint(me.setAutomationToken, { body: { enabled } });
 }
 

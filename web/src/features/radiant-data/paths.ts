@@ -1,7 +1,0 @@
-import type { DataKind } from '@portal/contract';
-
-export const DATA_VIEW_PATH = '/admin/radiant-mgmt/data';
-export const GALAXY_MAP_PATH = '/admin/radiant-mgmt/map';
-export const RADIANT_MGMT = { label: 'Radiant Management', to: '/admin/radiant-mgmt' } as const;
-
-export const dataViewPath = (target: DataKind) => `${DATA_VIEW_PATH}?target=${target}`;
