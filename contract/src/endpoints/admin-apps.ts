@@ -23,10 +23,14 @@ export type OidcClient = z.infer<typeof OidcClient>;
 export const ClientSecret = z.object({ client_id: z.string(), client_secret: z.string() });
 export type ClientSecret = z.infer<typeof ClientSecret>;
 
+/** A new app; a machine client (client credentials) is created with its client secret, answered this once. */
+export const CreatedApp = App.extend({ client_secret: z.string().optional() });
+export type CreatedApp = z.infer<typeof CreatedApp>;
+
 /** The app catalog (admins). */
 export const adminApps = {
   list: defineEndpoint({ method: 'GET', path: '/api/admin/apps', status: 200, answer: z.array(App), errors }),
-  create: defineEndpoint({ method: 'POST', path: '/api/admin/apps', body: AppInput, status: 201, answer: App, errors }),
+  create: defineEndpoint({ method: 'POST', path: '/api/admin/apps', body: AppInput, status: 201, answer: CreatedApp, errors }),
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/admin/apps/:id',
