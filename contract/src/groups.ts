@@ -130,6 +130,11 @@ export const AddedMembers = z.object({
   already: z.number().int().min(0),
   /** UIDs the portal had never seen: added as users first, as Users → Add does. */
   new_users: z.number().int().min(0),
+  /**
+   * UIDs SWCombine never named to the portal (no sign-in, on no faction roster it read): SWCombine answers
+   * who a character is only to that character, so a mistyped UID shows here.
+   */
+  unknown_to_game: z.array(z.string()),
 });
 export type AddedMembers = z.infer<typeof AddedMembers>;
 

@@ -9,6 +9,7 @@ import {
   deleteGroup,
   deleteMembers,
   ensureUsers,
+  uidsWithoutName,
   findFactionNamed,
   findGroup,
   insertGroup,
@@ -219,6 +220,7 @@ export async function addGroupMembers(
   let players: string[] = [];
   let created = 0;
   let added: string[] = [];
+  let unnamed: string[] = [];
   await followMembershipChange(deps, {
     // In the change's one transaction: a refused change creates no user either.
     userIds: async (tx) => {
@@ -229,6 +231,7 @@ export async function addGroupMembers(
       );
       players = [...users.ids.values()];
       created = users.created;
+      unnamed = await uidsWithoutName(tx, unique);
       return players;
     },
     groupIds: [id],
@@ -251,7 +254,7 @@ export async function addGroupMembers(
       await tellMembersAdded(deps, tx, actor, group, added, gained, { by, until: ends });
     },
   });
-  return { added: added.length, already: unique.length - added.length, new_users: created };
+  return { added: added.length, already: unique.length - added.length, new_users: created, unknown_to_game: unnamed };
 }
 
 /** Takes a player out of a group an admin keeps; what its rules gave them ends at once. */

@@ -42,9 +42,10 @@ describe('groups an admin keeps', () => {
   it('adds players by UID in bulk, a UID never seen becoming a user, and pages and searches the members', async () => {
     const group = (await call('POST', '/api/admin/groups', { name: 'Bulk', description: '' })).json();
     const added = await call('POST', `/api/admin/groups/${group.id}/members`, { uids: ['1:100002', '1:777001', '1:777002'] });
-    expect(added.json()).toEqual({ added: 3, already: 0, new_users: 2 });
+    // Mira signed in, so SWCombine named her; the two new UIDs are named by no sign-in and no roster: the admin is told.
+    expect(added.json()).toEqual({ added: 3, already: 0, new_users: 2, unknown_to_game: ['1:777001', '1:777002'] });
     const again = await call('POST', `/api/admin/groups/${group.id}/members`, { uids: ['1:100002', '1:777003'] });
-    expect(again.json()).toEqual({ added: 1, already: 1, new_users: 1 });
+    expect(again.json()).toEqual({ added: 1, already: 1, new_users: 1, unknown_to_game: ['1:777003'] });
     const page = await call('GET', `/api/admin/groups/${group.id}/members?limit=2`);
     expect(page.headers['x-total-count']).toBe('4');
     expect(page.json()).toHaveLength(2);

@@ -57,7 +57,7 @@ describe('/admin/groups/{id}, a group an admin keeps', () => {
 
   it('names the pieces that are not UIDs at the field and sends nothing, then adds the rest and says what happened', async () => {
     const { api, user } = await openGroup(fleetOps, {
-      [`POST ${base}/members`]: reply(200, { added: 3, already: 1, new_users: 2 }),
+      [`POST ${base}/members`]: reply(200, { added: 3, already: 1, new_users: 2, unknown_to_game: ['1:100005'] }),
     });
     const field = screen.getByRole('textbox', { name: /^UIDs/ });
     await user.type(field, '1:100002, bogus 2:2400{Enter}1:100003');
@@ -79,6 +79,8 @@ describe('/admin/groups/{id}, a group an admin keeps', () => {
       uids: ['1:100002', '1:100003', '1:100004', '1:100005'],
     });
     expect(field).toHaveValue('');
+    // One of them SWCombine never named to the portal: the admin is asked to check it.
+    expect(screen.getByText('1:100005 is not a character the portal knows')).toBeInTheDocument();
   });
 
   it('asks for at least one UID', async () => {
