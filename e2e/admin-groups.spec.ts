@@ -91,6 +91,10 @@ describe('Admin → Groups', () => {
     await uids.fill(`1:100002\n${NEW_UID}, 1:100002`);
     await admin.getByRole('button', { name: 'Add players' }).click();
     await admin.getByText(`Added 2 players to ${GROUP} (1 new to the portal, added as a user).`).waitFor();
+    await admin
+      .getByRole('alert')
+      .filter({ hasText: `${NEW_UID} is not a character the portal knows` })
+      .waitFor();
     const members = admin.getByRole('table', { name: 'Members' });
     await members.getByRole('link', { name: 'Mira Solan' }).waitFor();
     await members.getByRole('link', { name: `Not signed in yet (${NEW_UID})` }).waitFor();

@@ -155,6 +155,31 @@ describe('an app’s access rules (App Catalog → Access rules)', () => {
     expect(api.count(`POST ${PREVIEW}`)).toBe(0);
   });
 
+  it('offers every faction SWCombine lists, and adds a rule for one the portal has no group of yet', async () => {
+    const hutts = factionGroup(9, { name: 'Hutt Cartel', faction_uid: '20:310', member_count: 0 });
+    let made = false;
+    const { api, user } = await openRules({
+      'GET /api/admin/groups': () => reply(200, made ? [pilots, officers, gws, hutts] : [pilots, officers, gws]),
+      'GET /api/admin/groups/factions': reply(200, {
+        read_at: new Date().toISOString(),
+        factions: [
+          { faction_uid: gws.faction_uid, name: gws.name, group_id: gws.id },
+          { faction_uid: '20:310', name: 'Hutt Cartel', group_id: null },
+        ],
+      }),
+      'POST /api/admin/groups/factions/20%3A310': () => ((made = true), reply(200, hutts)),
+    });
+
+    await addRule(user, 'Hutt Cartel (20:310)');
+
+    await waitFor(() => expect(api.count('POST /api/admin/groups/factions/20%3A310')).toBe(1));
+    expect(await screen.findByRole('listitem', { name: 'Rule for Hutt Cartel' })).toBeInTheDocument();
+    // Its group is now a faction with a rule: it is not offered twice.
+    await user.click(screen.getByRole('combobox', { name: /^Add a group or faction/ }));
+    expect(screen.queryByRole('option', { name: 'Hutt Cartel (20:310)' })).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: `${gws.name} (${gws.faction_uid})` })).toBeInTheDocument();
+  });
+
   it("shows the server's refusal of the preview and of Save under the buttons", async () => {
     let saves = 0;
     const { user, section } = await openRules({

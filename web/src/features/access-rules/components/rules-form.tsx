@@ -5,6 +5,8 @@ import { IconArrowBackUp, IconDeviceFloppy, IconEye } from '@tabler/icons-react'
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
+import { serverMessage } from '@/lib/api-error.ts';
+import { useFactionGroup, useFactionList } from '../api/faction-list.ts';
 import { usePreviewAccessRules } from '../api/preview-access-rules.ts';
 import { useSetAccessRules } from '../api/set-access-rules.ts';
 import { AddRuleSelect } from './add-rule-select.tsx';
@@ -44,6 +46,9 @@ export function RulesForm({ app, saved, groups, onSaved }: RulesFormProps) {
   const [previewed, setPreviewed] = useState<{ body: string; result: AccessRulesPreview } | null>(null);
   const byId = groupsById(saved, groups);
   const refusal = useErrorSummary(fieldLabels(form.values, byId));
+  const factions = useFactionList();
+  const factionGroup = useFactionGroup();
+  const addRule = (group: Group) => form.insertListItem('rules', { group_id: group.id, roles: [], scopes: [], grace_hours: 0 });
 
   const body = bodyOf(form.values);
   // A preview holds only for the rules it was made of: any edit asks for a new one before Save.
@@ -106,8 +111,12 @@ export function RulesForm({ app, saved, groups, onSaved }: RulesFormProps) {
         )}
         <AddRuleSelect
           groups={groups}
+          listed={factions.data?.factions ?? []}
           taken={new Set(form.values.rules.map((r) => r.group_id))}
-          onAdd={(group) => form.insertListItem('rules', { group_id: group.id, roles: [], scopes: [], grace_hours: 0 })}
+          onAdd={addRule}
+          onAddFaction={(factionUid) => factionGroup.mutate(factionUid, { onSuccess: addRule })}
+          adding={factionGroup.isPending}
+          error={factionGroup.error ? serverMessage(factionGroup.error, 'The faction could not be added.') : null}
         />
         <FormErrorSummary {...refusal.summary(form.errors)} />
         {fresh ? (
