@@ -207,6 +207,29 @@ describe("an app's access rules, with the preview before Save", () => {
     await expectAccessible(admin, 'the app page, Access, rules saved');
     await screenshotBoth(admin, 'admin-app-access-rules');
   });
+
+  it('offers every faction SWCombine lists, not only those a player of signed in', { timeout: 120_000 }, async () => {
+    const rules = admin.getByRole('region', { name: 'Access rules' });
+    const pickGroup = rules.getByRole('combobox', { name: /^Add a group or faction/ });
+    const hutts = admin.getByRole('option', { name: 'Hutt Cartel (20:310)' });
+    // The list is read within a minute of a new install (then once a day): the page reads it again until it is there.
+    await expect
+      .poll(
+        async () => {
+          await admin.reload();
+          await pickGroup.click();
+          await pickGroup.fill('Hutt');
+          return hutts.isVisible();
+        },
+        { timeout: 100_000, interval: 5_000 },
+      )
+      .toBe(true);
+    await screenshotBoth(admin, 'admin-app-access-rules-every-faction', { fullPage: false });
+    await hutts.click();
+    await rules.getByRole('listitem', { name: 'Rule for Hutt Cartel' }).waitFor();
+    // (The open dropdown renders outside the landmarks, axe `region`: that is fixed apart; checked with it closed.)
+    await expectAccessible(admin, 'the app page, Access, a listed faction’s rule added');
+  });
 });
 
 describe('the decision and its source on Users and Access Control', () => {

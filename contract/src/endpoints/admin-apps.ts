@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccessRules, AccessRulesInput, AccessRulesPreview } from '../access-rules.ts';
+import { AccessRules, AccessRulesInput, AccessRulesPreview, AccessRulesPreviewInput } from '../access-rules.ts';
 import { AppInput } from '../admin-apps.ts';
 import { AppAccessQuery, AppAccessRow } from '../admin-users.ts';
 import { App } from '../apps.ts';
@@ -62,7 +62,7 @@ export const adminApps = {
     method: 'POST',
     path: '/api/admin/apps/:id/access-rules/preview',
     params: AppParams,
-    body: AccessRulesInput,
+    body: AccessRulesPreviewInput,
     status: 200,
     answer: AccessRulesPreview,
     errors,

@@ -34,7 +34,7 @@ export default async function appRoutes(app: FastifyInstance) {
   route(app, adminApps.previewAccessRules, {
     tags,
     summary: 'Who these rules would admit and stop admitting, before saving them (changes nothing)',
-    handler: (request) => previewAccessRules(deps, request.params.id, request.body.rules),
+    handler: (request) => previewAccessRules(deps, request.params.id, request.body.rules, request.body.player),
   });
   route(app, adminApps.access, {
     tags,

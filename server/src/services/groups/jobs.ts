@@ -5,10 +5,10 @@ import { applyMembershipEnds } from './membership-ends.ts';
 import { readDueRosters, ROSTER_READ_JOB } from './rosters.ts';
 import { readFactionListWhenDue } from './faction-list.ts';
 
-/** SWCombine's faction list, looked at every hour and read when a day old (within the hour on a new install), through the budget. */
+/** SWCombine's faction list, looked at every minute and read when a day old (at once on a new install), through the budget. */
 export const factionListRead: JobDefinition = {
   name: 'swc-faction-list-read',
-  schedule: '23 * * * *',
+  schedule: '* * * * *',
   run: (deps) => readFactionListWhenDue(deps),
 };
 

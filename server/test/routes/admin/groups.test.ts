@@ -86,6 +86,26 @@ describe('access rules and the decision', () => {
       added: { count: 1, sample: [{ user_id: miraId, uid: '1:100002', name: 'Mira Solan' }] },
       removed: { count: 0, sample: [] },
     });
+    // "Will Mira get in?": asked by name (or UID), the preview says what the one access rule decides now and then, and why.
+    const asked = await call('POST', `/api/admin/apps/${fleetAppId}/access-rules/preview`, { ...rules, player: 'mira' });
+    expect(asked.json().player).toEqual({
+      query: 'mira',
+      matches: [
+        {
+          user_id: miraId,
+          uid: '1:100002',
+          name: 'Mira Solan',
+          now: { allowed: false, source: 'none', reason: expect.stringMatching(/^No grant, no access rule/) },
+          then: { allowed: true, source: 'group Ops', reason: 'Admitted as a member of group Ops.' },
+        },
+      ],
+    });
+    expect(
+      (await call('POST', `/api/admin/apps/${fleetAppId}/access-rules/preview`, { ...rules, player: '1:424242' })).json().player,
+    ).toEqual({
+      query: '1:424242',
+      matches: [],
+    });
     // The preview changed nothing.
     expect((await call('GET', `/api/admin/apps/${fleetAppId}/access-rules`)).json()).toEqual({ rules: [] });
     expect((await verifyFleet()).statusCode).toBe(401);

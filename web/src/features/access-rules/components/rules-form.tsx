@@ -7,7 +7,7 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { useFactionGroup, useFactionList } from '../api/faction-list.ts';
-import { usePreviewAccessRules } from '../api/preview-access-rules.ts';
+import { previewAccessRules, usePreviewAccessRules } from '../api/preview-access-rules.ts';
 import { useSetAccessRules } from '../api/set-access-rules.ts';
 import { AddRuleSelect } from './add-rule-select.tsx';
 import { RuleCard, ruleFieldLabels, type RuleGroup } from './rule-card.tsx';
@@ -120,7 +120,7 @@ export function RulesForm({ app, saved, groups, onSaved }: RulesFormProps) {
         />
         <FormErrorSummary {...refusal.summary(form.errors)} />
         {fresh ? (
-          <RulesPreview preview={fresh}>
+          <RulesPreview preview={fresh} check={(player) => previewAccessRules({ appId: app.id, body: { ...body, player } })}>
             <Row gap="sm">
               <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
                 Save rules
