@@ -200,6 +200,13 @@ describe("an app's access rules, with the preview before Save", () => {
     expect(await preview.textContent()).toMatch(/^These rules admit 1 more player\.Admitted: Mira Solan/);
     await expectAccessible(admin, 'the app page, Access, the preview before Save');
     await screenshotBoth(admin, 'admin-app-access-rules-preview');
+    // "Will Mira get in?", asked of the rules previewed.
+    await preview.getByRole('textbox', { name: 'Will a player get in?' }).fill('Mira');
+    await preview.getByRole('button', { name: 'Check' }).click();
+    const answer = preview.getByRole('list', { name: 'Players matching Mira' });
+    await answer.getByText(`With these rules may open it: Admitted as a member of group ${GROUP}.`, { exact: false }).waitFor();
+    await expectAccessible(admin, 'the app page, Access, one player checked in the preview');
+    await screenshotBoth(admin, 'admin-app-access-rules-player-check');
 
     await preview.getByRole('button', { name: 'Save rules' }).click();
     await rules.getByText(`Access rules of ${APP.name} saved.`).waitFor();

@@ -65,6 +65,17 @@ export const AccessRulesPreview = z.object({
 });
 export type AccessRulesPreview = z.infer<typeof AccessRulesPreview>;
 
+/** "Check a player": a name or UID, as an admin types it. */
+export const PlayerCheckQuery = z.object({ player: singleLineText('Player', { min: 1, max: 64 }) });
+export type PlayerCheckQuery = z.infer<typeof PlayerCheckQuery>;
+
+/** The players a check found (at most 5), each with what the one access rule decides on the app now, and why. */
+export const PlayerCheck = z.object({
+  query: z.string(),
+  matches: z.array(PreviewPlayer.extend({ decision: AccessDecisionView })),
+});
+export type PlayerCheck = z.infer<typeof PlayerCheck>;
+
 /** Counts as the console writes them everywhere: "2,000", never "2000" beside it. */
 export const formatCount = (n: number): string => n.toLocaleString('en-US');
 

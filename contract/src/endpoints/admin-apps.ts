@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AccessRules, AccessRulesInput, AccessRulesPreview, AccessRulesPreviewInput } from '../access-rules.ts';
+import {
+  AccessRules,
+  AccessRulesInput,
+  AccessRulesPreview,
+  AccessRulesPreviewInput,
+  PlayerCheck,
+  PlayerCheckQuery,
+} from '../access-rules.ts';
 import { AppInput } from '../admin-apps.ts';
 import { AppAccessQuery, AppAccessRow } from '../admin-users.ts';
 import { App } from '../apps.ts';
@@ -41,6 +48,15 @@ export const adminApps = {
     errors,
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/apps/:id', params: AppParams, status: 204, answer: z.null(), errors }),
+  checkPlayer: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/apps/:id/player-check',
+    params: AppParams,
+    query: PlayerCheckQuery,
+    status: 200,
+    answer: PlayerCheck,
+    errors,
+  }),
   accessRules: defineEndpoint({
     method: 'GET',
     path: '/api/admin/apps/:id/access-rules',

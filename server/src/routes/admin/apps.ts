@@ -1,7 +1,7 @@
 import { adminApps } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { appAccess, changeApp, createApp, listAdminApps, removeApp } from '../../services/admin/apps.ts';
-import { accessRules, previewAccessRules, setAccessRules } from '../../services/groups/access-rules.ts';
+import { accessRules, checkPlayer, previewAccessRules, setAccessRules } from '../../services/groups/access-rules.ts';
 import { createClientSecret, describeOidcClient, removeClientSecret } from '../../services/oidc/client-secret.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
@@ -20,6 +20,11 @@ export default async function appRoutes(app: FastifyInstance) {
       await removeApp(deps, actorOf(request), request.params.id);
       return null;
     },
+  });
+  route(app, adminApps.checkPlayer, {
+    tags,
+    summary: 'Check a player: whether the players a name or UID finds may open the app, and why (the one access rule decides)',
+    handler: (request) => checkPlayer(deps, request.params.id, request.query.player),
   });
   route(app, adminApps.accessRules, {
     tags,

@@ -4,6 +4,7 @@ import {
   type AccessRuleInput,
   type AccessRules,
   type AccessRulesPreview,
+  type PlayerCheck,
   type PreviewMatch,
 } from '@portal/contract';
 import { inRolledBackTransaction, type DbClient } from '../../db/pool.ts';
@@ -100,6 +101,14 @@ export async function previewAccessRules(
     const matches: PreviewMatch[] = found.map(({ user_id, uid, name }, i) => ({ user_id, uid, name, now: now[i]!, then: then[i]! }));
     return { ...preview, player: { query: player, matches } };
   });
+}
+
+/** "Check a player": the players a name or UID finds, and whether each may open the app now, and why. */
+export async function checkPlayer(deps: Pick<Deps, 'db' | 'config' | 'clock'>, appId: string, player: string): Promise<PlayerCheck> {
+  const app = await mustBeRuledApp(deps.db, appId);
+  const found = await playersNamed(deps, deps.db, player);
+  const decisions = await decisionsOf(deps, deps.db, app, found);
+  return { query: player, matches: found.map(({ user_id, uid, name }, i) => ({ user_id, uid, name, decision: decisions[i]! })) };
 }
 
 /** Saves the app's rules; players they stop admitting lose the app at once, through the one way access ends. */

@@ -126,6 +126,22 @@ describe('access rules and the decision', () => {
       status: '',
       decision: { allowed: true, source: 'group Ops', reason: 'Admitted as a member of group Ops.' },
     });
+    // Check a player, on the app page: found by name or UID, decided by the one access rule, with why.
+    const checked = await call('GET', `/api/admin/apps/${fleetAppId}/player-check?player=1:100002`);
+    expect(checked.json()).toEqual({
+      query: '1:100002',
+      matches: [
+        {
+          user_id: miraId,
+          uid: '1:100002',
+          name: 'Mira Solan',
+          decision: { allowed: true, source: 'group Ops', reason: 'Admitted as a member of group Ops.' },
+        },
+      ],
+    });
+    const unasked = await call('GET', `/api/admin/apps/${fleetAppId}/player-check?player=`);
+    expect(unasked.statusCode).toBe(400);
+    expect(unasked.json().message).toBe('querystring.player: Player is required');
     const access = (await call('GET', `/api/admin/users/${miraId}/access`)).json();
     expect(access.find((r: { app_key: string }) => r.app_key === 'fleet').decision.source).toBe('group Ops');
     expect(

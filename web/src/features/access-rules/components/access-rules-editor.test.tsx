@@ -152,6 +152,10 @@ describe('an app’s access rules (App Catalog → Access rules)', () => {
     const asked = api.calls.filter((c) => c.path === PREVIEW).at(-1)!.body as { player: string; rules: unknown[] };
     expect(asked.player).toBe('mira');
     expect(asked.rules).toHaveLength(2);
+    // Asking saved nothing; Enter in the field asks again, and still saves nothing.
+    await user.type(within(status).getByRole('textbox', { name: 'Will a player get in?' }), '{Enter}');
+    await waitFor(() => expect(api.calls.filter((c) => c.path === PREVIEW)).toHaveLength(3));
+    expect(api.count(`PUT ${RULES}`)).toBe(0);
   });
 
   it('asks for a new preview after any change, so Save never saves what was not previewed', async () => {

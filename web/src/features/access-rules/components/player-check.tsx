@@ -32,29 +32,30 @@ export function PlayerCheck({ check }: { check: (player: string) => Promise<Acce
   const [player, setPlayer] = useState('');
   const ask = useMutation({ mutationFn: check });
   const answer = ask.data?.player;
+  const send = () => {
+    if (player.trim()) ask.mutate(player.trim());
+  };
   return (
     <Stack gap="xs">
-      <form
-        aria-label="Check one player"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (player.trim()) ask.mutate(player.trim());
-        }}
-      >
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label="Will a player get in?"
-            placeholder="Name or UID"
-            value={player}
-            onChange={(event) => setPlayer(event.currentTarget.value)}
-            error={ask.error ? serverMessage(ask.error, 'The player could not be checked.') : undefined}
-            style={{ flex: '1 1 200px' }}
-          />
-          <Button type="submit" variant="default" loading={ask.isPending} leftSection={<IconSearch size={16} aria-hidden />}>
-            Check
-          </Button>
-        </Group>
-      </form>
+      {/* Inside the rules' own form: no form of its own (a nested form's submit would reach Save), Enter asks here. */}
+      <Group align="flex-end" gap="sm" role="search" aria-label="Check one player">
+        <TextInput
+          label="Will a player get in?"
+          placeholder="Name or UID"
+          value={player}
+          onChange={(event) => setPlayer(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            send();
+          }}
+          error={ask.error ? serverMessage(ask.error, 'The player could not be checked.') : undefined}
+          style={{ flex: '1 1 200px' }}
+        />
+        <Button type="button" variant="default" loading={ask.isPending} leftSection={<IconSearch size={16} aria-hidden />} onClick={send}>
+          Check
+        </Button>
+      </Group>
       {answer && (
         <div>
           {answer.matches.length === 0 ? (
