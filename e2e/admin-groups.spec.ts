@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
+import path from 'node:path';
+import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
 import { seedApps, type SeedApp } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -18,11 +19,13 @@ const APP = {
   url: 'https://wingboard.example.com/',
   description: 'Sorties.',
 } satisfies SeedApp;
+/** An app the group is given from its own page. */
+const DOCS = { key: 'wingdocs', name: 'Wing Docs', url: 'https://wingdocs.example.com/' } satisfies SeedApp;
 /** A UID the portal has never seen: adding it makes a user. */
 const NEW_UID = '1:990417';
 
 beforeAll(async () => {
-  await seedApps(inject('databaseUrl'), [APP]);
+  await seedApps(inject('databaseUrl'), [APP, DOCS]);
   browser = await launchBrowser();
   // Mira has signed in once: she is a user with a name.
   const mira = await newPage(browser);
@@ -231,11 +234,49 @@ describe("an app's access rules, with the preview before Save", () => {
         { timeout: 100_000, interval: 5_000 },
       )
       .toBe(true);
-    await screenshotBoth(admin, 'admin-app-access-rules-every-faction', { fullPage: false });
+    await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-app-access-rules-every-faction-1280.png') });
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await pickGroup.scrollIntoViewIfNeeded();
+    await pickGroup.click();
+    await hutts.waitFor();
+    await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-app-access-rules-every-faction-375.png') });
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await pickGroup.click();
     await hutts.click();
     await rules.getByRole('listitem', { name: 'Rule for Hutt Cartel' }).waitFor();
     // (The open dropdown renders outside the landmarks, axe `region`: that is fixed apart; checked with it closed.)
     await expectAccessible(admin, 'the app page, Access, a listed faction’s rule added');
+  });
+
+  it('checks a player on the app page: Mira may open it, through the group, with a link to her page', async () => {
+    await admin.reload();
+    const card = admin.getByRole('region', { name: 'Check a player' });
+    await card.getByRole('textbox', { name: 'Player' }).fill('Mira');
+    await card.getByRole('button', { name: 'Check' }).click();
+    const found = card.getByRole('list', { name: 'Players matching Mira' });
+    await found.getByText('May open it').waitFor();
+    await found.getByText(`Admitted as a member of group ${GROUP}.`).waitFor();
+    await found.getByRole('link', { name: 'Mira Solan' }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await expectAccessible(admin, 'the app page, Access, Check a player');
+    await screenshotBoth(admin, 'admin-app-check-player');
+  });
+
+  it('gives the group an app from its page: the app opens with the group’s rule added, unsaved', async () => {
+    await admin.goto(`${baseUrl}/admin/groups`);
+    await admin.getByRole('link', { name: GROUP }).first().click();
+    await admin.getByRole('heading', { level: 1, name: GROUP }).waitFor();
+    const card = admin.getByRole('region', { name: 'Give the group an app' });
+    await card.getByRole('combobox', { name: 'App' }).click();
+    await admin.getByRole('option', { name: `${DOCS.name} (${DOCS.key})` }).click();
+    await card.scrollIntoViewIfNeeded();
+    await expectAccessible(admin, 'a group page, Give the group an app');
+    await screenshotBoth(admin, 'admin-group-give-app');
+    await card.getByRole('button', { name: 'Add a rule' }).click();
+    await admin.getByRole('heading', { level: 1, name: DOCS.name }).waitFor();
+    const rules = admin.getByRole('region', { name: 'Access rules' });
+    await rules.getByRole('listitem', { name: `Rule for ${GROUP}` }).waitFor();
+    await rules.getByRole('button', { name: 'Preview changes' }).waitFor();
   });
 });
 
