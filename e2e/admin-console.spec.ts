@@ -94,6 +94,10 @@ describe('Users', () => {
     await admin.getByRole('textbox', { name: /^UID/ }).fill('1:777777');
     await admin.getByRole('button', { name: 'Add user' }).click();
     await admin.getByText('1:777777').first().waitFor();
+    // No sign-in and no roster ever named 1:777777: the admin is asked to check it in the game.
+    await admin.getByRole('alert').filter({ hasText: '1:777777 is not a character the portal knows' }).waitFor();
+    await expectAccessible(admin, '/admin/users after adding a UID the game never named');
+    await screenshotBoth(admin, 'admin-users-add-unknown-uid', { fullPage: false });
 
     await admin.getByLabel('Search users').fill('Mira');
     await admin.getByRole('button', { name: 'Mira Solan' }).click();

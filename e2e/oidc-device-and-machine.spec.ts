@@ -46,6 +46,15 @@ beforeAll(async () => {
       skip_uid_whitelist: true,
       grant_types: [DEVICE, 'refresh_token'],
     },
+    // A bot only players granted access may use: Mira has no grant.
+    {
+      key: 'vaultbot',
+      name: 'Vault Bot',
+      url: 'https://vault.example.com/',
+      audience: 'https://vault.example.com',
+      redirect_urls: [],
+      grant_types: [DEVICE],
+    },
     // A nightly job that reads the ledger's API as itself.
     {
       key: 'ledgersync',
@@ -125,6 +134,22 @@ describe('the device flow: a bot asks a player for a code', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.getByRole('heading', { level: 1, name: 'Device not connected' }).waitFor();
+    expect(await tokens).toBe('access_denied');
+  });
+
+  it('checks access before offering Allow: a player the app does not admit reads why, and the bot is told access_denied', async () => {
+    const vault = await discover('vaultbot', client.None());
+    const device = await client.initiateDeviceAuthorization(vault, { scope: 'openid' });
+    const tokens = refusal(client.pollDeviceAuthorizationGrant(vault, device));
+
+    await page.goto(device.verification_uri);
+    await page.getByRole('textbox', { name: 'Code' }).fill(device.user_code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Vault Bot does not admit you' }).waitFor();
+    await page.getByText('You have not been granted access to this app.').waitFor();
+    expect(await page.getByRole('button', { name: 'Allow' }).count()).toBe(0);
+    await expectAccessible(page, 'the device page, refused by the access rule');
+    await screenshotBoth(page, 'device-refused');
     expect(await tokens).toBe('access_denied');
   });
 

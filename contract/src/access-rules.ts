@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { AccessDecisionView } from './access-decision.ts';
 import { RoleValue, ScopeValue } from './central-grants.ts';
 import { GroupKind } from './groups.ts';
+import { singleLineText } from './text.ts';
 
 /** At most this many hours of grace before a player who left a faction loses what a rule gave. */
 export const MAX_GRACE_HOURS = 24 * 365;
@@ -45,16 +47,45 @@ export type AccessRules = z.infer<typeof AccessRules>;
 const PreviewPlayer = z.object({ user_id: z.string(), uid: z.string(), name: z.string().nullable() });
 const PreviewSide = z.object({ count: z.number().int().min(0), sample: z.array(PreviewPlayer) });
 
-/** Who new rules admit that the current ones do not, and who they stop admitting. */
-export const AccessRulesPreview = z.object({ added: PreviewSide, removed: PreviewSide });
+/** The rules to preview, and optionally one player asked about by name or UID ("will Mira get in?"). */
+export const AccessRulesPreviewInput = AccessRulesInput.extend({
+  player: singleLineText('Player', { min: 1, max: 64 }).optional(),
+});
+export type AccessRulesPreviewInput = z.infer<typeof AccessRulesPreviewInput>;
+
+/** A player the question found: what the one access rule decides under the saved rules (`now`) and these (`then`). */
+const PreviewMatch = PreviewPlayer.extend({ now: AccessDecisionView, then: AccessDecisionView });
+export type PreviewMatch = z.infer<typeof PreviewMatch>;
+
+/** Who new rules admit that the current ones do not, and who they stop admitting; `player` answers the one asked about. */
+export const AccessRulesPreview = z.object({
+  added: PreviewSide,
+  removed: PreviewSide,
+  player: z.object({ query: z.string(), matches: z.array(PreviewMatch) }).optional(),
+});
 export type AccessRulesPreview = z.infer<typeof AccessRulesPreview>;
+
+/** "Check a player": a name or UID, as an admin types it. */
+export const PlayerCheckQuery = z.object({ player: singleLineText('Player', { min: 1, max: 64 }) });
+export type PlayerCheckQuery = z.infer<typeof PlayerCheckQuery>;
+
+/** The players a check found (at most 5), each with what the one access rule decides on the app now, and why. */
+export const PlayerCheck = z.object({
+  query: z.string(),
+  matches: z.array(PreviewPlayer.extend({ decision: AccessDecisionView })),
+});
+export type PlayerCheck = z.infer<typeof PlayerCheck>;
+
+/** Counts as the console writes them everywhere: "2,000", never "2000" beside it. */
+export const formatCount = (n: number): string => n.toLocaleString('en-US');
 
 /** "These rules admit 14 more players and stop admitting 3". */
 export function previewSentence(preview: AccessRulesPreview): string {
   const players = (n: number) => (n === 1 ? 'player' : 'players');
   const { added, removed } = preview;
   if (added.count === 0 && removed.count === 0) return 'These rules change no one’s access.';
-  if (removed.count === 0) return `These rules admit ${added.count} more ${players(added.count)}.`;
-  if (added.count === 0) return `These rules stop admitting ${removed.count} ${players(removed.count)}.`;
-  return `These rules admit ${added.count} more ${players(added.count)} and stop admitting ${removed.count}.`;
+  const [a, r] = [formatCount(added.count), formatCount(removed.count)];
+  if (removed.count === 0) return `These rules admit ${a} more ${players(added.count)}.`;
+  if (added.count === 0) return `These rules stop admitting ${r} ${players(removed.count)}.`;
+  return `These rules admit ${a} more ${players(added.count)} and stop admitting ${r}.`;
 }

@@ -124,8 +124,21 @@ export const AddedMembers = z.object({
   already: z.number().int().min(0),
   /** UIDs the portal had never seen: added as users first, as Users → Add does. */
   new_users: z.number().int().min(0),
+  /**
+   * UIDs SWCombine never named to the portal (no sign-in, on no faction roster it read): SWCombine answers
+   * who a character is only to that character, so a mistyped UID shows here.
+   */
+  unknown_to_game: z.array(z.string()),
 });
 export type AddedMembers = z.infer<typeof AddedMembers>;
+
+/** A faction SWCombine lists; `group_id` once the portal has its group (a player of it signed in, a roster, a rule). */
+export const ListedFaction = z.object({ faction_uid: z.string(), name: z.string(), group_id: z.string().nullable() });
+export type ListedFaction = z.infer<typeof ListedFaction>;
+
+/** SWCombine's faction list, read once a day; `read_at` null before the first read. */
+export const FactionList = z.object({ read_at: z.string().nullable(), factions: z.array(ListedFaction) });
+export type FactionList = z.infer<typeof FactionList>;
 
 /**
  * Pasted UIDs, one per line or separated by spaces or commas: the distinct ones in order, and the

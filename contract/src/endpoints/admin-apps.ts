@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AccessRules, AccessRulesInput, AccessRulesPreview } from '../access-rules.ts';
+import {
+  AccessRules,
+  AccessRulesInput,
+  AccessRulesPreview,
+  AccessRulesPreviewInput,
+  PlayerCheck,
+  PlayerCheckQuery,
+} from '../access-rules.ts';
 import { AppInput } from '../admin-apps.ts';
 import { AppAccessQuery, AppAccessRow } from '../admin-users.ts';
 import { App } from '../apps.ts';
@@ -23,10 +30,14 @@ export type OidcClient = z.infer<typeof OidcClient>;
 export const ClientSecret = z.object({ client_id: z.string(), client_secret: z.string() });
 export type ClientSecret = z.infer<typeof ClientSecret>;
 
+/** A new app; a machine client (client credentials) is created with its client secret, answered this once. */
+export const CreatedApp = App.extend({ client_secret: z.string().optional() });
+export type CreatedApp = z.infer<typeof CreatedApp>;
+
 /** The app catalog (admins). */
 export const adminApps = {
   list: defineEndpoint({ method: 'GET', path: '/api/admin/apps', status: 200, answer: z.array(App), errors }),
-  create: defineEndpoint({ method: 'POST', path: '/api/admin/apps', body: AppInput, status: 201, answer: App, errors }),
+  create: defineEndpoint({ method: 'POST', path: '/api/admin/apps', body: AppInput, status: 201, answer: CreatedApp, errors }),
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/admin/apps/:id',
@@ -37,6 +48,15 @@ export const adminApps = {
     errors,
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/apps/:id', params: AppParams, status: 204, answer: z.null(), errors }),
+  checkPlayer: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/apps/:id/player-check',
+    params: AppParams,
+    query: PlayerCheckQuery,
+    status: 200,
+    answer: PlayerCheck,
+    errors,
+  }),
   accessRules: defineEndpoint({
     method: 'GET',
     path: '/api/admin/apps/:id/access-rules',
@@ -58,7 +78,7 @@ export const adminApps = {
     method: 'POST',
     path: '/api/admin/apps/:id/access-rules/preview',
     params: AppParams,
-    body: AccessRulesInput,
+    body: AccessRulesPreviewInput,
     status: 200,
     answer: AccessRulesPreview,
     errors,

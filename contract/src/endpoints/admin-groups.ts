@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AddedMembers,
   AddMembersInput,
+  FactionList,
   Group,
   GroupInput,
   GroupList,
@@ -16,6 +17,9 @@ import { defineEndpoint } from '../endpoint.ts';
 const GroupParams = z.object({ id: z.uuid('id must be a group id (a UUID)') });
 const MemberParams = GroupParams.extend({ userId: z.uuid('userId must be a user id (a UUID)') });
 const UserParams = z.object({ id: z.uuid('id must be a user id (a UUID)') });
+const FactionParams = z.object({
+  factionUid: z.string().regex(/^20:\d{1,12}$/, 'factionUid must be a SWCombine faction UID such as 20:2400'),
+});
 const errors = [400, 401, 403, 404, 409] as const;
 
 /** Groups an admin keeps and the factions the game keeps (admins). */
@@ -65,6 +69,15 @@ export const adminGroups = {
     params: MemberParams,
     status: 204,
     answer: z.null(),
+    errors,
+  }),
+  factionList: defineEndpoint({ method: 'GET', path: '/api/admin/groups/factions', status: 200, answer: FactionList, errors }),
+  factionGroup: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/groups/factions/:factionUid',
+    params: FactionParams,
+    status: 200,
+    answer: Group,
     errors,
   }),
   refreshRosters: defineEndpoint({ method: 'POST', path: '/api/admin/groups/refresh', status: 202, answer: RosterRefresh, errors }),

@@ -38,7 +38,7 @@ export {
   syncedData,
 };
 export { firstLoadPaths } from './first-load-paths.ts';
-export { ClientSecret, OidcClient } from './admin-apps.ts';
+export { ClientSecret, CreatedApp, OidcClient } from './admin-apps.ts';
 
 /** Every declared endpoint of the JSON API (the server's route test checks it against the routes). */
 export const allEndpoints: readonly Endpoint[] = [

@@ -4,7 +4,7 @@ import { auditForward } from '../services/audit-trail/jobs.ts';
 import { encryptionKeyChange } from '../services/encryption-key/jobs.ts';
 import { discordMemberUpdate } from '../services/discord/member-jobs.ts';
 import { discordReconcileSweep } from '../services/discord/reconcile-jobs.ts';
-import { factionRosterRead, factionRosterSweep, groupGraceSweep } from '../services/groups/jobs.ts';
+import { factionListRead, factionRosterRead, factionRosterSweep, groupGraceSweep } from '../services/groups/jobs.ts';
 import { serviceJwtRotationSweep } from '../services/service-jwts/jobs.ts';
 import { signInCleanup } from '../services/sessions/jobs.ts';
 import { swcBindingRefresh } from '../services/swc-bindings/jobs.ts';
@@ -29,6 +29,7 @@ export const JOBS: readonly JobDefinition[] = [
   syncDetailsSweep,
   syncSchedules,
   factionRosterSweep,
+  factionListRead,
   groupGraceSweep,
   encryptionKeyChange,
   discordReconcileSweep,

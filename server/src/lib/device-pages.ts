@@ -43,11 +43,3 @@ export function deviceConfirmPage(input: {
       `<button class="btn btn-quiet" type="submit" name="abort" value="yes">Deny</button></form>`,
   );
 }
-
-/** The end of a device's sign-in: allowed, denied by the player, or refused by the app's access rule. */
-export function deviceOutcomePage(input: { title: string; message: string; link: { href: string; label: string } }): string {
-  return page(
-    input.title,
-    `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p><a class="btn" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.label)}</a>`,
-  );
-}

@@ -40,6 +40,7 @@ describe('scheduled jobs', () => {
       ['sign-in-cleanup', '*/15 * * * *'],
       ['signing-key-rotation', '17 * * * *'],
       ['swc-binding-refresh', '*/5 * * * *'],
+      ['swc-faction-list-read', '* * * * *'],
     ]);
   });
 

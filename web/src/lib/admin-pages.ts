@@ -8,3 +8,9 @@ const withTab = (path: string, tab?: string) => (tab ? `${path}?tab=${encodeURIC
 export const appPagePath = (id: string, tab?: string) => withTab(`/admin/apps/${encodeURIComponent(id)}`, tab);
 export const userPagePath = (id: string, tab?: string) => withTab(`/admin/users/${encodeURIComponent(id)}`, tab);
 export const groupPagePath = (id: string) => `/admin/groups/${encodeURIComponent(id)}`;
+
+/** The query parameter that opens an app's Access tab with a new rule for one group, to set and save there. */
+export const ADD_GROUP_PARAM = 'add_group';
+/** An app's Access tab with a rule for `groupId` added, unsaved (the preview comes before Save). */
+export const ruleForGroupPath = (appId: string, groupId: string) =>
+  `${appPagePath(appId, 'access')}&${ADD_GROUP_PARAM}=${encodeURIComponent(groupId)}`;

@@ -11,6 +11,7 @@ import {
   updateGroup,
   userGroups,
 } from '../../services/groups/admin-groups.ts';
+import { factionList, groupForFaction } from '../../services/groups/faction-list.ts';
 import { requestRosterReads } from '../../services/groups/rosters.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
@@ -61,6 +62,16 @@ export default async function groupRoutes(app: FastifyInstance) {
       await removeGroupMember(deps, actorOf(request), request.params.id, request.params.userId);
       return null;
     },
+  });
+  route(app, adminGroups.factionList, {
+    tags,
+    summary: 'Every faction SWCombine lists (read once a day), with its group where the portal has one',
+    handler: () => factionList(deps),
+  });
+  route(app, adminGroups.factionGroup, {
+    tags,
+    summary: 'The group of a faction SWCombine lists, made when a rule first names it',
+    handler: (request) => groupForFaction(deps, actorOf(request), request.params.factionUid),
   });
   route(app, adminGroups.refreshRosters, {
     tags,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deviceOutcomePage } from '../../lib/device-pages.ts';
+import { messagePage } from '../../lib/message-page.ts';
 import { OIDC_ROUTES } from '../../services/oidc/paths.ts';
 
 /**
@@ -27,7 +27,7 @@ function tooMany(reply: FastifyReply, publicUrl: string, seconds: number, per: '
     .header('cache-control', 'no-store')
     .type('text/html')
     .send(
-      deviceOutcomePage({
+      messagePage({
         title: 'Connect a device',
         message,
         link: { href: `${publicUrl}${OIDC_ROUTES.code_verification}`, label: 'Start again' },

@@ -1,4 +1,4 @@
-import { AuditEvent, PORTAL_APP_KEY, type App, type AppAccessRow } from '@portal/contract';
+import { AuditEvent, PORTAL_APP_KEY, type App, type AppAccessRow, type CreatedApp } from '@portal/contract';
 import type { DatabaseError } from 'pg';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
@@ -10,6 +10,7 @@ import { findAppById } from '../../queries/apps.ts';
 import { endAccessIn } from '../access-end/end-access.ts';
 import { accessChangeIn } from '../groups/access-follows.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
+import { issueClientSecretIn } from '../oidc/client-secret.ts';
 import { refuseForbiddenUrls } from '../registered-urls.ts';
 import { dataApiAudience } from '../stored-data/data-api.ts';
 
@@ -61,15 +62,24 @@ export async function appAccess(
   return { rows: rows.map((row) => ({ ...row, updated_at: row.updated_at.toISOString() })), total };
 }
 
-/** A new app: its URLs' origins are allowed on every replica at once (the answers kept are cleared). */
-export async function createApp(deps: Pick<Deps, 'config' | 'db' | 'clock' | 'accessChanged'>, actor: Actor, f: AppFields): Promise<App> {
+/**
+ * A new app: its URLs' origins are allowed on every replica at once (the answers kept are cleared). A machine
+ * client signs in with nothing but its client secret, so it is made with one, answered this once.
+ */
+export async function createApp(
+  deps: Pick<Deps, 'config' | 'db' | 'clock' | 'accessChanged'>,
+  actor: Actor,
+  f: AppFields,
+): Promise<CreatedApp> {
   refuseDataApiAudience(deps, f);
   refuseForbiddenAppUrls(deps, f);
   return inTransaction(deps.db, async (tx) => {
     const row = await insertApp(tx, f).catch((err: unknown) => uniqueness(err, f));
     await auditAdmin(deps, tx, actor, AuditEvent.AppCreated, { appKey: row.key, details: { name: row.name } });
     tx.afterCommit(() => deps.accessChanged.publish());
-    return row;
+    if (!row.grant_types.includes('client_credentials')) return row;
+    const { client_secret } = await issueClientSecretIn(deps, tx, actor, row, false);
+    return { ...row, client_secret };
   });
 }
 

@@ -1,4 +1,12 @@
-import { AuditEvent, PORTAL_APP_KEY, type AccessRuleInput, type AccessRules, type AccessRulesPreview } from '@portal/contract';
+import {
+  AuditEvent,
+  PORTAL_APP_KEY,
+  type AccessRuleInput,
+  type AccessRules,
+  type AccessRulesPreview,
+  type PlayerCheck,
+  type PreviewMatch,
+} from '@portal/contract';
 import { inRolledBackTransaction, inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
@@ -8,6 +16,33 @@ import { findGroupsByIds } from './queries/groups.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { tellPlayers } from './players-told.ts';
 import { accessChangeIn, decideAround, type AccessChange } from './access-follows.ts';
+import { decideFor, describeDecision } from '../../domain/access.ts';
+import { searchUsers } from '../../queries/admin-users.ts';
+import { findAccessFactsOn } from '../../queries/access-facts.ts';
+import { isPlayerAdmin } from '../decisions/decide.ts';
+
+/** Players one question may find ("Mira" finds every Mira). */
+const PLAYER_MATCHES = 5;
+
+type RuledApp = Awaited<ReturnType<typeof mustBeRuledApp>>;
+type Found = { user_id: string; uid: string; name: string | null; isAdmin: boolean };
+
+/** What the one access rule decides for each player found, with the rules as they stand in `tx`. */
+async function decisionsOf(deps: Pick<Deps, 'clock'>, tx: DbClient, app: RuledApp, players: readonly Found[]) {
+  return Promise.all(
+    players.map(async (p) => {
+      const facts = await findAccessFactsOn(tx, p.user_id, app.id);
+      return describeDecision(decideFor(app, facts, p.isAdmin, deps.clock.now()), facts.rule_matches, deps.clock.now());
+    }),
+  );
+}
+
+async function playersNamed(deps: Pick<Deps, 'db' | 'config'>, tx: DbClient, query: string): Promise<Found[]> {
+  const { rows } = await searchUsers(tx, query, PLAYER_MATCHES, 0);
+  return Promise.all(
+    rows.map(async (u) => ({ user_id: u.id, uid: u.uid, name: u.name || null, isAdmin: await isPlayerAdmin(deps, u.id) })),
+  );
+}
 
 const SAMPLE = 10;
 
@@ -41,18 +76,36 @@ async function side(db: DbClient, userIds: readonly string[]) {
   return { count: userIds.length, sample: await playersByIds(db, userIds.slice(0, SAMPLE)) };
 }
 
-/** Who the rules would admit and stop admitting, without saving them. */
+/**
+ * Who the rules would admit and stop admitting, without saving them; and for `player` (a name or UID), whether the
+ * players it finds may open the app now and would under these rules, and why.
+ */
 export async function previewAccessRules(
   deps: Pick<Deps, 'db' | 'config' | 'clock'>,
   appId: string,
   rules: readonly AccessRuleInput[],
+  player?: string,
 ): Promise<AccessRulesPreview> {
   return inRolledBackTransaction(deps.db, async (tx) => {
-    await mustBeRuledApp(tx, appId);
+    const app = await mustBeRuledApp(tx, appId);
+    const found = player ? await playersNamed(deps, tx, player) : [];
+    const now = await decisionsOf(deps, tx, app, found);
     const change = await rulesChange(tx, appId, rules);
     const { lost, gained } = await decideAround(deps, tx, change, () => replaceAccessRules(tx, appId, rules));
-    return { added: await side(tx, [...gained.keys()]), removed: await side(tx, [...lost.keys()]) };
+    const then = await decisionsOf(deps, tx, app, found);
+    const preview: AccessRulesPreview = { added: await side(tx, [...gained.keys()]), removed: await side(tx, [...lost.keys()]) };
+    if (player === undefined) return preview;
+    const matches: PreviewMatch[] = found.map(({ user_id, uid, name }, i) => ({ user_id, uid, name, now: now[i]!, then: then[i]! }));
+    return { ...preview, player: { query: player, matches } };
   });
+}
+
+/** "Check a player": the players a name or UID finds, and whether each may open the app now, and why. */
+export async function checkPlayer(deps: Pick<Deps, 'db' | 'config' | 'clock'>, appId: string, player: string): Promise<PlayerCheck> {
+  const app = await mustBeRuledApp(deps.db, appId);
+  const found = await playersNamed(deps, deps.db, player);
+  const decisions = await decisionsOf(deps, deps.db, app, found);
+  return { query: player, matches: found.map(({ user_id, uid, name }, i) => ({ user_id, uid, name, decision: decisions[i]! })) };
 }
 
 /** Saves the app's rules; players they stop admitting lose the app at once, through the one way access ends. */

@@ -9,6 +9,7 @@ import {
   deleteGroup,
   deleteMembers,
   ensureUsers,
+  uidsWithoutName,
   findFactionNamed,
   findGroup,
   insertGroup,
@@ -219,6 +220,7 @@ export async function addGroupMembers(
       unique.map((uid) => ({ uid })),
     );
     const players = [...users.ids.values()];
+    const unnamed = await uidsWithoutName(tx, unique);
     let added: string[] = [];
     const { gained } = await membershipChangeIn(deps, tx, { userIds: players, groupIds: [id] }, async () => {
       added = await insertMembers(tx, id, players, by, deps.clock.now(), ends);
@@ -236,7 +238,7 @@ export async function addGroupMembers(
       },
     });
     await tellMembersAdded(deps, tx, actor, group, added, gained, { by, until: ends });
-    return { added: added.length, already: unique.length - added.length, new_users: users.created };
+    return { added: added.length, already: unique.length - added.length, new_users: users.created, unknown_to_game: unnamed };
   });
 }
 

@@ -3,6 +3,14 @@ import { applyGraceEnds } from './grace-ends.ts';
 import { expireRequests } from './group-requests.ts';
 import { applyMembershipEnds } from './membership-ends.ts';
 import { readDueRosters, ROSTER_READ_JOB } from './rosters.ts';
+import { readFactionListWhenDue } from './faction-list.ts';
+
+/** SWCombine's faction list, looked at every minute and read when a day old (at once on a new install), through the budget. */
+export const factionListRead: JobDefinition = {
+  name: 'swc-faction-list-read',
+  schedule: '* * * * *',
+  run: (deps) => readFactionListWhenDue(deps),
+};
 
 /** Faction rosters due (every ROSTER_INTERVAL_MIN) are read; a leave ends access within a minute of its read. */
 export const factionRosterSweep: JobDefinition = {

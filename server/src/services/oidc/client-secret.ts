@@ -1,5 +1,5 @@
 import { AuditEvent, PORTAL_APP_KEY, type ClientSecret, type OidcClient } from '@portal/contract';
-import { inTransaction } from '../../db/pool.ts';
+import { inTransaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { clientMetadata } from '../../domain/oidc-client.ts';
 import { NotFound, Refused } from '../../lib/errors.ts';
@@ -30,16 +30,27 @@ export async function describeOidcClient(deps: Pick<Deps, 'db' | 'config'>, id: 
   };
 }
 
-/** A new random 256-bit secret, answered once; only its hash is kept. It replaces the one before. */
+/**
+ * A new random 256-bit secret for the app, in the caller's transaction, audited: answered once, only its hash
+ * is kept. It replaces the one before (`replacing`).
+ */
+export async function issueClientSecretIn(
+  deps: Pick<Deps, 'clock'>,
+  tx: DbClient,
+  actor: Actor,
+  app: { id: string; key: string },
+  replacing: boolean,
+): Promise<ClientSecret> {
+  const secret = randomToken(32);
+  await setClientSecretHash(tx, app.id, sha256(secret), deps.clock.now());
+  await auditAdmin(deps, tx, actor, replacing ? AuditEvent.ClientSecretReplaced : AuditEvent.ClientSecretCreated, { appKey: app.key });
+  return { client_id: app.key, client_secret: secret };
+}
+
+/** A new secret for an app, answered once; it replaces the one before. */
 export async function createClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, id: string): Promise<ClientSecret> {
   const app = await clientApp(deps, id);
-  const secret = randomToken(32);
-  await inTransaction(deps.db, async (tx) => {
-    await setClientSecretHash(tx, app.id, sha256(secret), deps.clock.now());
-    const event = app.client_secret_hash === null ? AuditEvent.ClientSecretCreated : AuditEvent.ClientSecretReplaced;
-    await auditAdmin(deps, tx, actor, event, { appKey: app.key });
-  });
-  return { client_id: app.key, client_secret: secret };
+  return inTransaction(deps.db, (tx) => issueClientSecretIn(deps, tx, actor, app, app.client_secret_hash !== null));
 }
 
 /** The app is a public client again; what was issued to it with the secret ends (through the one way access ends). */

@@ -1,7 +1,9 @@
-import { scopeInWords } from '@portal/contract';
+import { AuditEvent, scopeInWords } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { grantedScopes } from '../../domain/oidc-client.ts';
-import { deviceCodePage, deviceConfirmPage, deviceOutcomePage } from '../../lib/device-pages.ts';
+import { deviceCodePage, deviceConfirmPage } from '../../lib/device-pages.ts';
+import { messagePage } from '../../lib/message-page.ts';
+import { audit } from '../audit.ts';
 import { deviceFormSecret, type Configuration, type KoaContextWithOIDC } from './library-gaps/index.ts';
 import { clientApp, playerOf } from './lookups.ts';
 import { currentOidcRequest } from './request-context.ts';
@@ -35,14 +37,39 @@ async function appNameOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promi
   return app?.name ?? 'The app';
 }
 
+/** The signed-in player as the code's app sees them: the one access rule's decision and the scopes granted them. */
+async function playerForCode(deps: Pick<Deps, 'db' | 'config' | 'clock'>, ctx: KoaContextWithOIDC) {
+  const uid = currentOidcRequest(ctx).auth?.user.uid;
+  return uid ? playerOf(deps, ctx, uid) : null;
+}
+
 /** What the app will get of the scopes it asked for: the standard ones, and the others an admin granted the player. */
-async function whatItGets(deps: Pick<Deps, 'db' | 'config' | 'clock'>, ctx: KoaContextWithOIDC): Promise<string[]> {
+function whatItGets(ctx: KoaContextWithOIDC, grantedToPlayer: readonly string[]): string[] {
   const asked = String(ctx.oidc.entities.DeviceCode?.params?.scope ?? '')
     .split(' ')
     .filter(Boolean);
-  const uid = ctx.oidc.session?.accountId;
-  const player = uid ? await playerOf(deps, ctx, uid) : null;
-  return grantedScopes(asked, player?.scopes ?? []).granted.map(scopeInWords);
+  return grantedScopes(asked, grantedToPlayer).granted.map(scopeInWords);
+}
+
+/**
+ * The app's access rule refuses the player: the code is ended (the device polls access_denied), the
+ * refusal is audited as a browser app's is, and the player reads why instead of being offered Allow.
+ */
+async function refuseCode(deps: Pick<Deps, 'db' | 'clock'>, ctx: KoaContextWithOIDC, reason: string): Promise<void> {
+  const code = ctx.oidc.entities.DeviceCode;
+  const clientId = ctx.oidc.client?.clientId ?? code?.clientId ?? null;
+  if (code) {
+    Object.assign(code, { error: 'access_denied', errorDescription: reason });
+    await code.save();
+  }
+  const { meta, auth } = currentOidcRequest(ctx);
+  await audit(deps.db, meta, {
+    event: AuditEvent.OidcRefused,
+    userId: auth?.user.id ?? null,
+    appKey: clientId,
+    at: deps.clock.now(),
+    details: { client_id: clientId, via: 'a device code', reason },
+  });
 }
 
 /**
@@ -66,8 +93,8 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
         return send(
           ctx,
           refusal
-            ? deviceOutcomePage({ title: `${appName} does not admit you`, message: refusal, link: dashboard })
-            : deviceOutcomePage({
+            ? messagePage({ title: `${appName} does not admit you`, message: refusal, link: dashboard })
+            : messagePage({
                 title: 'Device not connected',
                 message: `Nothing was shared: ${appName} was told you said no. You can close this page.`,
                 link: dashboard,
@@ -78,7 +105,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
         // A browser the library keeps no session for cannot send the form back: it starts again (library-gaps/persist-only-saved-sessions.ts).
         return send(
           ctx,
-          deviceOutcomePage({
+          messagePage({
             title: 'Connect a device',
             message: 'This page has expired. Start again and enter the code your device shows.',
             link: { href: action, label: 'Start again' },
@@ -93,15 +120,23 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
       send(ctx, deviceCodePage({ action, xsrf, playerName: playerName(ctx), code: userCode, problem }));
     },
     userCodeConfirmSource: async (ctx, _form, client, _deviceInfo, userCode) => {
+      const appName = client.clientName ?? client.clientId;
+      const player = await playerForCode(deps, ctx);
+      // Access is decided before Allow is offered: a player the app does not admit is never asked.
+      if (player && !player.decision.allowed) {
+        await refuseCode(deps, ctx, player.decision.reason);
+        ctx.status = 403;
+        return send(ctx, messagePage({ title: `${appName} does not admit you`, message: player.decision.reason, link: dashboard }));
+      }
       send(
         ctx,
         deviceConfirmPage({
           action: ctx.oidc.urlFor('code_verification'),
           xsrf: deviceFormSecret(ctx),
           userCode,
-          appName: client.clientName ?? client.clientId,
+          appName,
           playerName: playerName(ctx),
-          gets: await whatItGets(deps, ctx),
+          gets: whatItGets(ctx, player?.scopes ?? []),
         }),
       );
     },
@@ -109,7 +144,7 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
       const appName = await appNameOf(deps, ctx);
       send(
         ctx,
-        deviceOutcomePage({
+        messagePage({
           title: 'Device connected',
           message: `${appName} is signed in as you${playerName(ctx) ? `, ${playerName(ctx)}` : ''}. You can close this page and go back to your device.`,
           link: dashboard,

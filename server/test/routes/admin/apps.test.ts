@@ -107,6 +107,36 @@ describe('/api/admin/apps', () => {
     await call('DELETE', `/api/admin/apps/${id}`);
   });
 
+  it('creates a machine client with its client secret, answered this once: it gets a token at once, and the secret is audited', async () => {
+    const created = await call('POST', '/api/admin/apps', {
+      ...wiki,
+      key: 'ledger',
+      audience: 'https://ledger.example.com',
+      grant_types: ['client_credentials'],
+      machine_scopes: ['ledger:read'],
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, client_secret } = created.json();
+    expect(client_secret).toMatch(/^[\w-]{40,}$/);
+    const token = await ctx.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'ledger', client_secret }).toString(),
+    });
+    expect(token.statusCode, token.body).toBe(200);
+    expect((await call('GET', `/api/admin/apps/${id}/oidc-client`)).json().client_type).toBe('confidential');
+    // Never again: the list and the app read back carry no secret.
+    expect(JSON.stringify((await call('GET', '/api/admin/apps')).json())).not.toContain(client_secret);
+    const events = (await ctx.deps.db.query(`SELECT event FROM audit_log WHERE app_key = 'ledger' ORDER BY id`)).rows.map((r) => r.event);
+    expect(events).toEqual(['app_created', 'client_secret_created', 'oidc_machine_token']);
+    // An app that signs players in stays a public client until an admin gives it a secret.
+    const browserApp = await call('POST', '/api/admin/apps', { ...wiki, key: 'public-app', audience: 'public-app' });
+    expect(browserApp.json().client_secret).toBeUndefined();
+    await call('DELETE', `/api/admin/apps/${id}`);
+    await call('DELETE', `/api/admin/apps/${browserApp.json().id}`);
+  });
+
   it('answers 409 for a taken key or audience', async () => {
     await call('POST', '/api/admin/apps', { ...wiki, key: 'dup', audience: 'dup' });
     const sameKey = await call('POST', '/api/admin/apps', { ...wiki, key: 'dup', audience: 'other' });

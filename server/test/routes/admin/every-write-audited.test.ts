@@ -145,6 +145,11 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { params: { id, userId: miraId } };
   },
   'POST /api/admin/groups/refresh': async () => ({}),
+  // A faction SWCombine lists (read once a day), never seen here: a rule naming it first makes its group.
+  'POST /api/admin/groups/factions/:factionUid': async () => {
+    await ctx.deps.db.query("INSERT INTO swc_factions (faction_uid, name, read_at) VALUES ('20:310', 'Hutt Cartel', now())");
+    return { params: { factionUid: '20:310' } };
+  },
   'PUT /api/admin/groups/:id/managers': async () => ({ params: { id: await newGroup('Managed') }, body: { uids: ['1:100002'] } }),
   'POST /api/admin/group-requests/:id/approve': async () => ({ params: { id: await miraRequest('Approved') }, body: {} }),
   'POST /api/admin/group-requests/:id/deny': async () => ({ params: { id: await miraRequest('Denied') }, body: { reason: 'Full' } }),

@@ -42,9 +42,10 @@ describe('groups an admin keeps', () => {
   it('adds players by UID in bulk, a UID never seen becoming a user, and pages and searches the members', async () => {
     const group = (await call('POST', '/api/admin/groups', { name: 'Bulk', description: '' })).json();
     const added = await call('POST', `/api/admin/groups/${group.id}/members`, { uids: ['1:100002', '1:777001', '1:777002'] });
-    expect(added.json()).toEqual({ added: 3, already: 0, new_users: 2 });
+    // Mira signed in, so SWCombine named her; the two new UIDs are named by no sign-in and no roster: the admin is told.
+    expect(added.json()).toEqual({ added: 3, already: 0, new_users: 2, unknown_to_game: ['1:777001', '1:777002'] });
     const again = await call('POST', `/api/admin/groups/${group.id}/members`, { uids: ['1:100002', '1:777003'] });
-    expect(again.json()).toEqual({ added: 1, already: 1, new_users: 1 });
+    expect(again.json()).toEqual({ added: 1, already: 1, new_users: 1, unknown_to_game: ['1:777003'] });
     const page = await call('GET', `/api/admin/groups/${group.id}/members?limit=2`);
     expect(page.headers['x-total-count']).toBe('4');
     expect(page.json()).toHaveLength(2);
@@ -85,6 +86,26 @@ describe('access rules and the decision', () => {
       added: { count: 1, sample: [{ user_id: miraId, uid: '1:100002', name: 'Mira Solan' }] },
       removed: { count: 0, sample: [] },
     });
+    // "Will Mira get in?": asked by name (or UID), the preview says what the one access rule decides now and then, and why.
+    const asked = await call('POST', `/api/admin/apps/${fleetAppId}/access-rules/preview`, { ...rules, player: 'mira' });
+    expect(asked.json().player).toEqual({
+      query: 'mira',
+      matches: [
+        {
+          user_id: miraId,
+          uid: '1:100002',
+          name: 'Mira Solan',
+          now: { allowed: false, source: 'none', reason: expect.stringMatching(/^No grant, no access rule/) },
+          then: { allowed: true, source: 'group Ops', reason: 'Admitted as a member of group Ops.' },
+        },
+      ],
+    });
+    expect(
+      (await call('POST', `/api/admin/apps/${fleetAppId}/access-rules/preview`, { ...rules, player: '1:424242' })).json().player,
+    ).toEqual({
+      query: '1:424242',
+      matches: [],
+    });
     // The preview changed nothing.
     expect((await call('GET', `/api/admin/apps/${fleetAppId}/access-rules`)).json()).toEqual({ rules: [] });
     expect((await verifyFleet()).statusCode).toBe(401);
@@ -105,6 +126,22 @@ describe('access rules and the decision', () => {
       status: '',
       decision: { allowed: true, source: 'group Ops', reason: 'Admitted as a member of group Ops.' },
     });
+    // Check a player, on the app page: found by name or UID, decided by the one access rule, with why.
+    const checked = await call('GET', `/api/admin/apps/${fleetAppId}/player-check?player=1:100002`);
+    expect(checked.json()).toEqual({
+      query: '1:100002',
+      matches: [
+        {
+          user_id: miraId,
+          uid: '1:100002',
+          name: 'Mira Solan',
+          decision: { allowed: true, source: 'group Ops', reason: 'Admitted as a member of group Ops.' },
+        },
+      ],
+    });
+    const unasked = await call('GET', `/api/admin/apps/${fleetAppId}/player-check?player=`);
+    expect(unasked.statusCode).toBe(400);
+    expect(unasked.json().message).toBe('querystring.player: Player is required');
     const access = (await call('GET', `/api/admin/users/${miraId}/access`)).json();
     expect(access.find((r: { app_key: string }) => r.app_key === 'fleet').decision.source).toBe('group Ops');
     expect(

@@ -228,7 +228,7 @@ describe('a manager reaches only the groups they manage', () => {
 
   it('adds and removes members with Talia as the actor, and access follows', async () => {
     const added = await call('POST', `/api/manage/groups/${fleetOps}/members`, talia, { uids: ['1:100003'] });
-    expect(added.json()).toEqual({ added: 1, already: 0, new_users: 0 });
+    expect(added.json()).toEqual({ added: 1, already: 0, new_users: 0, unknown_to_game: [] });
     expect((await verifyBoard(rorr)).statusCode).toBe(200);
     const rorrId = await userIdOf(ctx, '1:100003');
     const removed = await call('DELETE', `/api/manage/groups/${fleetOps}/members/${rorrId}`, talia);

@@ -107,16 +107,25 @@ describe('the device flow (RFC 8628): a bot asks a player for a code', () => {
     expect((await audit('oidc_refused', 'bot')).rows.at(-1)!.details).toMatchObject({ reason: 'the player denied the device' });
   });
 
-  it('lets the one access rule decide: a player the app does not admit is told why, and the device gets access_denied', async () => {
+  it('lets the one access rule decide before Allow is offered: a player the app does not admit is told why, and the device gets access_denied', async () => {
     const device = await codeFor('vault', 'openid');
-    const { done } = await answerDevice(ctx, mira, device.user_code, 'confirm');
-    expect(done.statusCode).toBe(403);
-    expect(done.body).toContain('<h1>Vault Bot does not admit you</h1>');
-    expect(done.body).toContain('You have not been granted access to this app.');
+    const { xsrf } = await openDevicePage(ctx, mira);
+    const refused = await submitDevicePage(ctx, mira, { xsrf, user_code: device.user_code });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('<h1>Vault Bot does not admit you</h1>');
+    expect(refused.body).toContain('You have not been granted access to this app.');
+    expect(refused.body).not.toContain('Allow');
     expect((await poll(ctx, device.device_code, { client_id: 'vault' })).json().error).toBe('access_denied');
     expect((await audit('oidc_refused', 'vault')).rows[0]!.details).toMatchObject({
+      via: 'a device code',
       reason: 'You have not been granted access to this app.',
     });
+    // The code is spent: entering it again says so.
+    const again = await submitDevicePage(ctx, mira, {
+      xsrf: xsrfOf((await openDevicePage(ctx, mira)).page.body),
+      user_code: device.user_code,
+    });
+    expect(again.body).toContain('This code was already used');
   });
 
   it('signs the player in through SWCombine first, and brings the code along', async () => {

@@ -140,6 +140,16 @@ describe('reading a faction roster', () => {
     });
   });
 
+  it('names a player an admin added by UID once a roster lists them', async () => {
+    const newcomer = ctx.sim.population.named.find((c) => c.faction?.uid !== '20:2400' && !['1:100001', '1:100002'].includes(c.uid))!;
+    const added = await call('POST', '/api/admin/users', { uid: newcomer.uid });
+    expect(added.json()).toMatchObject({ uid: newcomer.uid, name: null });
+    ctx.sim.population.move(newcomer.uid, '20:2400');
+    await readDueRosters(ctx.deps, { force: true });
+    expect((await call('GET', `/api/admin/users/${added.json().id}`)).json()).toMatchObject({ uid: newcomer.uid, name: newcomer.name });
+    ctx.sim.population.move(newcomer.uid, newcomer.faction?.uid ?? null);
+  });
+
   it('keeps a leaving player admitted for a rule’s grace period, shown on their row, then ends it', async () => {
     await call('PUT', `/api/admin/apps/${fleetId}/access-rules`, { rules: [{ group_id: gwsId, grace_hours: 2 }] });
     ctx.sim.population.move('1:100003', '20:2400');

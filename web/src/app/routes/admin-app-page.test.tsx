@@ -179,6 +179,32 @@ describe('/admin/apps/{id}', () => {
     expect(api.count(`GET /api/admin/apps/${fleet.id}/access`)).toBe(2);
   });
 
+  it('checks a player: whether they may open the app and why, with a link to their page', async () => {
+    const { api, user } = await openPage(`/admin/apps/${fleet.id}?tab=access`, {
+      [`GET /api/admin/apps/${fleet.id}/access`]: reply(200, []),
+      [`GET /api/admin/apps/${fleet.id}/player-check`]: reply(200, {
+        query: 'mira',
+        matches: [
+          {
+            user_id: mira.id,
+            uid: mira.uid,
+            name: 'Mira Solan',
+            decision: { allowed: false, source: 'suspended', reason: 'Suspended: an admin suspended the player on this app.' },
+          },
+        ],
+      }),
+    });
+    const card = within(await screen.findByRole('region', { name: 'Check a player' }));
+    await user.type(card.getByRole('textbox', { name: 'Player' }), 'mira');
+    await user.click(card.getByRole('button', { name: 'Check' }));
+
+    const found = await card.findByRole('list', { name: 'Players matching mira' });
+    expect(within(found).getByRole('link', { name: 'Mira Solan' })).toHaveAttribute('href', `/admin/users/${mira.id}`);
+    expect(found).toHaveTextContent('May not open it');
+    expect(found).toHaveTextContent('Suspended: an admin suspended the player on this app.');
+    expect(api.calls.find((c) => c.path === `/api/admin/apps/${fleet.id}/player-check`)?.url).toContain('player=mira');
+  });
+
   it('revokes only after asking', async () => {
     const { api, user } = await openPage(`/admin/apps/${fleet.id}?tab=access`, {
       [`GET /api/admin/apps/${fleet.id}/access`]: reply(200, [miraRow]),

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { PageTabs, type PageTab } from '@/components/page-tabs.tsx';
 import { APP_CATALOG } from '@/lib/admin-pages.ts';
 import { AccessRulesEditor } from '@/features/access-rules/components/access-rules-editor.tsx';
+import { CheckPlayerCard } from '@/features/access-rules/components/check-player-card.tsx';
 import { ActivityList } from '@/features/admin-activity/components/activity-list.tsx';
 import { useAdminApps } from '@/features/admin-apps/api/list-admin-apps.ts';
 import { AppDetails } from '@/features/admin-apps/components/app-details.tsx';
@@ -39,6 +40,7 @@ function tabsOf(app: App): PageTab[] {
             panel: () => (
               <Stack gap="lg">
                 <AccessRulesEditor app={app} />
+                <CheckPlayerCard app={app} />
                 <AppPlayers app={app} />
               </Stack>
             ),

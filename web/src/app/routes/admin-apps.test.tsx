@@ -180,15 +180,44 @@ describe('/admin/apps', () => {
     expect(refresh).toBeChecked();
     expect(screen.queryByRole('textbox', { name: /^Machine client scopes/ })).not.toBeInTheDocument();
     await user.click(code);
-    // Nothing left that signs a player in: refresh tokens go with it.
+    // Nothing left that signs a player in: refresh tokens go with it, and the form says so and why.
     expect(refresh).not.toBeChecked();
     expect(refresh).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Stay signed in was unticked as well: refresh tokens need a way that signs a player in.',
+    );
+    expect(refresh).toHaveAccessibleDescription(/^Needs Sign-in with a code or Device code/);
     await fill(user, { name: /^Key/ }, 'market');
     await fill(user, { name: /^Name/ }, 'Market Watch');
     await fill(user, { name: /^Token audience/ }, 'market-api');
     await user.click(screen.getByRole('button', { name: 'Create app' }));
     expect(await screen.findAllByText('Choose at least one way for the app to sign in')).not.toHaveLength(0);
     expect(api.count('POST /api/admin/apps')).toBe(0);
+  });
+
+  it('creates a machine client with its client secret and shows the secret once, ready to copy', async () => {
+    const secret = 'Xq3v9J0aB1c2D3e4F5g6H7i8J9k0L1m2N3o4P5q6R7s';
+    const ledger = adminApp({ id: '00000000-0000-4000-8000-000000000003', key: 'ledger', name: 'Ledger Sync' });
+    const { api, user } = await openCatalog({ 'POST /api/admin/apps': reply(201, { ...ledger, client_secret: secret }) });
+    await user.click(screen.getByRole('checkbox', { name: /^Sign-in with a code/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Machine client/ }));
+    expect(screen.getByText(/the portal makes one with the app and shows it once/)).toBeInTheDocument();
+    await fill(user, { name: /^Key/ }, 'ledger');
+    await fill(user, { name: /^Name/ }, 'Ledger Sync');
+    await fill(user, { name: /^Token audience/ }, 'ledger');
+    await fill(user, { name: /^Machine client scopes/ }, 'ledger:read');
+    await user.click(screen.getByRole('button', { name: 'Create app' }));
+
+    const box = await screen.findByRole('status', { name: /New client secret/ });
+    expect(api.count('POST /api/admin/apps')).toBe(1);
+    expect(within(box).getByText(secret)).toBeInTheDocument();
+    expect(box).toHaveTextContent('Copy it now: it will not be shown again.');
+    expect(box).toHaveTextContent("Paste it into Ledger Sync's OpenID Connect settings");
+    await user.click(within(box).getByRole('button', { name: 'Copy client secret' }));
+    expect(await navigator.clipboard.readText()).toBe(secret);
+    // The next action forgets it.
+    await user.click(within(row('Fleet Ops')).getByRole('button', { name: /^Edit/ }));
+    expect(screen.queryByText(secret)).not.toBeInTheDocument();
   });
 
   it('requires key, name and audience before sending anything', async () => {

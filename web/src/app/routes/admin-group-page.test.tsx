@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
-import { admin } from '@/testing/fixtures.ts';
+import { admin, adminApp } from '@/testing/fixtures.ts';
 import { customGroup, factionGroup, groupMember, membersRoute } from '@/testing/groups.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -57,7 +57,7 @@ describe('/admin/groups/{id}, a group an admin keeps', () => {
 
   it('names the pieces that are not UIDs at the field and sends nothing, then adds the rest and says what happened', async () => {
     const { api, user } = await openGroup(fleetOps, {
-      [`POST ${base}/members`]: reply(200, { added: 3, already: 1, new_users: 2 }),
+      [`POST ${base}/members`]: reply(200, { added: 3, already: 1, new_users: 2, unknown_to_game: ['1:100005'] }),
     });
     const field = screen.getByRole('textbox', { name: /^UIDs/ });
     await user.type(field, '1:100002, bogus 2:2400{Enter}1:100003');
@@ -79,6 +79,40 @@ describe('/admin/groups/{id}, a group an admin keeps', () => {
       uids: ['1:100002', '1:100003', '1:100004', '1:100005'],
     });
     expect(field).toHaveValue('');
+    // One of them SWCombine never named to the portal: the admin is asked to check it.
+    expect(screen.getByText('1:100005 is not a character the portal knows')).toBeInTheDocument();
+  });
+
+  it("gives the group an app: the app's Access tab opens with the group's rule added, to set, preview and save", async () => {
+    const portal = adminApp({ id: '00000000-0000-4000-8000-000000000a01', key: 'portal', name: 'Portal' });
+    const hangar = adminApp({ id: '00000000-0000-4000-8000-000000000a02', key: 'hangar', name: 'Hangar' });
+    const { api, user, search } = await openGroup(fleetOps, {
+      'GET /api/admin/apps': reply(200, [portal, hangar]),
+      [`GET /api/admin/apps/${hangar.id}/access-rules`]: reply(200, { rules: [] }),
+      [`GET /api/admin/apps/${hangar.id}/access`]: reply(200, []),
+      'GET /api/admin/groups/factions': reply(200, { read_at: null, factions: [] }),
+      [`POST /api/admin/apps/${hangar.id}/access-rules/preview`]: reply(200, {
+        added: { count: 30, sample: [{ user_id: mira.user_id, uid: mira.uid, name: 'Mira Solan' }] },
+        removed: { count: 0, sample: [] },
+      }),
+    });
+    const card = within(await screen.findByRole('region', { name: 'Give the group an app' }));
+    await user.click(card.getByRole('button', { name: 'Add a rule' }));
+    expect(card.getByText('Pick the app the group should open.')).toBeInTheDocument();
+    await user.click(card.getByRole('combobox', { name: 'App' }));
+    // The portal admits every player: it takes no rules.
+    expect(screen.queryByRole('option', { name: 'Portal (portal)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Hangar (hangar)' }));
+    await user.click(card.getByRole('button', { name: 'Add a rule' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Hangar' });
+    expect(await screen.findByRole('listitem', { name: 'Rule for Fleet Ops' })).toBeInTheDocument();
+    await waitFor(() => expect(search()).toBe('?tab=access'));
+    await user.click(screen.getByRole('button', { name: 'Preview changes' }));
+    expect(await screen.findByText('These rules admit 30 more players.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === `/api/admin/apps/${hangar.id}/access-rules/preview`)?.body).toEqual({
+      rules: [{ group_id: fleetOps.id, roles: [], scopes: [], grace_hours: 0 }],
+    });
   });
 
   it('asks for at least one UID', async () => {

@@ -6,13 +6,21 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ListEmpty } from '@/components/list-empty.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { GROUPS } from '@/lib/admin-pages.ts';
+import { GiveGroupAppCard } from '@/features/access-rules/components/give-group-app-card.tsx';
+import { useAdminApps } from '@/features/admin-apps/api/list-admin-apps.ts';
 import { useGroups } from '@/features/groups/api/list-groups.ts';
 import { CustomGroup } from '@/features/groups/components/custom-group.tsx';
 import { FactionGroup } from '@/features/groups/components/faction-group.tsx';
 import { GroupFacts } from '@/features/groups/components/group-facts.tsx';
 
 function Body({ group }: { group: Group }) {
-  return group.kind === 'faction' ? <FactionGroup group={group} /> : <CustomGroup group={group} />;
+  const apps = useAdminApps();
+  return (
+    <Stack gap="lg">
+      {group.kind === 'faction' ? <FactionGroup group={group} /> : <CustomGroup group={group} />}
+      <GiveGroupAppCard group={group} apps={apps.data ?? []} />
+    </Stack>
+  );
 }
 
 /** /admin/groups/{id}: one group's members (read-only for a faction, which the game keeps), and for a group an admin keeps, adding, removing, editing and deleting. */

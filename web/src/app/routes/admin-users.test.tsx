@@ -228,6 +228,24 @@ describe('/admin/users', () => {
     await waitFor(() => expect(listCalls(api)).toHaveLength(2));
   });
 
+  it('warns when a UID added is not a character SWCombine ever named to the portal, and names one it did', async () => {
+    const { user } = await openUsers({
+      'POST /api/admin/users': (_call, nth) =>
+        reply(201, nth === 0 ? adminUser(98, { uid: '1:999999', name: null }) : adminUser(97, { uid: '1:100003', name: 'Rorr Tagge' })),
+    });
+    await within(userTable()).findByText('Mira Solan');
+
+    await user.type(screen.getByRole('textbox', { name: /^UID/ }), '1:999999');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const warning = await screen.findByRole('alert', { name: '1:999999 is not a character the portal knows' });
+    expect(warning).toHaveTextContent('SWCombine tells who a character is only to that character, so check the UID in the game.');
+
+    await user.type(screen.getByRole('textbox', { name: /^UID/ }), '1:100003');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('User Rorr Tagge (1:100003) added.')).toBeInTheDocument();
+    expect(screen.queryByText(/is not a character the portal knows/)).not.toBeInTheDocument();
+  });
+
   it('shows one current message: adding the same user again replaces "added" with the refusal', async () => {
     const { user } = await openUsers({
       'POST /api/admin/users': (_call, nth) =>

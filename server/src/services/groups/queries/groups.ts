@@ -173,6 +173,15 @@ export async function ensureUsers(
   return { ids: new Map(rows.map((r) => [r.uid, r.id])), created: rows.filter((r) => r.created).length };
 }
 
+/** Of these UIDs, those SWCombine never named to the portal: no sign-in, on no faction roster it read. */
+export async function uidsWithoutName(db: DbClient, uids: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ uid: string }>(
+    `SELECT uid FROM users WHERE uid = ANY($1::text[]) AND COALESCE(name, '') = '' ORDER BY array_position($1::text[], uid)`,
+    [uids],
+  );
+  return rows.map((r) => r.uid);
+}
+
 /**
  * Adds players (a player who had left comes back); answers those who were not in the group before. `until` ends the
  * memberships it gives then; a player already in keeps theirs as it was.

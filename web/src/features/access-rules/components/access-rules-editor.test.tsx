@@ -95,7 +95,7 @@ describe('an app’s access rules (App Catalog → Access rules)', () => {
     await user.click(section.getByRole('button', { name: 'Preview changes' }));
     const status = await section.findByRole('status');
     expect(status).toHaveTextContent('These rules admit 14 more players and stop admitting 3.');
-    expect(status).toHaveTextContent('Admitted: Mira Solan, 1:100003 and 12 more');
+    expect(status).toHaveTextContent('Admitted: Mira Solan, 1:100003 (not named yet) and 12 more');
     expect(status).toHaveTextContent('No longer admitted: Dax Orrel and 2 more');
     const body = {
       rules: [
@@ -110,6 +110,52 @@ describe('an app’s access rules (App Catalog → Access rules)', () => {
     expect(await section.findByText('Access rules of Fleet Ops saved.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT' && c.path === RULES)?.body).toEqual(body);
     await waitFor(() => expect(section.getByText('The rules are as saved.')).toBeInTheDocument());
+  });
+
+  it('answers "will Mira get in?" under the rules previewed, and writes counts one way ("2,000")', async () => {
+    const big: AccessRulesPreview = { added: { count: 2000, sample: preview.added.sample }, removed: { count: 0, sample: [] } };
+    const mira = { user_id: 'u-2', uid: '1:100002', name: 'Mira Solan' };
+    const { api, user, section } = await openRules({
+      [`POST ${PREVIEW}`]: (call) =>
+        (call.body as { player?: string }).player
+          ? reply(200, {
+              ...big,
+              player: {
+                query: 'mira',
+                matches: [
+                  {
+                    ...mira,
+                    now: { allowed: false, source: 'none', reason: 'No grant, no access rule for a group the player is in.' },
+                    then: {
+                      allowed: true,
+                      source: 'faction Galactic Weapon Systems',
+                      reason: 'Admitted as a member of faction Galactic Weapon Systems.',
+                    },
+                  },
+                ],
+              },
+            })
+          : reply(200, big),
+    });
+    await addRule(user, 'Galactic Weapon Systems (20:2400)');
+    await user.click(section.getByRole('button', { name: 'Preview changes' }));
+    const status = await section.findByRole('status');
+    expect(status).toHaveTextContent('These rules admit 2,000 more players.');
+    expect(status).toHaveTextContent('and 1,998 more');
+
+    await user.type(within(status).getByRole('textbox', { name: 'Will a player get in?' }), 'mira');
+    await user.click(within(status).getByRole('button', { name: 'Check' }));
+    const answer = await within(status).findByRole('list', { name: 'Players matching mira' });
+    expect(answer).toHaveTextContent(
+      'Mira Solan (1:100002) With these rules may open it: Admitted as a member of faction Galactic Weapon Systems. Now may not open it: No grant',
+    );
+    const asked = api.calls.filter((c) => c.path === PREVIEW).at(-1)!.body as { player: string; rules: unknown[] };
+    expect(asked.player).toBe('mira');
+    expect(asked.rules).toHaveLength(2);
+    // Asking saved nothing; Enter in the field asks again, and still saves nothing.
+    await user.type(within(status).getByRole('textbox', { name: 'Will a player get in?' }), '{Enter}');
+    await waitFor(() => expect(api.calls.filter((c) => c.path === PREVIEW)).toHaveLength(3));
+    expect(api.count(`PUT ${RULES}`)).toBe(0);
   });
 
   it('asks for a new preview after any change, so Save never saves what was not previewed', async () => {
@@ -153,6 +199,31 @@ describe('an app’s access rules (App Catalog → Access rules)', () => {
     expect(summary).toHaveTextContent('Scopes for Pilots');
     expect(summary).toHaveTextContent('Grace period for Galactic Weapon Systems');
     expect(api.count(`POST ${PREVIEW}`)).toBe(0);
+  });
+
+  it('offers every faction SWCombine lists, and adds a rule for one the portal has no group of yet', async () => {
+    const hutts = factionGroup(9, { name: 'Hutt Cartel', faction_uid: '20:310', member_count: 0 });
+    let made = false;
+    const { api, user } = await openRules({
+      'GET /api/admin/groups': () => reply(200, made ? [pilots, officers, gws, hutts] : [pilots, officers, gws]),
+      'GET /api/admin/groups/factions': reply(200, {
+        read_at: new Date().toISOString(),
+        factions: [
+          { faction_uid: gws.faction_uid, name: gws.name, group_id: gws.id },
+          { faction_uid: '20:310', name: 'Hutt Cartel', group_id: null },
+        ],
+      }),
+      'POST /api/admin/groups/factions/20%3A310': () => ((made = true), reply(200, hutts)),
+    });
+
+    await addRule(user, 'Hutt Cartel (20:310)');
+
+    await waitFor(() => expect(api.count('POST /api/admin/groups/factions/20%3A310')).toBe(1));
+    expect(await screen.findByRole('listitem', { name: 'Rule for Hutt Cartel' })).toBeInTheDocument();
+    // Its group is now a faction with a rule: it is not offered twice.
+    await user.click(screen.getByRole('combobox', { name: /^Add a group or faction/ }));
+    expect(screen.queryByRole('option', { name: 'Hutt Cartel (20:310)' })).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: `${gws.name} (${gws.faction_uid})` })).toBeInTheDocument();
   });
 
   it("shows the server's refusal of the preview and of Save under the buttons", async () => {

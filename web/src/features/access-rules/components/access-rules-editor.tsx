@@ -1,9 +1,12 @@
 import type { AccessRule, Group } from '@portal/contract';
 import { Card, Stack } from '@mantine/core';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { SectionHeading } from '@/components/section-heading.tsx';
+import { ADD_GROUP_PARAM } from '@/lib/admin-pages.ts';
 import { useGroupOptions } from '../api/list-group-options.ts';
 import { useAccessRules } from '../api/get-access-rules.ts';
 import { RulesForm } from './rules-form.tsx';
@@ -14,10 +17,30 @@ interface AccessRulesEditorProps {
 
 function Loaded({ app, rules, groups }: AccessRulesEditorProps & { rules: AccessRule[]; groups: Group[] }) {
   const saved = useFeedback();
+  const [search, setSearch] = useSearchParams();
+  const groupAdded = useCallback(
+    () =>
+      setSearch(
+        (params) => {
+          params.delete(ADD_GROUP_PARAM);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
   // A save, or a read that finds the rules changed elsewhere, starts the form again from what is saved.
   return (
     <>
-      <RulesForm key={JSON.stringify(rules)} app={app} saved={rules} groups={groups} onSaved={saved.succeed} />
+      <RulesForm
+        key={JSON.stringify(rules)}
+        app={app}
+        saved={rules}
+        groups={groups}
+        onSaved={saved.succeed}
+        addGroupId={search.get(ADD_GROUP_PARAM)}
+        onGroupAdded={groupAdded}
+      />
       <ActionFeedback feedback={saved.feedback} onClose={saved.clear} />
     </>
   );

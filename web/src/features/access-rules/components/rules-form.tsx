@@ -2,10 +2,12 @@ import type { AccessRule, AccessRulesPreview, Group } from '@portal/contract';
 import { Button, Group as Row, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
-import { usePreviewAccessRules } from '../api/preview-access-rules.ts';
+import { serverMessage } from '@/lib/api-error.ts';
+import { useFactionGroup, useFactionList } from '../api/faction-list.ts';
+import { previewAccessRules, usePreviewAccessRules } from '../api/preview-access-rules.ts';
 import { useSetAccessRules } from '../api/set-access-rules.ts';
 import { AddRuleSelect } from './add-rule-select.tsx';
 import { RuleCard, ruleFieldLabels, type RuleGroup } from './rule-card.tsx';
@@ -17,6 +19,10 @@ interface RulesFormProps {
   saved: readonly AccessRule[];
   groups: readonly Group[];
   onSaved: (text: string) => void;
+  /** A group to add a rule for at once (from the group's page), unless it has one. */
+  addGroupId?: string | null;
+  /** The rule asked for was added: the request is done (it is not made again after a save). */
+  onGroupAdded?: () => void;
 }
 
 /** Each rule's group: from the groups list, or as the saved rule names it (a list read before the group was made). */
@@ -37,13 +43,27 @@ function fieldLabels(values: RulesValues, byId: ReadonlyMap<string, RuleGroup>):
  * The rules as the admin edits them. Submitting first asks the server who they would admit and stop
  * admitting; with that preview on screen (and the rules unchanged since), submitting again saves them.
  */
-export function RulesForm({ app, saved, groups, onSaved }: RulesFormProps) {
+export function RulesForm({ app, saved, groups, onSaved, addGroupId, onGroupAdded }: RulesFormProps) {
   const form = useForm<RulesValues>({ initialValues: valuesOf(saved), validate: validateRules });
   const preview = usePreviewAccessRules();
   const save = useSetAccessRules();
   const [previewed, setPreviewed] = useState<{ body: string; result: AccessRulesPreview } | null>(null);
   const byId = groupsById(saved, groups);
   const refusal = useErrorSummary(fieldLabels(form.values, byId));
+  const factions = useFactionList();
+  const factionGroup = useFactionGroup();
+  const addRule = (group: Group) => form.insertListItem('rules', { group_id: group.id, roles: [], scopes: [], grace_hours: 0 });
+
+  // Sent here from a group's page: its rule is added once, unsaved, for the admin to set, preview and save.
+  const askedFor = useRef(false);
+  const { insertListItem } = form;
+  useEffect(() => {
+    if (askedFor.current || !addGroupId || saved.some((r) => r.group_id === addGroupId)) return;
+    if (!groups.some((g) => g.id === addGroupId)) return;
+    askedFor.current = true;
+    insertListItem('rules', { group_id: addGroupId, roles: [], scopes: [], grace_hours: 0 });
+    onGroupAdded?.();
+  }, [addGroupId, saved, groups, insertListItem, onGroupAdded]);
 
   const body = bodyOf(form.values);
   // A preview holds only for the rules it was made of: any edit asks for a new one before Save.
@@ -106,12 +126,16 @@ export function RulesForm({ app, saved, groups, onSaved }: RulesFormProps) {
         )}
         <AddRuleSelect
           groups={groups}
+          listed={factions.data?.factions ?? []}
           taken={new Set(form.values.rules.map((r) => r.group_id))}
-          onAdd={(group) => form.insertListItem('rules', { group_id: group.id, roles: [], scopes: [], grace_hours: 0 })}
+          onAdd={addRule}
+          onAddFaction={(factionUid) => factionGroup.mutate(factionUid, { onSuccess: addRule })}
+          adding={factionGroup.isPending}
+          error={factionGroup.error ? serverMessage(factionGroup.error, 'The faction could not be added.') : null}
         />
         <FormErrorSummary {...refusal.summary(form.errors)} />
         {fresh ? (
-          <RulesPreview preview={fresh}>
+          <RulesPreview preview={fresh} check={(player) => previewAccessRules({ appId: app.id, body: { ...body, player } })}>
             <Row gap="sm">
               <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
                 Save rules

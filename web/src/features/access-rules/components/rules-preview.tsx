@@ -1,19 +1,31 @@
-import { previewSentence, type AccessRulesPreview } from '@portal/contract';
+import { formatCount, previewSentence, type AccessRulesPreview } from '@portal/contract';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { PlayerCheck } from './player-check.tsx';
 
 type Side = AccessRulesPreview['added'];
 
-/** 'Mira Solan, Dax Orrel (1:100003) and 12 more' */
+/** 'Mira Solan, Dax Orrel, 1:100003 (not named yet) and 1,990 more' */
 function names(side: Side): string {
-  const shown = side.sample.map((p) => p.name ?? p.uid).join(', ');
+  const shown = side.sample.map((p) => p.name ?? `${p.uid} (not named yet)`).join(', ');
   const more = side.count - side.sample.length;
-  return more > 0 ? `${shown} and ${more} more` : shown;
+  return more > 0 ? `${shown} and ${formatCount(more)} more` : shown;
 }
 
-/** Who the rules as they stand in the form would admit and stop admitting, said before Save; `children` is Save. */
-export function RulesPreview({ preview, children }: { preview: AccessRulesPreview; children: ReactNode }) {
+/**
+ * Who the rules as they stand in the form would admit and stop admitting, said before Save, and a way to ask about one
+ * player (`check`); `children` is Save.
+ */
+export function RulesPreview({
+  preview,
+  check,
+  children,
+}: {
+  preview: AccessRulesPreview;
+  check: (player: string) => Promise<AccessRulesPreview>;
+  children: ReactNode;
+}) {
   const { added, removed } = preview;
   return (
     <Alert color="blue" variant="light" icon={<IconUsers size={18} aria-hidden />} title={previewSentence(preview)} role="status">
@@ -34,6 +46,7 @@ export function RulesPreview({ preview, children }: { preview: AccessRulesPrevie
             {names(removed)}
           </Text>
         )}
+        <PlayerCheck check={check} />
         {children}
       </Stack>
     </Alert>

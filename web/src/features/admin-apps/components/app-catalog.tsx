@@ -6,6 +6,7 @@ import { useAdminApps } from '../api/list-admin-apps.ts';
 import { AppForm } from './app-form.tsx';
 import { AppsList } from './apps-list.tsx';
 import { DeleteAppModal } from './delete-app-modal.tsx';
+import { FreshSecret } from './fresh-secret.tsx';
 import { OidcClientModal } from './oidc-client-modal.tsx';
 
 /** /admin/apps: the catalog (cards on a phone), the create/update form, the delete confirmation and an app's OpenID Connect client. */
@@ -20,6 +21,12 @@ export function AppCatalog() {
   const [oidc, setOidc] = useState<{ app: App; opening: number; opened: boolean } | null>(null);
   // Above the list, which shows what changed; brought into view from the save button at the end of the long form.
   const notice = useFeedback();
+  // A machine client's secret, made with it: shown once, forgotten at the next action.
+  const [madeSecret, setMadeSecret] = useState<{ appName: string; secret: string } | null>(null);
+  const clearNotice = () => {
+    notice.clear();
+    setMadeSecret(null);
+  };
 
   const resetForm = (next: App | null) => {
     setEditing(next);
@@ -29,15 +36,16 @@ export function AppCatalog() {
   return (
     <Stack gap="lg">
       <ActionFeedback feedback={notice.feedback} onClose={notice.clear} />
+      {madeSecret && <FreshSecret secret={madeSecret.secret} appName={madeSecret.appName} />}
       <AppsList
         apps={apps}
         editingId={editing?.id ?? null}
         onEdit={(app) => {
-          notice.clear();
+          clearNotice();
           resetForm(app);
         }}
         onDelete={(app) => {
-          notice.clear();
+          clearNotice();
           setDeleting(app);
         }}
         onOidc={(app) => setOidc((last) => ({ app, opening: (last?.opening ?? 0) + 1, opened: true }))}
@@ -45,9 +53,10 @@ export function AppCatalog() {
       <AppForm
         key={formKey}
         app={editing}
-        onSaveStart={notice.clear}
-        onSaved={(name, created) => {
+        onSaveStart={clearNotice}
+        onSaved={(name, created, secret) => {
           notice.succeed(created ? `App "${name}" created.` : `App "${name}" saved.`);
+          if (secret) setMadeSecret({ appName: name, secret });
           resetForm(null);
         }}
         onCancel={() => resetForm(null)}

@@ -27,7 +27,8 @@ interface AppFormProps {
   app: App | null;
   /** A save is sent: an earlier outcome shown elsewhere is no longer current. */
   onSaveStart: () => void;
-  onSaved: (name: string, created: boolean) => void;
+  /** `secret`: a machine client's client secret, made with the app and shown this once. */
+  onSaved: (name: string, created: boolean, secret?: string) => void;
   onCancel: () => void;
   /** Each change of the fields, for a live preview. */
   onValuesChange?: (values: AppFormValues) => void;
@@ -98,9 +99,8 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
     create.reset();
     update.reset();
     onSaveStart();
-    const done = { onSuccess: () => onSaved(input.name, !app) };
-    if (app) update.mutate({ id: app.id, input }, done);
-    else create.mutate(input, done);
+    if (app) update.mutate({ id: app.id, input }, { onSuccess: () => onSaved(input.name, false) });
+    else create.mutate(input, { onSuccess: (created) => onSaved(input.name, true, created.client_secret) });
   }, refusal.refused);
 
   return (
@@ -244,6 +244,11 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
                 onMachineScopesChange={(scopes) => form.setFieldValue('machine_scopes', scopes)}
                 machineScopesError={form.errors.machine_scopes}
               />
+            )}
+            {!app && form.values.grant_types.includes('client_credentials') && (
+              <Text size="sm" c="dimmed">
+                A machine client signs in with its client secret: the portal makes one with the app and shows it once, after Create app.
+              </Text>
             )}
           </Section>
 

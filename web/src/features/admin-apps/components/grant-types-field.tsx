@@ -1,6 +1,6 @@
 import { DEVICE_CODE_GRANT, GRANT_TYPE_LABELS, GRANT_TYPES } from '@portal/contract';
-import { Checkbox, Stack, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { APP_FIELD_LABELS as LABELS } from './app-form-values.ts';
 
 /** Sign-in with a code or a device code: the grants refresh tokens come with. */
@@ -21,9 +21,15 @@ interface GrantTypesFieldProps {
  */
 export function GrantTypesField(props: GrantTypesFieldProps) {
   const { value, onChange } = props;
-  const change = (grants: string[]) =>
-    // Refresh tokens go when nothing that signs a player in is left.
-    onChange(signsInAPlayer(grants) ? grants : grants.filter((g) => g !== 'refresh_token'));
+  // Refresh tokens go when nothing that signs a player in is left: the box says so rather than changing unseen.
+  const [refreshDropped, setRefreshDropped] = useState(false);
+  const change = (grants: string[]) => {
+    const keepsRefresh = signsInAPlayer(grants);
+    if (!keepsRefresh && grants.includes('refresh_token')) setRefreshDropped(true);
+    else if (keepsRefresh) setRefreshDropped(false);
+    onChange(keepsRefresh ? grants : grants.filter((g) => g !== 'refresh_token'));
+  };
+  const refreshNeeds = 'Needs Sign-in with a code or Device code: it keeps a signed-in player signed in.';
   return (
     <Stack gap="sm">
       <Checkbox.Group
@@ -39,12 +45,17 @@ export function GrantTypesField(props: GrantTypesFieldProps) {
               key={grant}
               value={grant}
               label={GRANT_TYPE_LABELS[grant].label}
-              description={GRANT_TYPE_LABELS[grant].description}
+              description={grant === 'refresh_token' && !signsInAPlayer(value) ? refreshNeeds : GRANT_TYPE_LABELS[grant].description}
               disabled={grant === 'refresh_token' && !signsInAPlayer(value)}
             />
           ))}
         </Stack>
       </Checkbox.Group>
+      {refreshDropped && (
+        <Text size="sm" c="yellow.4" role="status">
+          Stay signed in was unticked as well: refresh tokens need a way that signs a player in. Tick one again to keep them.
+        </Text>
+      )}
       {value.includes('client_credentials') && (
         <TextInput
           label={LABELS.machine_scopes}

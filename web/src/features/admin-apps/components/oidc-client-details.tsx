@@ -25,7 +25,14 @@ function ClientType({ client }: { client: OidcClient }) {
   );
 }
 
-function RedirectUris({ uris }: { uris: readonly string[] }) {
+function RedirectUris({ uris, signsInWithCode }: { uris: readonly string[]; signsInWithCode: boolean }) {
+  if (uris.length === 0 && !signsInWithCode) {
+    return (
+      <Text size="sm" c="dimmed">
+        None needed: the app does not use Sign-in with a code, the only way that sends a player back to the app.
+      </Text>
+    );
+  }
   if (uris.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -46,8 +53,11 @@ function RedirectUris({ uris }: { uris: readonly string[] }) {
   );
 }
 
-/** What an app's OpenID Connect settings need from the portal, each ready to copy, and what it will accept. */
-export function OidcClientDetails({ client }: { client: OidcClient }) {
+/**
+ * What an app's OpenID Connect settings need from the portal, each ready to copy, and what it will accept.
+ * `signsInWithCode`: the app uses Sign-in with a code, the one way that needs a callback URL.
+ */
+export function OidcClientDetails({ client, signsInWithCode }: { client: OidcClient; signsInWithCode: boolean }) {
   return (
     <Stack gap="sm">
       <DataList orientation="vertical" gap="md">
@@ -67,7 +77,7 @@ export function OidcClientDetails({ client }: { client: OidcClient }) {
       </Text>
       <DataList orientation="vertical" gap="md">
         <DataField label="Redirect URIs it accepts">
-          <RedirectUris uris={client.redirect_uris} />
+          <RedirectUris uris={client.redirect_uris} signsInWithCode={signsInWithCode} />
         </DataField>
         <DataField label="Client type">
           <ClientType client={client} />

@@ -74,6 +74,22 @@ describe('App Catalog: an app as an OpenID Connect client', () => {
     expect(within(dialog).queryByRole('button', { name: 'Remove secret' })).not.toBeInTheDocument();
   });
 
+  it('asks no callback URL of an app that does not sign players in with a code (a device-only bot)', async () => {
+    const bot = adminApp({ id: wiki.id, key: 'wiki', name: 'Wiki', grant_types: ['urn:ietf:params:oauth:grant-type:device_code'] });
+    stubFetch({
+      'GET /api/me': reply(200, admin),
+      'GET /api/admin/apps': reply(200, [portal, bot]),
+      [`GET ${CLIENT}`]: reply(200, { ...publicClient, redirect_uris: [] }),
+    });
+    const { user } = renderApp('/admin/apps');
+    await within(await screen.findByRole('table', { name: 'Apps' })).findByText('Wiki');
+
+    const dialog = await openDetails(user);
+
+    expect(within(dialog).getByText(/^None needed: the app does not use Sign-in with a code/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/add the app's callback URL/)).not.toBeInTheDocument();
+  });
+
   it('says how long ago the secret of a confidential client was made', async () => {
     const { user } = await openCatalog({ [`GET ${CLIENT}`]: reply(200, confidentialClient) });
 

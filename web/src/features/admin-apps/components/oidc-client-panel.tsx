@@ -67,7 +67,7 @@ export function OidcClientPanel({ app, changes }: { app: App; changes: ClientSec
   const confidential = client.data.client_type === 'confidential' || create.data !== undefined;
   return (
     <Stack gap="md">
-      <OidcClientDetails client={client.data} />
+      <OidcClientDetails client={client.data} signsInWithCode={app.grant_types.includes('authorization_code')} />
       {create.data && <FreshSecret secret={create.data.client_secret} appName={app.name} />}
       {/* The outcome and the buttons stay at the bottom (of the dialog, of the screen) while the details scroll under them. */}
       <Box

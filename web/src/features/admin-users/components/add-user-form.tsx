@@ -1,12 +1,14 @@
 import { AddUserInput } from '@portal/contract';
-import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Box, Card, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { SectionHeading } from '@/components/section-heading.tsx';
+import { UidEntry, UnknownUidsNotice } from '@/components/uid-entry.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { contractValidator } from '@/lib/form-validation.ts';
+import { useState } from 'react';
 import { useAddUser } from '../api/add-user.ts';
 
 interface AddUserValues {
@@ -25,22 +27,26 @@ export function AddUserForm() {
   const add = useAddUser();
   const added = useFeedback();
   const refusal = useErrorSummary(LABELS);
+  const [unknown, setUnknown] = useState<string[]>([]);
 
   const submit = form.onSubmit(
     (values) => {
       refusal.passed();
       if (add.isPending) return;
       added.clear();
+      setUnknown([]);
       add.mutate(AddUserInput.parse(values), {
         onSuccess: (user) => {
           form.reset();
-          added.succeed(`User ${user.uid} added.`);
+          added.succeed(user.name ? `User ${user.name} (${user.uid}) added.` : `User ${user.uid} added.`);
+          if (!user.name) setUnknown([user.uid]);
         },
         onError: (failure) => form.setFieldError('uid', serverMessage(failure, 'The user could not be added.')),
       });
     },
     (errors, values, event) => {
       added.clear();
+      setUnknown([]);
       refusal.refused(errors, values, event);
     },
   );
@@ -55,20 +61,16 @@ export function AddUserForm() {
             description="Register a SWCombine character before their first sign-in, so access can be granted ahead of time."
           />
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput
-              label={LABELS.uid}
-              placeholder="1:12345"
-              withAsterisk
-              autoComplete="off"
-              style={{ flex: '1 1 140px' }}
-              {...form.getInputProps('uid')}
-            />
+            <Box style={{ flex: '1 1 140px' }}>
+              <UidEntry multiple={false} field={form.getInputProps('uid')} />
+            </Box>
             <Button type="submit" loading={add.isPending} leftSection={<IconUserPlus size={16} aria-hidden />} mt={25}>
               Add user
             </Button>
           </Group>
           <FormErrorSummary {...refusal.summary(form.errors)} />
           <ActionFeedback feedback={added.feedback} onClose={added.clear} />
+          <UnknownUidsNotice uids={unknown} />
         </Stack>
       </form>
     </Card>

@@ -1,7 +1,7 @@
-import type { AddedMembers, RosterStatus } from '@portal/contract';
+import { formatCount, type AddedMembers, type RosterStatus } from '@portal/contract';
 import { formatTimeAgo } from '@/lib/format-date-time.ts';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export const membersCount = (n: number) => plural(n, 'member');
 export const appsCount = (n: number) => (n === 0 ? 'None' : plural(n, 'app'));
