@@ -39,7 +39,7 @@ const MAY_IMPORT: Record<string, string[]> = {
 const FEATURE_MAY_USE: Record<string, string[]> = {
   'access-end/': ['discord/'],
   'account/': ['access-end/', 'audit.ts', 'decisions/', 'groups/', 'sessions/'],
-  'admin/': ['access-end/', 'account/', 'audit.ts', 'decisions/', 'discord/', 'groups/', 'registered-urls.ts', 'stored-data/'],
+  'admin/': ['access-end/', 'account/', 'audit.ts', 'decisions/', 'discord/', 'groups/', 'oidc/', 'registered-urls.ts', 'stored-data/'],
   'app-access/': ['audit.ts', 'decisions/', 'sessions/', 'sign-in/', 'swc-grants/', 'tokens/'],
   'app-origins.ts': [],
   'audit-trail/': ['audit.ts', 'registered-urls.ts'],
@@ -47,7 +47,7 @@ const FEATURE_MAY_USE: Record<string, string[]> = {
   'decisions/': [],
   'discord/': ['audit.ts'],
   'encryption-key/': [],
-  'groups/': ['access-end/', 'audit.ts', 'discord/'],
+  'groups/': ['access-end/', 'audit.ts', 'decisions/', 'discord/'],
   'health/': [],
   'oidc/': ['access-end/', 'app-access/', 'audit.ts', 'sessions/', 'sign-in/', 'swcombine/', 'tokens/'],
   'passkeys/': ['audit.ts', 'decisions/', 'sessions/'],
