@@ -3,11 +3,16 @@
 // - README command 1 (the SWCombine and Discord simulators in the same process), for information,
 //   and its peak while /auth/verify is driven across 10,000 live sessions;
 // - a production all-in-one: PORTAL_MODE=all, NODE_ENV=production, a SWCombine client (no simulator);
-// - a production web replica: the same with PORTAL_MODE=web.
+// - a production web replica: the same with PORTAL_MODE=web;
+// both as the image runs them, with Node's compile cache filled by scripts/warm-compile-cache.sh (and,
+// for information, without it).
 // Usage: npm run build -w web && npx node bench/memory.ts
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startProduct } from '../e2e/helpers/start-product.ts';
 import { loadVerify } from './lib/load.ts';
@@ -21,6 +26,16 @@ const GOAL_WEB_MB = 160;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const port = Number(process.env.BENCH_PORT ?? 3962) + 2;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A compile cache filled as deploy/Dockerfile fills the image's. */
+function warmCompileCache(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-compile-cache-'));
+  const env = { ...process.env, NODE_COMPILE_CACHE: dir, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` };
+  const run = spawnSync('bash', ['scripts/warm-compile-cache.sh', root], { cwd: root, env, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('scripts/warm-compile-cache.sh failed');
+  return dir;
+}
 
 /** Production settings with a SWCombine client: no simulator starts. */
 const production = (mode: 'all' | 'web') => ({
@@ -55,23 +70,37 @@ try {
   await command1.stop();
 }
 
-async function measure(mode: 'all' | 'web') {
-  const product = await startProduct(port, production(mode));
+async function measure(mode: 'all' | 'web', compileCache?: string) {
+  const product = await startProduct(port, { ...production(mode), ...(compileCache ? { NODE_COMPILE_CACHE: compileCache } : {}) });
   try {
     return await idleRss(product.pid);
   } finally {
     await product.stop();
   }
 }
-const allInOne = await measure('all');
-const web = await measure('web');
+const cache = warmCompileCache();
+let allInOne, web, allInOneCold, webCold;
+try {
+  allInOne = await measure('all', cache);
+  web = await measure('web', cache);
+  allInOneCold = await measure('all');
+  webCold = await measure('web');
+} finally {
+  rmSync(cache, { recursive: true, force: true });
+}
 
 const at = (m: { load: number }) => `load average ${m.load.toFixed(1)}`;
 console.log('server process RSS (the embedded PostgreSQL is a separate process and not counted)');
 console.log(`  README command 1 (simulators in the process), idle after start: ${idle.mb.toFixed(0)} MB (${at(idle)})`);
 console.log(`    peak with ${SESSIONS.toLocaleString('en')} sessions in use through /auth/verify: ${peak.toFixed(0)} MB`);
-console.log(`  production all-in-one (PORTAL_MODE=all, no simulator), idle: ${allInOne.mb.toFixed(0)} MB (${at(allInOne)})`);
-console.log(`  production web replica (PORTAL_MODE=web, no simulator), idle: ${web.mb.toFixed(0)} MB (${at(web)})`);
+console.log(
+  `  production all-in-one (PORTAL_MODE=all, no simulator), idle: ${allInOne.mb.toFixed(0)} MB (${at(allInOne)}); ` +
+    `without the compile cache ${allInOneCold.mb.toFixed(0)} MB (${at(allInOneCold)})`,
+);
+console.log(
+  `  production web replica (PORTAL_MODE=web, no simulator), idle: ${web.mb.toFixed(0)} MB (${at(web)}); ` +
+    `without the compile cache ${webCold.mb.toFixed(0)} MB (${at(webCold)})`,
+);
 console.log('Anchor: Keycloak sizes 1,250 MB base memory for 10,000 sessions.');
 report({ name: 'command 1 RSS idle (simulators included)', figure: `${idle.mb.toFixed(0)} MB`, goal: 'none', pass: null });
 report({
