@@ -7,14 +7,12 @@
 // both as the image runs them, with Node's compile cache filled by scripts/warm-compile-cache.sh (and,
 // for information, without it).
 // Usage: npm run build -w web && npx node bench/memory.ts
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startProduct } from '../e2e/helpers/start-product.ts';
+import { warmCompileCache } from './lib/compile-cache.ts';
 import { loadVerify } from './lib/load.ts';
 import { report } from './lib/report.ts';
 import { seedSessions } from './lib/seed-sessions.ts';
@@ -26,16 +24,6 @@ const GOAL_WEB_MB = 160;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const port = Number(process.env.BENCH_PORT ?? 3962) + 2;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A compile cache filled as deploy/Dockerfile fills the image's. */
-function warmCompileCache(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-compile-cache-'));
-  const env = { ...process.env, NODE_COMPILE_CACHE: dir, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` };
-  const run = spawnSync('bash', ['scripts/warm-compile-cache.sh', root], { cwd: root, env, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error('scripts/warm-compile-cache.sh failed');
-  return dir;
-}
 
 /** Production settings with a SWCombine client: no simulator starts. */
 const production = (mode: 'all' | 'web') => ({
