@@ -5,13 +5,13 @@
 // - a production all-in-one: PORTAL_MODE=all, NODE_ENV=production, a SWCombine client (no simulator);
 // - a production web replica: the same with PORTAL_MODE=web;
 // both as the image runs them, with Node's compile cache filled by scripts/warm-compile-cache.sh (and,
-// for information, without it).
+// for information, without it), and as a replica usually starts: on a database already migrated.
 // Usage: npm run build -w web && npx node bench/memory.ts
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startProduct } from '../e2e/helpers/start-product.ts';
+import { freshDataDir, startProduct } from '../e2e/helpers/start-product.ts';
 import { warmCompileCache } from './lib/compile-cache.ts';
 import { loadVerify } from './lib/load.ts';
 import { report } from './lib/report.ts';
@@ -26,12 +26,13 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 const port = Number(process.env.BENCH_PORT ?? 3962) + 2;
 
 /** Production settings with a SWCombine client: no simulator starts. */
+const ENCRYPTION_KEY = randomBytes(32).toString('hex');
 const production = (mode: 'all' | 'web') => ({
   PORTAL_MODE: mode,
   NODE_ENV: 'production',
   SWC_CLIENT_ID: 'bench-client',
   SWC_CLIENT_SECRET: 'bench-secret',
-  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  ENCRYPTION_KEY,
 });
 
 /** RSS once start-up is over (its garbage collected, jobs scheduled), and the load average then. */
@@ -58,8 +59,12 @@ try {
   await command1.stop();
 }
 
+// One replica migrates per upgrade; the others, and every restart, find the database migrated.
+const dataDir = freshDataDir();
+await (await startProduct(port, production('all'), [], { dataDir })).stop();
 async function measure(mode: 'all' | 'web', compileCache?: string) {
-  const product = await startProduct(port, { ...production(mode), ...(compileCache ? { NODE_COMPILE_CACHE: compileCache } : {}) });
+  const env = { ...production(mode), ...(compileCache ? { NODE_COMPILE_CACHE: compileCache } : {}) };
+  const product = await startProduct(port, env, [], { dataDir });
   try {
     return await idleRss(product.pid);
   } finally {
@@ -75,6 +80,7 @@ try {
   webCold = await measure('web');
 } finally {
   rmSync(cache, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 const at = (m: { load: number }) => `load average ${m.load.toFixed(1)}`;
