@@ -159,6 +159,12 @@ report({
   pass: flat >= GOAL_FLAT,
 });
 report({
+  name: '/auth/verify warm, 5 runs by server CPU per check, cheapest ÷ dearest',
+  figure: `${(Math.min(...runs.map((r) => r.cpuUs)) / Math.max(...runs.map((r) => r.cpuUs))).toFixed(2)} (${runs.map((r) => r.cpuUs.toFixed(0)).join(', ')} µs)`,
+  goal: 'none',
+  pass: null,
+});
+report({
   name: '/auth/verify warm, RSS after each of 5 runs, smallest ÷ largest',
   figure: `${rssFlat.toFixed(2)} (${runs.map((r) => r.rssMb.toFixed(0)).join(', ')} MB)`,
   goal: `≥ ${GOAL_RSS_FLAT}`,
