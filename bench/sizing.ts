@@ -1,6 +1,7 @@
 // The figures of the sizing sheet in docs/operations.md that no other bench prints: the resident
 // memory of an idle web replica (PORTAL_MODE=web, with the bundled simulator) and of an idle worker
-// (PORTAL_MODE=worker) on the same database, both with the compile cache the image has, and per sign-in end to end (through the simulator) the
+// (PORTAL_MODE=worker, with the compile cache the image has; the web replica's simulators are not in the image
+// nor in its cache) on the same database, and per sign-in end to end (through the simulator) the
 // statements sent to PostgreSQL, how many of them write, and the requests sent to SWCombine's web
 // services, counted inside the web replica over `n` sign-ins one after another.
 // Usage: npm run build -w web && npx node bench/sizing.ts [n]
@@ -23,7 +24,7 @@ const counter = statementCounter();
 const compileCache = warmCompileCache();
 const web = await startProduct(
   port,
-  { PORTAL_MODE: 'web', SWC_SIMULATOR_RATE_LIMIT: '1000000', TRUST_PROXY: 'true', NODE_COMPILE_CACHE: compileCache, ...counter.env },
+  { PORTAL_MODE: 'web', SWC_SIMULATOR_RATE_LIMIT: '1000000', TRUST_PROXY: 'true', ...counter.env },
   counter.nodeArgs,
 );
 let webIdle: number, workerIdle: number, idleLoad: number, perSignIn;
@@ -65,7 +66,7 @@ try {
   rmSync(compileCache, { recursive: true, force: true });
 }
 console.log(
-  `RSS after start and a few sign-ins, with the image's compile cache (the embedded PostgreSQL is a process of its own, not counted), load average ${idleLoad.toFixed(1)}:`,
+  `RSS after start and a few sign-ins, the worker with the image's compile cache (the embedded PostgreSQL is a process of its own, not counted), load average ${idleLoad.toFixed(1)}:`,
 );
 console.log(
   `  web replica (PORTAL_MODE=web, with the simulator): ${webIdle.toFixed(0)} MB; worker (PORTAL_MODE=worker): ${workerIdle.toFixed(0)} MB`,
