@@ -122,6 +122,13 @@ console.log(
 );
 hellos.forEach((h, i) => console.log(formatLoad(`node:http hello-world, ${i ? 'after' : 'before'}`, h)));
 console.log(formatLoad('/auth/verify cold (first touch)', cold));
+const coldSeconds = cold.total / cold.rps;
+if (coldSeconds > 60) {
+  console.log(
+    `  the cold phase took ${coldSeconds.toFixed(0)} s: answers read early in it were gone (60 s at most) before the warm runs, ` +
+      'which then measure first reads too: the machine is too busy for this bench',
+  );
+}
 runs.forEach((r, i) =>
   console.log(
     `${formatLoad(`/auth/verify warm, run ${i + 1} of ${RUNS}`, r)}  ${r.cpuUs.toFixed(0)} µs CPU/req, RSS ${r.rssMb.toFixed(0)} MB` +
