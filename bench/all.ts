@@ -24,6 +24,7 @@ const BENCHES: [string, ...string[]][] = [
   ['galaxy-map.ts', '10'],
   ['sync.ts'],
   ['audit.ts', '1000000', '3'],
+  ['backup.ts', '10000', '200000'],
   ['sync-first-run.ts'],
 ];
 

@@ -1,13 +1,16 @@
 // The figures of the sizing sheet in docs/operations.md that no other bench prints: the resident
 // memory of an idle web replica (PORTAL_MODE=web, with the bundled simulator) and of an idle worker
-// (PORTAL_MODE=worker) on the same database, and per sign-in end to end (through the simulator) the
+// (PORTAL_MODE=worker, with the compile cache the image has; the web replica's simulators are not in the image
+// nor in its cache) on the same database, and per sign-in end to end (through the simulator) the
 // statements sent to PostgreSQL, how many of them write, and the requests sent to SWCombine's web
 // services, counted inside the web replica over `n` sign-ins one after another.
 // Usage: npm run build -w web && npx node bench/sizing.ts [n]
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../e2e/helpers/free-port.ts';
 import { startProduct } from '../e2e/helpers/start-product.ts';
+import { warmCompileCache } from './lib/compile-cache.ts';
 import { report } from './lib/report.ts';
 import { statementCounter } from './lib/statement-counter.ts';
 import { signInOverHttp } from './sign-in-over-http.ts';
@@ -18,12 +21,13 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 
 const port = Number(process.env.BENCH_PORT ?? 3967);
 const counter = statementCounter();
+const compileCache = warmCompileCache();
 const web = await startProduct(
   port,
   { PORTAL_MODE: 'web', SWC_SIMULATOR_RATE_LIMIT: '1000000', TRUST_PROXY: 'true', ...counter.env },
   counter.nodeArgs,
 );
-let webIdle: number, workerIdle: number, perSignIn;
+let webIdle: number, workerIdle: number, idleLoad: number, perSignIn;
 try {
   const worker = await startProduct(
     await freePort(),
@@ -32,6 +36,7 @@ try {
       DATABASE_URL: web.databaseUrl,
       SWC_SIMULATOR_URL: `http://localhost:${port + 1}`,
       DISCORD_URL: `http://localhost:${port + 2}`,
+      NODE_COMPILE_CACHE: compileCache,
     },
     [],
     { dataDir: web.dataDir }, // the same dev encryption key
@@ -42,6 +47,7 @@ try {
     await sleep(2000);
     webIdle = rssMb(web.pid);
     workerIdle = rssMb(worker.pid);
+    idleLoad = loadavg()[0]!;
     const before = await counter.read(web.pid);
     for (let i = 0; i < n; i++) {
       await signInOverHttp(web.baseUrl, CHARACTERS[i % CHARACTERS.length]!, { 'x-forwarded-for': `2001:db8:${i.toString(16)}::1` });
@@ -57,8 +63,11 @@ try {
   }
 } finally {
   await web.stop();
+  rmSync(compileCache, { recursive: true, force: true });
 }
-console.log('RSS after start and a few sign-ins (the embedded PostgreSQL is a process of its own, not counted):');
+console.log(
+  `RSS after start and a few sign-ins, the worker with the image's compile cache (the embedded PostgreSQL is a process of its own, not counted), load average ${idleLoad.toFixed(1)}:`,
+);
 console.log(
   `  web replica (PORTAL_MODE=web, with the simulator): ${webIdle.toFixed(0)} MB; worker (PORTAL_MODE=worker): ${workerIdle.toFixed(0)} MB`,
 );

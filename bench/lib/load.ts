@@ -1,4 +1,5 @@
 // autocannon against one server, either one URL or a round robin over many sessions' cookies.
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import type { SeededSession } from './seed-sessions.ts';
 
@@ -7,6 +8,13 @@ export interface LoadResult {
   p50: number;
   p99: number;
   total: number;
+  /**
+   * CPU the load generator (autocannon, in this process, on the same cores as the server) used per
+   * request, in µs: what the load costs the machine besides the server.
+   */
+  generatorCpuUs?: number;
+  /** The machine's 1-minute load average when the run ended: other work on the shared cores. */
+  loadAverage?: number;
 }
 
 export interface LoadOptions {
@@ -19,9 +27,18 @@ export interface LoadOptions {
 }
 
 async function run(opts: autocannon.Options): Promise<LoadResult> {
+  const cpu = process.cpuUsage();
   const r = await autocannon(opts);
+  const used = process.cpuUsage(cpu);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${opts.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    generatorCpuUs: (used.user + used.system) / r.requests.total,
+    loadAverage: loadavg()[0],
+  };
 }
 
 export function loadUrl(url: string, o: LoadOptions = {}): Promise<LoadResult> {
@@ -44,4 +61,6 @@ export function loadVerify(baseUrl: string, sessions: SeededSession[], o: LoadOp
 }
 
 export const formatLoad = (name: string, r: LoadResult) =>
-  `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (${r.total} requests)`;
+  `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (${r.total} requests)` +
+  (r.generatorCpuUs === undefined ? '' : `  load generator ${r.generatorCpuUs.toFixed(0)} µs CPU/req`) +
+  (r.loadAverage === undefined ? '' : `  load average ${r.loadAverage.toFixed(1)}`);

@@ -201,7 +201,7 @@ async function main() {
     notes.push('Discord:    connection filled in with the simulator’s application, bot and server (Admin → Discord)');
   }
   // Development: a readable line per entry and per request; otherwise pino's JSON lines.
-  const logger = config.env === 'development' ? developmentLogger(config.logLevel) : { level: config.logLevel };
+  const logger = config.env === 'development' ? await developmentLogger(config.logLevel) : { level: config.logLevel };
   const metrics = createMetrics(deps);
   // A worker serves no product: the management port is all its HTTP.
   const app =

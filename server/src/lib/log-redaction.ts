@@ -1,5 +1,4 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import { prettyFactory } from 'pino-pretty';
 
 /** Query parameters that carry credentials: OAuth codes and states, and tokens of any kind. */
 const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'id_token', 'refresh_token', 'subject_token', 'logout_token']);
@@ -83,9 +82,13 @@ export function loggingOptions(option: LoggerOption | undefined) {
 /**
  * Development logs (NODE_ENV unset or development): one readable line per entry
  * (`[10:46:08] INFO: GET /api/me 200 3 ms`, other fields as JSON after the message) and one line per
- * request. Production and tests keep pino's JSON lines.
+ * request. Production and tests keep pino's JSON lines, and never load pino-pretty (about 10 MB resident).
  */
-export function developmentLogger(level: string, out: { write(text: string): void; isTTY?: boolean } = process.stdout): LoggerOption {
+export async function developmentLogger(
+  level: string,
+  out: { write(text: string): void; isTTY?: boolean } = process.stdout,
+): Promise<LoggerOption> {
+  const { prettyFactory } = await import('pino-pretty');
   const pretty = prettyFactory({
     singleLine: true,
     ignore: 'pid,hostname,reqId',

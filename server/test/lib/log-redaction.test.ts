@@ -36,7 +36,7 @@ describe('secrets in request logs', () => {
   it('in development, one readable line per request, with the URL first and its secrets redacted', async () => {
     const ctx = await createTestApp();
     let text = '';
-    const app = await buildApp(ctx.deps, { logger: developmentLogger('info', { write: (t) => void (text += t) }) });
+    const app = await buildApp(ctx.deps, { logger: await developmentLogger('info', { write: (t) => void (text += t) }) });
     try {
       await app.inject('/auth/callback?code=upstream-code-123&state=login-state-456');
       await app.inject('/api/me');

@@ -1,4 +1,4 @@
-import { REST } from '@discordjs/rest';
+import type { REST } from '@discordjs/rest';
 import type {
   DiscordApi,
   DiscordBot,
@@ -10,6 +10,7 @@ import type {
   DiscordUser,
 } from './types.ts';
 import { isDiscordError } from './errors.ts';
+import { loadDiscordRest } from './rest-module.ts';
 
 interface DiscordClientOptions {
   /** DISCORD_URL (https://discord.com, or the bundled simulator). */
@@ -29,10 +30,18 @@ const USER_AGENT_APPENDIX = 'swc-portal';
  */
 export function createDiscordClient({ url, retries = 1, timeoutMs = 15_000 }: DiscordClientOptions): DiscordApi {
   const base = url.replace(/\/+$/, '');
-  const restOf = () => new REST({ api: `${base}/api`, version: '10', retries, timeout: timeoutMs, userAgentAppendix: USER_AGENT_APPENDIX });
-  const bots = new Map<string, REST>();
+  const restOf = async () =>
+    new (await loadDiscordRest()).REST({
+      api: `${base}/api`,
+      version: '10',
+      retries,
+      timeout: timeoutMs,
+      userAgentAppendix: USER_AGENT_APPENDIX,
+    });
+  const bots = new Map<string, Promise<REST>>();
   // OAuth2 and the player's own calls: their own buckets, apart from the bot's.
-  const open = restOf();
+  let opened: Promise<REST> | undefined;
+  const open = () => (opened ??= restOf());
 
   const basic = (client: DiscordClientCredentials) =>
     `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`;
@@ -45,31 +54,33 @@ export function createDiscordClient({ url, retries = 1, timeoutMs = 15_000 }: Di
 
   const oauth: DiscordOAuth = {
     async exchangeCode(client, code, redirectUri) {
-      return (await open.post('/oauth2/token', {
+      const rest = await open();
+      return (await rest.post('/oauth2/token', {
         ...form({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic(client) },
       })) as DiscordTokens;
     },
     async revoke(client, token) {
-      await open.post('/oauth2/token/revoke', {
+      const rest = await open();
+      await rest.post('/oauth2/token/revoke', {
         ...form({ token, token_type_hint: 'access_token' }),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic(client) },
       });
     },
     async currentUser(accessToken) {
-      return (await open.get('/users/@me', { auth: false, headers: { Authorization: `Bearer ${accessToken}` } })) as DiscordUser;
+      return (await (await open()).get('/users/@me', { auth: false, headers: { Authorization: `Bearer ${accessToken}` } })) as DiscordUser;
     },
   };
 
-  function botClient(rest: REST): DiscordBot {
+  function botClient(ready: Promise<REST>): DiscordBot {
     const memberPath = (guildId: string, userId: string) => `/guilds/${guildId}/members/${userId}` as const;
     return {
       async guild(guildId) {
-        return (await rest.get(`/guilds/${guildId}`)) as DiscordGuild;
+        return (await (await ready).get(`/guilds/${guildId}`)) as DiscordGuild;
       },
       async member(guildId, userId) {
         try {
-          return (await rest.get(memberPath(guildId, userId))) as DiscordMember;
+          return (await (await ready).get(memberPath(guildId, userId))) as DiscordMember;
         } catch (err) {
           if (isDiscordError(err, 10007)) return null;
           throw err;
@@ -77,18 +88,18 @@ export function createDiscordClient({ url, retries = 1, timeoutMs = 15_000 }: Di
       },
       async listMembers(guildId, after, limit) {
         const query = new URLSearchParams({ limit: String(limit), after });
-        return (await rest.get(`/guilds/${guildId}/members`, { query })) as DiscordMember[];
+        return (await (await ready).get(`/guilds/${guildId}/members`, { query })) as DiscordMember[];
       },
       async addMember(guildId, userId, body, reason) {
         // 201 answers the member; 204 (already a member) answers nothing, which @discordjs/rest reads as an empty body.
-        const answer = (await rest.put(memberPath(guildId, userId), { body, reason })) as DiscordMember | null | undefined;
+        const answer = (await (await ready).put(memberPath(guildId, userId), { body, reason })) as DiscordMember | null | undefined;
         return answer && typeof answer === 'object' && 'roles' in answer ? 'added' : 'already';
       },
       async modifyMember(guildId, userId, body, reason) {
-        await rest.patch(memberPath(guildId, userId), { body, reason });
+        await (await ready).patch(memberPath(guildId, userId), { body, reason });
       },
       async kick(guildId, userId, reason) {
-        await rest.delete(memberPath(guildId, userId), { reason });
+        await (await ready).delete(memberPath(guildId, userId), { reason });
       },
     };
   }
@@ -104,8 +115,7 @@ export function createDiscordClient({ url, retries = 1, timeoutMs = 15_000 }: Di
         bots.set(token, rest);
       }
       // @discordjs/rest forgets its token after a 401; an admin saving the same token again must be heard.
-      rest.setToken(token);
-      return botClient(rest);
+      return botClient(rest.then((client) => client.setToken(token)));
     },
     oauth,
   };

@@ -10,13 +10,10 @@ import { sha256 } from '../../lib/tokens.ts';
 import { findForwardAuth } from './queries/forward-auth.ts';
 import { recordSessionApp } from '../../queries/session-apps.ts';
 import { touchSession } from '../../queries/sessions.ts';
+import { answerFreshness } from './answer-freshness.ts';
 import { sendableRoles, sendableScopes } from './grant-values.ts';
 
 const APP_TOKEN_TTL_S = 300;
-/** An answer is read again after this long (a sync's changes announce no access change). */
-const CACHE_MS = 30_000;
-/** A stale answer may still be given this long while it is read again, never longer. */
-const STALE_MS = 30_000;
 /** A cached token is handed out only while it has at least this long to live. */
 const MIN_REMAINING_MS = 60_000;
 /**
@@ -129,9 +126,10 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
   const facts = JSON.stringify([claims, amr]);
   // A stale answer being read again: the same claims keep its token (and answer) while the token
   // outlives the next fresh period, so a read again costs no signature.
+  const { freshUntil, usableUntil: staleUntil } = answerFreshness(now.getTime());
   const previous = deps.answers.get(key, now.getTime());
   const kept = previous && tokenOf.get(previous);
-  const keep = kept && kept.claims === facts && kept.exp * 1000 - MIN_REMAINING_MS >= now.getTime() + CACHE_MS;
+  const keep = kept && kept.claims === facts && kept.exp * 1000 - MIN_REMAINING_MS >= freshUntil;
   const iat = Math.floor(now.getTime() / 1000);
   const exp = keep ? kept.exp : iat + APP_TOKEN_TTL_S;
   const [jwt] = await Promise.all([
@@ -146,12 +144,6 @@ async function readAccess(deps: VerifyDeps, token: string, audience: string, key
   tokenOf.set(result, { claims: facts, exp });
   const sessionEnds = Math.min(row.idle_expires_at.getTime(), row.expires_at.getTime());
   const usableUntil = Math.min(exp * 1000 - MIN_REMAINING_MS, sessionEnds);
-  deps.answers.setIfCurrent(
-    generation,
-    key,
-    result,
-    Math.min(now.getTime() + CACHE_MS, usableUntil),
-    Math.min(now.getTime() + CACHE_MS + STALE_MS, usableUntil),
-  );
+  deps.answers.setIfCurrent(generation, key, result, Math.min(freshUntil, usableUntil), Math.min(staleUntil, usableUntil));
   return result;
 }

@@ -1,5 +1,4 @@
 import { AuditEvent, type PasskeyAssertion, type PasskeyOptions } from '@portal/contract';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { Deps } from '../../deps.ts';
 import { Conflict } from '../../lib/errors.ts';
 import { listPasskeys } from '../../queries/passkeys.ts';
@@ -9,12 +8,15 @@ import type { AuthContext } from '../sessions/session.ts';
 import { keepChallenge } from './challenges.ts';
 import { CHALLENGE_MINUTES, relyingParty } from './relying-party.ts';
 import { verifyAssertion } from './verify-assertion.ts';
+import { webAuthn } from './webauthn.ts';
 
 /** The prompt to confirm it is the signed-in player: one of their own passkeys. 409 when they have none. */
 export async function confirmOptions(deps: Pick<Deps, 'db' | 'clock' | 'config'>, auth: AuthContext): Promise<PasskeyOptions> {
   const passkeys = await listPasskeys(deps.db, auth.user.id);
   if (passkeys.length === 0) throw new Conflict('You have no passkey yet. Add one on Your account first.');
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: relyingParty(deps.config).rpID,
     allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: p.transports })),
     userVerification: 'preferred',

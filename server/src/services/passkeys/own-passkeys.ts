@@ -6,7 +6,7 @@ import {
   type Passkey,
   type PasskeyOptions,
 } from '@portal/contract';
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Deps } from '../../deps.ts';
 import { Conflict, NotFound, Refused } from '../../lib/errors.ts';
 import { deletePasskey, insertPasskey, listPasskeys } from '../../queries/passkeys.ts';
@@ -15,6 +15,7 @@ import type { AuthContext } from '../sessions/session.ts';
 import { keepChallenge, useChallenge } from './challenges.ts';
 import { CHALLENGE_MINUTES, relyingParty } from './relying-party.ts';
 import { passkeyView } from './views.ts';
+import { webAuthn } from './webauthn.ts';
 
 /** Until when this session may add a passkey: PASSKEY_ADD_FRESH_MINUTES after its last SWCombine sign-in. */
 function canAddUntil(auth: AuthContext): Date | null {
@@ -61,7 +62,9 @@ export async function passkeyCreationOptions(deps: Pick<Deps, 'db' | 'clock' | '
   const existing = await listPasskeys(deps.db, auth.user.id);
   assertMayAdd(deps, auth, existing.length);
   const { rpID, rpName } = relyingParty(deps.config);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName,
     rpID,
     userName: auth.user.name ?? auth.user.uid,
@@ -87,6 +90,7 @@ export async function addPasskey(
   const now = deps.clock.now();
   const challenge = await useChallenge(deps, input.answer.response.clientDataJSON, 'register', auth.session.id);
   const { rpID, origin } = relyingParty(deps.config);
+  const { verifyRegistrationResponse } = await webAuthn();
   let verified;
   try {
     verified = await verifyRegistrationResponse({

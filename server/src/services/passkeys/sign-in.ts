@@ -1,5 +1,4 @@
 import { AuditEvent, PORTAL_APP_KEY, type PasskeyAssertion, type PasskeyOptions } from '@portal/contract';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { Refused } from '../../lib/errors.ts';
@@ -12,10 +11,13 @@ import { createSession } from '../sessions/session.ts';
 import { keepChallenge } from './challenges.ts';
 import { CHALLENGE_MINUTES, relyingParty } from './relying-party.ts';
 import { verifyAssertion } from './verify-assertion.ts';
+import { webAuthn } from './webauthn.ts';
 
 /** The prompt of a passkey sign-in: any discoverable passkey of this site, user verification preferred. */
 export async function passkeySignInOptions(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<PasskeyOptions> {
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: relyingParty(deps.config).rpID,
     userVerification: 'preferred',
     timeout: CHALLENGE_MINUTES * 60_000,

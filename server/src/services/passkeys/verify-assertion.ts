@@ -1,5 +1,5 @@
 import { AuditEvent, type PasskeyAssertion } from '@portal/contract';
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Deps } from '../../deps.ts';
 import { passkeyAmr } from '../../domain/passkey-amr.ts';
 import { Refused } from '../../lib/errors.ts';
@@ -7,6 +7,7 @@ import { findPasskeyByCredentialId, recordPasskeyUsed, type ChallengePurpose, ty
 import { audit, type RequestMeta } from '../audit.ts';
 import { useChallenge } from './challenges.ts';
 import { relyingParty } from './relying-party.ts';
+import { webAuthn } from './webauthn.ts';
 
 /** What a verified passkey answer proves: whose passkey it was, and the RFC 8176 methods it showed. */
 interface PasskeyProof {
@@ -51,6 +52,7 @@ export async function verifyAssertion(
   }
 
   const { rpID, origin } = relyingParty(deps.config);
+  const { verifyAuthenticationResponse } = await webAuthn();
   let result;
   try {
     result = await verifyAuthenticationResponse({
