@@ -264,14 +264,26 @@ describe('/admin/users/{id}', () => {
     expect(asked.get('limit')).toBe('10');
   });
 
-  it('says when the user cannot be read', async () => {
+  it('says an unknown id names no user and links back to Users, with no Try again that cannot help', async () => {
     stubFetch({
       'GET /api/me': reply(200, admin),
       [`GET /api/admin/users/${mira.id}`]: errorReply(404, 'not_found', 'No user with this id.'),
     });
     renderApp(`/admin/users/${mira.id}`);
     const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This user does not exist.');
+    expect(within(alert).getByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('offers Try again when the user could not be read for another reason', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, admin),
+      [`GET /api/admin/users/${mira.id}`]: errorReply(500, 'internal_error', 'The database did not answer.'),
+    });
+    renderApp(`/admin/users/${mira.id}`);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('Failed to load the user.');
-    expect(alert).toHaveTextContent('No user with this id.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
