@@ -39,6 +39,7 @@ describe('Admin → Activity', () => {
     await pick(admin, 'App', 'Holo', 'Holonet (holonet)');
     await admin.getByText('Current: none').waitFor();
     await admin.getByRole('button', { name: 'Suspend' }).click();
+    await admin.getByRole('dialog', { name: 'Suspend Mira Solan (1:100002) on Holonet?' }).getByRole('button', { name: 'Suspend' }).click();
     await admin.getByText('Current: suspended').waitFor();
 
     await admin.goto(`${baseUrl}/admin`);

@@ -118,6 +118,7 @@ describe('an app is a page', () => {
     await row.getByText('active').waitFor();
 
     await row.getByRole('button', { name: 'Suspend Mira Solan on Holo Archive II' }).click();
+    await admin.getByRole('dialog', { name: 'Suspend Mira Solan on Holo Archive II?' }).getByRole('button', { name: 'Suspend' }).click();
     await row.getByText('suspended').waitFor();
     await expectAccessible(admin, 'the app page, Access');
     await screenshotBoth(admin, 'admin-app-page-access');

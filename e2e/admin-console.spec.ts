@@ -126,6 +126,11 @@ describe('User App Access', () => {
     await screenshotBoth(admin, 'admin-access');
     await expectAccessible(admin, '/admin/access');
     await admin.getByRole('button', { name: 'Suspend' }).click();
+    const suspending = admin.getByRole('dialog', { name: 'Suspend Mira Solan (1:100002) on Armory?' });
+    await suspending.waitFor();
+    await expectAccessible(admin, '/admin/access, asking to suspend');
+    await screenshotBoth(admin, 'admin-access-suspend');
+    await suspending.getByRole('button', { name: 'Suspend' }).click();
     await admin.getByText('Current: suspended').waitFor();
     await admin.getByRole('button', { name: 'Revoke' }).click();
     await admin.getByRole('dialog', { name: 'Revoke access?' }).getByRole('button', { name: 'Revoke' }).click();

@@ -11,6 +11,7 @@ export function useFeedback() {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   return {
     feedback,
+    show: setFeedback,
     succeed: (text: string) => setFeedback({ kind: 'success', text }),
     fail: (title: string, error: unknown) => setFeedback({ kind: 'error', title, error }),
     clear: () => setFeedback(null),

@@ -173,6 +173,9 @@ describe('/admin/apps/{id}', () => {
     expect(within(row).getByRole('button', { name: 'Grant Mira Solan access to Fleet Ops' })).toBeDisabled();
 
     await user.click(within(row).getByRole('button', { name: 'Suspend Mira Solan on Fleet Ops' }));
+    expect(api.count(`POST /api/admin/users/${mira.id}/apps/fleet/suspend`)).toBe(0);
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Mira Solan on Fleet Ops?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
 
     expect(await screen.findByText('Access suspended for Mira Solan on Fleet Ops.')).toBeInTheDocument();
     await waitFor(() => expect(within(row).getByText('suspended')).toBeInTheDocument());

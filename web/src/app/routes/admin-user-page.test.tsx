@@ -153,9 +153,9 @@ describe('/admin/users/{id}', () => {
     });
     const table = await screen.findByRole('table', { name: 'Apps & access' });
     await user.click(within(table).getByRole('button', { name: 'Suspend Mira Solan on Fleet Ops' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Update failed.');
-    expect(alert).toHaveTextContent('No app with the key "fleet".');
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Mira Solan on Fleet Ops?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No app with the key "fleet".');
   });
 
   it("shows the user's roles and scopes per app, each app read when opened, and grants one", async () => {
