@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
 import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
 import { seedApps, type SeedApp } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
@@ -111,6 +111,7 @@ describe('an app is a page', () => {
     const player = admin.getByRole('combobox', { name: 'Player' });
     await player.click();
     await player.fill('Mira');
+    await expectAccessibleWithListOpen(admin, 'the app page, Access, the Player field');
     await admin.getByRole('option', { name: 'Mira Solan (1:100002)' }).click();
     await admin.getByRole('button', { name: 'Give access' }).click();
     await admin.getByText('Access granted to Mira Solan (1:100002) on Holo Archive II.').waitFor();

@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -11,13 +11,14 @@ let admin: Page;
 let player: Page;
 
 /** Picks an option in one of the searchable Mantine selects. */
-async function pick(page: Page, label: string, search: string, option: string) {
+async function pick(page: Page, label: string, search: string, option: string, checkOpen = false) {
   const input = page
     .getByRole('textbox', { name: label })
     .or(page.getByRole('combobox', { name: label }))
     .first();
   await input.click();
   await input.fill(search);
+  if (checkOpen) await expectAccessibleWithListOpen(page, `the ${label} field`);
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -118,8 +119,8 @@ describe('User App Access', () => {
     await admin.getByRole('cell', { name: 'Armory', exact: true }).waitFor();
 
     await admin.goto(`${baseUrl}/admin/access`);
-    await pick(admin, 'User', 'Mira', 'Mira Solan (1:100002)');
-    await pick(admin, 'App', 'Armory', 'Armory (armory)');
+    await pick(admin, 'User', 'Mira', 'Mira Solan (1:100002)', true);
+    await pick(admin, 'App', 'Armory', 'Armory (armory)', true);
     await admin.getByText('Current: none').waitFor();
     await admin.getByRole('button', { name: 'Grant' }).click();
     await admin.getByText('Current: active').waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { seedApps, type SeedApp } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
@@ -173,6 +173,7 @@ describe("an app's access rules, with the preview before Save", () => {
     const pickGroup = rules.getByRole('combobox', { name: /^Add a group or faction/ });
     await pickGroup.click();
     await pickGroup.fill('Wing');
+    await expectAccessibleWithListOpen(admin, 'the app page, Access, Add a group or faction');
     await admin.getByRole('option', { name: GROUP }).click();
     const rule = rules.getByRole('listitem', { name: `Rule for ${GROUP}` });
     const roles = rule.getByRole('combobox', { name: /^Roles it gives/ });

@@ -77,3 +77,16 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
   if (original) await page.setViewportSize(original);
   expect(found, `axe-core found violations on ${state}`).toEqual([]);
 }
+
+/**
+ * The same with the list of a Select, MultiSelect or Combobox open (its options shown): Mantine draws that list
+ * apart from its field, so an open list is a state of its own.
+ */
+export async function expectAccessibleWithListOpen(page: Page, state: string): Promise<void> {
+  await page
+    .getByRole('listbox')
+    .filter({ has: page.getByRole('option') })
+    .first()
+    .waitFor();
+  await expectAccessible(page, `${state}, with a list open`);
+}

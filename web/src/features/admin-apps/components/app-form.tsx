@@ -7,6 +7,7 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { OfflineNotice } from '@/components/offline-notice.tsx';
 import { isNoAnswer } from '@/lib/api-error.ts';
+import { useFocusOnShow } from '@/lib/focus-on-show.ts';
 import { clearOfHeader, reveal } from '@/lib/reveal.ts';
 import { useCreateApp } from '../api/create-app.ts';
 import { useUpdateApp } from '../api/update-app.ts';
@@ -18,6 +19,7 @@ import {
   validateAppForm,
   type AppFormValues,
 } from './app-form-values.ts';
+import { conflictingField } from './app-conflict.ts';
 import { GrantTypesField } from './grant-types-field.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import { PhaseColourField } from './phase-colour-field.tsx';
@@ -72,7 +74,10 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
   const create = useCreateApp();
   const update = useUpdateApp();
   const saving = create.isPending || update.isPending;
-  const saveError = create.error ?? update.error;
+  const failure = create.error ?? update.error;
+  // A key or audience another app holds is the field's problem: said under it, not in the alert.
+  const saveError = failure && !conflictingField(failure) ? failure : null;
+  const saveErrorRef = useFocusOnShow<HTMLDivElement>(saveError);
   const waitingForConnection = create.isPaused || update.isPaused;
   const isPortal = app?.key === PORTAL_APP_KEY;
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -91,14 +96,23 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
   const check = (field: 'allow_global_admin' | 'allow_delegated_swc_token' | 'skip_uid_whitelist' | 'require_passkey') =>
     form.getInputProps(field, { type: 'checkbox' });
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit((values, event) => {
     refusal.passed();
     if (saving) return;
     const input = toAppInput(values);
     create.reset();
     update.reset();
     onSaveStart();
-    const done = { onSuccess: () => onSaved(input.name, !app) };
+    const done = {
+      onSuccess: () => onSaved(input.name, !app),
+      onError: (error: unknown) => {
+        const conflict = conflictingField(error);
+        if (!conflict) return;
+        form.setFieldError(conflict.field, conflict.message);
+        const formElement = event?.target instanceof HTMLFormElement ? event.target : null;
+        refusal.refusedByServer(formElement, { ...form.errors, [conflict.field]: conflict.message });
+      },
+    };
     if (app) update.mutate({ id: app.id, input }, done);
     else create.mutate(input, done);
   }, refusal.refused);
@@ -276,6 +290,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
 
           {saveError && (
             <ErrorAlert
+              ref={saveErrorRef}
               title="Save failed"
               error={saveError}
               // No answer at all: the fields are as typed, so sending them again is one press.

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { useRevokeAccess } from '../api/revoke-access.ts';
@@ -50,8 +51,11 @@ interface AccessQuestionDialogProps {
 export function AccessQuestionDialog({ question, onClose, onDone }: AccessQuestionDialogProps) {
   const suspend = useSuspendAccess();
   const revoke = useRevokeAccess();
-  const mutation = question?.kind === 'suspend' ? suspend : revoke;
-  const words = WORDS[question?.kind ?? 'revoke'];
+  // The dialog fades out after the answer: it keeps the words of the question it asked until then.
+  const [shown, setShown] = useState(question);
+  if (question !== null && question !== shown) setShown(question);
+  const mutation = shown?.kind === 'suspend' ? suspend : revoke;
+  const words = WORDS[shown?.kind ?? 'revoke'];
   const close = () => {
     suspend.reset();
     revoke.reset();
@@ -60,7 +64,7 @@ export function AccessQuestionDialog({ question, onClose, onDone }: AccessQuesti
   return (
     <ConfirmDialog
       opened={question !== null}
-      title={question ? words.title(question.target) : ''}
+      title={shown ? words.title(shown.target) : ''}
       confirmLabel={words.confirm}
       busyLabel={words.busy}
       busy={mutation.isPending}
@@ -78,7 +82,7 @@ export function AccessQuestionDialog({ question, onClose, onDone }: AccessQuesti
       }}
       onClose={close}
     >
-      {question && words.body(question.target)}
+      {shown && words.body(shown.target)}
     </ConfirmDialog>
   );
 }
