@@ -109,9 +109,9 @@ describe('an app is a page', () => {
     await expectAccessible(admin, 'the app page, Access, after a refused grant');
 
     const player = admin.getByRole('combobox', { name: 'Player' });
+    await expectAccessibleWithListOpen(admin, player, 'the app page, Access, the Player field', 'Mira');
     await player.click();
     await player.fill('Mira');
-    await expectAccessibleWithListOpen(admin, 'the app page, Access, the Player field');
     await admin.getByRole('option', { name: 'Mira Solan (1:100002)' }).click();
     await admin.getByRole('button', { name: 'Give access' }).click();
     await admin.getByText('Access granted to Mira Solan (1:100002) on Holo Archive II.').waitFor();

@@ -16,9 +16,9 @@ async function pick(page: Page, label: string, search: string, option: string, c
     .getByRole('textbox', { name: label })
     .or(page.getByRole('combobox', { name: label }))
     .first();
+  if (checkOpen) await expectAccessibleWithListOpen(page, input, `the ${label} field`, search);
   await input.click();
   await input.fill(search);
-  if (checkOpen) await expectAccessibleWithListOpen(page, `the ${label} field`);
   await page.getByRole('option', { name: option }).click();
 }
 

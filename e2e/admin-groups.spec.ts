@@ -171,9 +171,9 @@ describe("an app's access rules, with the preview before Save", () => {
     await expectAccessible(admin, 'the app page, Access, no rules');
 
     const pickGroup = rules.getByRole('combobox', { name: /^Add a group or faction/ });
+    await expectAccessibleWithListOpen(admin, pickGroup, 'the app page, Access, Add a group or faction', 'Wing');
     await pickGroup.click();
     await pickGroup.fill('Wing');
-    await expectAccessibleWithListOpen(admin, 'the app page, Access, Add a group or faction');
     await admin.getByRole('option', { name: GROUP }).click();
     const rule = rules.getByRole('listitem', { name: `Rule for ${GROUP}` });
     const roles = rule.getByRole('combobox', { name: /^Roles it gives/ });
