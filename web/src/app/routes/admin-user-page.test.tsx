@@ -14,7 +14,9 @@ const session: SessionRow = {
   app_key: 'fleet',
   sid: 'sid-7f3a9c',
   ip: '203.0.113.7',
-  user_agent: 'Mozilla/5.0 Firefox/140.0',
+  user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0',
+  device: 'Firefox on Linux',
+  device_kind: 'desktop',
   expires_at: '2025-03-02T12:30:00.000Z',
 };
 const fleetBot: ConnectedApp = {
@@ -195,6 +197,9 @@ describe('/admin/users/{id}', () => {
     });
     const table = await screen.findByRole('table', { name: 'Active Sessions' });
     await waitFor(() => expect(within(table).getByText('sid-7f3a9c')).toBeInTheDocument());
+    // The device in words, as Your account shows it; the raw user agent only on hover.
+    expect(within(table).getByText('Firefox on Linux')).toHaveAttribute('title', session.user_agent);
+    expect(within(table).queryByText(session.user_agent!)).not.toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'End session' }));
     let dialog = await screen.findByRole('dialog', { name: 'End session?' });
