@@ -198,7 +198,7 @@ describe('/admin/apps', () => {
 
     expect(await screen.findByText('Key is required')).toBeInTheDocument();
     expect(screen.getByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Audience is required')).toBeInTheDocument();
+    expect(screen.getByText('Token audience is required')).toBeInTheDocument();
     expect(api.count('POST /api/admin/apps')).toBe(0);
   });
 
@@ -213,7 +213,11 @@ describe('/admin/apps', () => {
     const named = within(summary)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(named).toEqual(['Key: Key is required', 'Token audience: Audience is required', 'URL: URL must be an absolute http(s) URL']);
+    expect(named).toEqual([
+      'Key: Key is required',
+      'Token audience: Token audience is required',
+      'URL: URL must be an absolute http(s) URL',
+    ]);
     expect(screen.getByRole('textbox', { name: /^Key/ })).toHaveFocus();
 
     await user.click(within(summary).getByRole('button', { name: 'URL' }));

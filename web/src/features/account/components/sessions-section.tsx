@@ -33,7 +33,7 @@ export function SessionsSection() {
   const signOutButton = (session: AccountSession, card = false) =>
     session.current ? (
       <Text size="xs" c="dimmed">
-        Sign out here with Logout
+        To sign out here, use Logout in the menu at the top
       </Text>
     ) : (
       <Button
