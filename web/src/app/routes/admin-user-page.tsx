@@ -51,7 +51,7 @@ function NoSuchUser() {
     <Alert color="red" variant="light" role="alert" title="This user does not exist.">
       <Text size="sm">
         No user has this id: the link may be old or mistyped.{' '}
-        <Anchor component={Link} to={USERS.to}>
+        <Anchor component={Link} to={USERS.to} underline="always">
           Back to Users
         </Anchor>
       </Text>

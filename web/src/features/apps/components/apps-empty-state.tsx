@@ -14,7 +14,7 @@ export function AppsEmptyState({ admin = false }: { admin?: boolean }) {
           admin ? (
             <>
               Apps you have access to will appear here. Add one in the{' '}
-              <Anchor component={Link} to="/admin/apps">
+              <Anchor component={Link} to="/admin/apps" underline="always">
                 App Catalog
               </Anchor>
               .
