@@ -427,7 +427,10 @@ describe('/admin/jwts add and edit', () => {
     await fillRequired(app, dialog);
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    // The focus goes to the failure, not to <body>.
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled();
     expect(within(dialog).getByRole('textbox', { name: 'Service Name' })).toHaveValue('  billing  ');
     expect(api.count(LIST)).toBe(1);

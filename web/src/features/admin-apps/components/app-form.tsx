@@ -7,7 +7,6 @@ import { ErrorAlert } from '@/components/error-alert.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
 import { OfflineNotice } from '@/components/offline-notice.tsx';
 import { isNoAnswer } from '@/lib/api-error.ts';
-import { useFocusOnShow } from '@/lib/focus-on-show.ts';
 import { clearOfHeader, reveal } from '@/lib/reveal.ts';
 import { useCreateApp } from '../api/create-app.ts';
 import { useUpdateApp } from '../api/update-app.ts';
@@ -77,7 +76,6 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
   const failure = create.error ?? update.error;
   // A key or audience another app holds is the field's problem: said under it, not in the alert.
   const saveError = failure && !conflictingField(failure) ? failure : null;
-  const saveErrorRef = useFocusOnShow<HTMLDivElement>(saveError);
   const waitingForConnection = create.isPaused || update.isPaused;
   const isPortal = app?.key === PORTAL_APP_KEY;
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -290,7 +288,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
 
           {saveError && (
             <ErrorAlert
-              ref={saveErrorRef}
+              focusOnShow
               title="Save failed"
               error={saveError}
               // No answer at all: the fields are as typed, so sending them again is one press.

@@ -186,7 +186,7 @@ function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps)
       noValidate
     >
       <Stack gap="md">
-        {Boolean(error) && <ErrorAlert title="Save failed" error={error} />}
+        {Boolean(error) && <ErrorAlert title="Save failed" error={error} focusOnShow />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           {IDENTITY.map(input)}
         </SimpleGrid>
