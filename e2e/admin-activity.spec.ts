@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
@@ -12,11 +12,12 @@ const SENTENCE = 'Access suspended on Holonet for Mira Solan by Jorin Vex';
 let browser: Browser;
 let admin: Page;
 
-async function pick(page: Page, label: string, search: string, option: string) {
+async function pick(page: Page, label: string, search: string, option: string, checkOpen = false) {
   const input = page
     .getByRole('textbox', { name: label })
     .or(page.getByRole('combobox', { name: label }))
     .first();
+  if (checkOpen) await expectAccessibleWithListOpen(page, input, `the ${label} field`, search);
   await input.click();
   await input.fill(search);
   await page.getByRole('option', { name: option }).click();
@@ -39,12 +40,13 @@ describe('Admin → Activity', () => {
     await pick(admin, 'App', 'Holo', 'Holonet (holonet)');
     await admin.getByText('Current: none').waitFor();
     await admin.getByRole('button', { name: 'Suspend' }).click();
+    await admin.getByRole('dialog', { name: 'Suspend Mira Solan (1:100002) on Holonet?' }).getByRole('button', { name: 'Suspend' }).click();
     await admin.getByText('Current: suspended').waitFor();
 
     await admin.goto(`${baseUrl}/admin`);
     await admin.getByRole('link', { name: /Activity/ }).click();
     await admin.waitForURL(`${baseUrl}/admin/activity`);
-    await pick(admin, 'User acted upon', 'Mira', 'Mira Solan (1:100002)');
+    await pick(admin, 'User acted upon', 'Mira', 'Mira Solan (1:100002)', true);
     const row = admin.getByRole('row').filter({ hasText: SENTENCE });
     await row.waitFor();
     await expectAccessible(admin, '/admin/activity');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
 import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
 import { seedApps, type SeedApp } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
@@ -109,6 +109,7 @@ describe('an app is a page', () => {
     await expectAccessible(admin, 'the app page, Access, after a refused grant');
 
     const player = admin.getByRole('combobox', { name: 'Player' });
+    await expectAccessibleWithListOpen(admin, player, 'the app page, Access, the Player field', 'Mira');
     await player.click();
     await player.fill('Mira');
     await admin.getByRole('option', { name: 'Mira Solan (1:100002)' }).click();
@@ -118,6 +119,7 @@ describe('an app is a page', () => {
     await row.getByText('active').waitFor();
 
     await row.getByRole('button', { name: 'Suspend Mira Solan on Holo Archive II' }).click();
+    await admin.getByRole('dialog', { name: 'Suspend Mira Solan on Holo Archive II?' }).getByRole('button', { name: 'Suspend' }).click();
     await row.getByText('suspended').waitFor();
     await expectAccessible(admin, 'the app page, Access');
     await screenshotBoth(admin, 'admin-app-page-access');

@@ -1,7 +1,7 @@
 import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -11,11 +11,12 @@ let admin: Page;
 let player: Page;
 
 /** Picks an option in one of the searchable Mantine selects. */
-async function pick(page: Page, label: string, search: string, option: string) {
+async function pick(page: Page, label: string, search: string, option: string, checkOpen = false) {
   const input = page
     .getByRole('textbox', { name: label })
     .or(page.getByRole('combobox', { name: label }))
     .first();
+  if (checkOpen) await expectAccessibleWithListOpen(page, input, `the ${label} field`, search);
   await input.click();
   await input.fill(search);
   await page.getByRole('option', { name: option }).click();
@@ -122,14 +123,19 @@ describe('User App Access', () => {
     await admin.getByRole('cell', { name: 'Armory', exact: true }).waitFor();
 
     await admin.goto(`${baseUrl}/admin/access`);
-    await pick(admin, 'User', 'Mira', 'Mira Solan (1:100002)');
-    await pick(admin, 'App', 'Armory', 'Armory (armory)');
+    await pick(admin, 'User', 'Mira', 'Mira Solan (1:100002)', true);
+    await pick(admin, 'App', 'Armory', 'Armory (armory)', true);
     await admin.getByText('Current: none').waitFor();
     await admin.getByRole('button', { name: 'Grant' }).click();
     await admin.getByText('Current: active').waitFor();
     await screenshotBoth(admin, 'admin-access');
     await expectAccessible(admin, '/admin/access');
     await admin.getByRole('button', { name: 'Suspend' }).click();
+    const suspending = admin.getByRole('dialog', { name: 'Suspend Mira Solan (1:100002) on Armory?' });
+    await suspending.waitFor();
+    await expectAccessible(admin, '/admin/access, asking to suspend');
+    await screenshotBoth(admin, 'admin-access-suspend');
+    await suspending.getByRole('button', { name: 'Suspend' }).click();
     await admin.getByText('Current: suspended').waitFor();
     await admin.getByRole('button', { name: 'Revoke' }).click();
     await admin.getByRole('dialog', { name: 'Revoke access?' }).getByRole('button', { name: 'Revoke' }).click();

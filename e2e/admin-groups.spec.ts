@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
 import path from 'node:path';
 import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
 import { seedApps, type SeedApp } from './helpers/seed.ts';
@@ -178,6 +178,7 @@ describe("an app's access rules, with the preview before Save", () => {
     await expectAccessible(admin, 'the app page, Access, no rules');
 
     const pickGroup = rules.getByRole('combobox', { name: /^Add a group or faction/ });
+    await expectAccessibleWithListOpen(admin, pickGroup, 'the app page, Access, Add a group or faction', 'Wing');
     await pickGroup.click();
     await pickGroup.fill('Wing');
     await admin.getByRole('option', { name: GROUP }).click();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
 import { api, signIn } from './helpers/http-session.ts';
 import { signInAs } from './helpers/sign-in.ts';
@@ -82,7 +82,7 @@ describe('the community’s Discord follows the game', () => {
     await page.goto(`${baseUrl}/admin/discord`);
     await page.getByRole('button', { name: 'Add rule' }).click();
     const rule = page.getByRole('group', { name: 'Rule 1' });
-    await rule.getByRole('combobox', { name: 'Members of' }).click();
+    await expectAccessibleWithListOpen(page, rule.getByRole('combobox', { name: 'Members of' }), 'Admin → Discord, a role rule');
     await page.getByRole('option', { name: `${ROLE} (faction)` }).click();
     await rule.getByRole('combobox', { name: 'hold the Discord role' }).click();
     await page.getByRole('option', { name: ROLE, exact: true }).click();

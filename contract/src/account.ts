@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './admin-users.ts';
+import { DeviceKind } from './device.ts';
 import { GroupKind } from './groups.ts';
-
-/** What kind of device a user agent names. */
-export const DeviceKind = z.enum(['desktop', 'phone', 'tablet', 'unknown']);
-export type DeviceKind = z.infer<typeof DeviceKind>;
 
 /** One live session of the signed-in player: where it was opened, and whether it is this browser's. */
 export const AccountSession = z.object({

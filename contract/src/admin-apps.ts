@@ -63,7 +63,7 @@ export const audienceField = (label: string) =>
 export const AppInput = z.object({
   key: appKeyField('Key'),
   name: singleLineText('Name', { min: 1, max: 100 }),
-  audience: audienceField('Audience'),
+  audience: audienceField('Token audience'),
   icon: z
     .union([z.enum(APP_ICONS), z.literal(''), z.null()], { error: 'Icon must be one of the 27 offered icons' })
     .optional()

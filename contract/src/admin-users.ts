@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccessDecisionView } from './access-decision.ts';
+import { DeviceKind } from './device.ts';
 import { CurrentUser } from './me.ts';
 import { singleLineText } from './text.ts';
 
@@ -105,6 +106,9 @@ export const SessionRow = z.object({
   sid: z.string(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** The browser and system read from the user agent, as Your account names them: "Firefox on Android". */
+  device: z.string(),
+  device_kind: DeviceKind,
   expires_at: z.string(),
 });
 export type SessionRow = z.infer<typeof SessionRow>;

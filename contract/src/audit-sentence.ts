@@ -32,7 +32,8 @@ export function auditSentence(row: AuditSentenceRow, { appShown = false }: Audit
   const reason = text(details.reason);
   const app = appShown ? null : (row.app_name ?? row.app_key);
   const user = text(row.user_name);
-  let sentence = auditEventLabel(row.event);
+  // 'Session ended by an admin' names who did it when the row does: not 'ended by an admin by Jorin Vex'.
+  let sentence = row.actor_name ? auditEventLabel(row.event).replace(/ by an admin$/, '') : auditEventLabel(row.event);
   if (value) sentence += `: ${value}`;
   if (app) sentence += ` on ${app}`;
   if (via) sentence += ` via ${via}`;

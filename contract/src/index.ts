@@ -2,6 +2,7 @@ export * from './error.ts';
 export * from './error-body.ts';
 export * from './text.ts';
 export * from './me.ts';
+export * from './device.ts';
 export * from './account.ts';
 export * from './passkeys.ts';
 export * from './roles.ts';

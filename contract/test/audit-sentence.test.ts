@@ -24,6 +24,13 @@ describe('auditSentence', () => {
     ).toBe('Sign-in refused on Wiki (no access granted)');
   });
 
+  it('names the admin who ended a session once: "by Jorin Vex", not "by an admin by Jorin Vex"', () => {
+    const ended = { ...row, event: 'session_ended_by_admin', app_key: 'wiki', app_name: 'Wiki', details: { sid: 's1' } };
+    expect(auditSentence({ ...ended, actor_name: 'Jorin Vex' })).toBe('Session ended on Wiki by Jorin Vex');
+    // With the acting admin gone from the log, the label still says an admin did it.
+    expect(auditSentence(ended)).toBe('Session ended by an admin on Wiki');
+  });
+
   it('reads an event this build does not know as its code, and ignores details that are not text', () => {
     expect(auditSentence({ ...row, event: 'teleported', details: { value: 42 } })).toBe('teleported');
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -76,4 +76,24 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
   }
   if (original) await page.setViewportSize(original);
   expect(found, `axe-core found violations on ${state}`).toEqual([]);
+}
+
+/**
+ * The same with the list of a Select, MultiSelect or Combobox open (its options shown, after `search` is typed when
+ * given): Mantine draws that list apart from its field, so an open list is a state of its own. The phone width axe
+ * also measures may lay the screen out afresh, so the list is opened again after, for the caller to pick from.
+ */
+export async function expectAccessibleWithListOpen(page: Page, field: Locator, state: string, search?: string): Promise<void> {
+  const open = async () => {
+    await field.click();
+    if (search !== undefined) await field.fill(search);
+    await page
+      .getByRole('listbox')
+      .filter({ has: page.getByRole('option') })
+      .first()
+      .waitFor();
+  };
+  await open();
+  await expectAccessible(page, `${state}, with a list open`);
+  if (!(await page.getByRole('option').first().isVisible())) await open();
 }

@@ -3,7 +3,8 @@ import type { DbClient } from '../db/pool.ts';
 import { selectList, type DbRow } from './columns.ts';
 
 export type AdminUserRow = DbRow<AdminUser, 'created_at' | 'last_login_at'>;
-type AdminSessionRow = DbRow<SessionRow, 'expires_at'>;
+/** The device is read from the user agent by the service, not stored. */
+type AdminSessionRow = DbRow<Omit<SessionRow, 'device' | 'device_kind'>, 'expires_at'>;
 type AdminAuditRow = DbRow<AuditRow, 'created_at' | 'expires_at'>;
 
 const ADMIN_USER = selectList({
@@ -23,7 +24,7 @@ const SESSION = selectList({
   ip: 's.ip',
   user_agent: 's.user_agent',
   expires_at: 'LEAST(s.idle_expires_at, s.expires_at)',
-} satisfies Record<keyof SessionRow, string>);
+} satisfies Record<keyof AdminSessionRow, string>);
 
 // The actor is the admin who acted; a user's own events (sign-in, sign-out) record none.
 const AUDIT = selectList({

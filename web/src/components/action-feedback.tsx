@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { clearOfHeader, reveal } from '@/lib/reveal.ts';
+import { useState } from 'react';
+import { useFocusOnShow } from '@/lib/focus-on-show.ts';
 import { ErrorAlert } from './error-alert.tsx';
 import { SuccessNotice } from './success-notice.tsx';
 
@@ -11,6 +11,7 @@ export function useFeedback() {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   return {
     feedback,
+    show: setFeedback,
     succeed: (text: string) => setFeedback({ kind: 'success', text }),
     fail: (title: string, error: unknown) => setFeedback({ kind: 'error', title, error }),
     clear: () => setFeedback(null),
@@ -23,22 +24,17 @@ interface ActionFeedbackProps {
 }
 
 /**
- * The outcome of the last action, green or red, scrolled into view when it appears (below the sticky
- * header), so it is seen even when the button pressed was far down a phone's page.
+ * The outcome of the last action, green or red, focused and scrolled into view when it appears (below the sticky
+ * header), so it is seen and read even when the button pressed was far down a phone's page.
  */
 export function ActionFeedback({ feedback, onClose }: ActionFeedbackProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (feedback) reveal(ref.current);
-  }, [feedback]);
+  const ref = useFocusOnShow<HTMLDivElement>(feedback);
   if (!feedback) return null;
-  return (
-    <div ref={ref} style={clearOfHeader}>
-      {feedback.kind === 'success' ? (
-        <SuccessNotice onClose={onClose}>{feedback.text}</SuccessNotice>
-      ) : (
-        <ErrorAlert title={feedback.title} error={feedback.error} onClose={onClose} />
-      )}
-    </div>
+  return feedback.kind === 'success' ? (
+    <SuccessNotice ref={ref} onClose={onClose}>
+      {feedback.text}
+    </SuccessNotice>
+  ) : (
+    <ErrorAlert ref={ref} title={feedback.title} error={feedback.error} onClose={onClose} />
   );
 }

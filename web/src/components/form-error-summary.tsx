@@ -29,17 +29,21 @@ function focusField(form: Element | null | undefined, path: string): void {
  */
 export function useErrorSummary(labels: Readonly<Record<string, string>>) {
   const [shown, setShown] = useState(false);
+  const refuse = (form: Element | null, errors: Errors) => {
+    setShown(true);
+    const first = Object.keys(labels).find((path) => errors[path]);
+    if (first) focusField(form, first);
+  };
   return {
     /**
      * A submit the checks refused, with the submit event: show the summary and focus the first field in
      * error. Its arguments are @mantine/form's `onSubmit` failure handler's.
      */
     refused: (errors: Errors, _values?: unknown, event?: SyntheticEvent<HTMLFormElement>) => {
-      setShown(true);
-      const first = Object.keys(labels).find((path) => errors[path]);
-      const form = event?.target instanceof Element ? event.target.closest('form') : null;
-      if (first) focusField(form, first);
+      refuse(event?.target instanceof Element ? event.target.closest('form') : null, errors);
     },
+    /** A submit the server refused for a field (set on the form first): the same, in `form`. */
+    refusedByServer: (form: HTMLFormElement | null, errors: Errors) => refuse(form, errors),
     /** A submit that passed the checks: no summary until the next refusal. */
     passed: () => setShown(false),
     /** The fields the summary names, for the form's current errors (they go as each field is put right). */

@@ -34,6 +34,11 @@ export function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** The server answered that what was asked for does not exist (404): trying again cannot help. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** No answer at all (offline, the server down, DNS): not a sign of an ended session, and worth trying again. */
 export function isNoAnswer(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;

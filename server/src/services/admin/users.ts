@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
+import { deviceOf } from '../../domain/user-agent.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { findAppByKey, setAccess } from './queries/access.ts';
 import {
@@ -70,7 +71,13 @@ export async function userSessions(
 ): Promise<{ rows: SessionRow[]; total: number }> {
   await mustExist(deps, userId);
   const { rows, total } = await listLiveSessions(deps.db, userId, deps.clock.now(), limit ?? null, offset);
-  return { rows: rows.map((s) => ({ ...s, expires_at: s.expires_at.toISOString() })), total };
+  return {
+    rows: rows.map((s) => {
+      const device = deviceOf(s.user_agent);
+      return { ...s, device: device.name, device_kind: device.kind, expires_at: s.expires_at.toISOString() };
+    }),
+    total,
+  };
 }
 
 /** Without a limit: the latest 200 entries, as the screens read them before they paged. */

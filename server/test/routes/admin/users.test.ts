@@ -66,7 +66,15 @@ describe('/api/admin/users', () => {
     ]);
     const sessions = (await call('GET', `/api/admin/users/${miraId}/sessions`)).json();
     expect(sessions).toEqual([
-      { app_key: 'portal', sid: expect.any(String), ip: '127.0.0.1', user_agent: 'MiraBrowser/2.0', expires_at: expect.any(String) },
+      {
+        app_key: 'portal',
+        sid: expect.any(String),
+        ip: '127.0.0.1',
+        user_agent: 'MiraBrowser/2.0',
+        device: 'Unknown device',
+        device_kind: 'unknown',
+        expires_at: expect.any(String),
+      },
     ]);
     const audit = (await call('GET', `/api/admin/users/${miraId}/audit`)).json();
     expect(audit[0]).toMatchObject({

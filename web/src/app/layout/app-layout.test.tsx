@@ -67,6 +67,17 @@ describe('signed-in layout', () => {
     expect(await screen.findByRole('heading', { name: 'Your apps' })).toBeInTheDocument();
   });
 
+  it('starts with a Skip to content link, the first Tab stop, which leads to the screen itself', async () => {
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/apps': reply(200, []) });
+    const app = renderApp('/dashboard');
+    await screen.findByRole('button', { name: /User menu/ });
+
+    await app.user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', `#${screen.getByRole('main').id}`);
+  });
+
   it('signs out with one click on Logout: a POST to the auth service, not a link', async () => {
     stubFetch({ 'GET /api/me': reply(200, player), 'GET /api/apps': reply(200, []) });
     const app = renderApp('/dashboard');

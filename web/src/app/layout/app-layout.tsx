@@ -10,6 +10,7 @@ import { prefetchForScreen } from '../route-preload.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SIMULATOR_NOTICE_HEIGHT, SimulatorNotice } from './simulator-notice.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
 const HEADER_HEIGHT = 64;
 
@@ -32,17 +33,25 @@ export default function AppLayout() {
       style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}
     >
       <AppShell.Header bg="dark.8">
+        <SkipLink />
         {simulator && <SimulatorNotice />}
         <div style={{ height: HEADER_HEIGHT }}>
           <AppHeader user={user} />
         </div>
       </AppShell.Header>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 'auto' }}>
+      <AppShell.Main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 'auto', outline: 'none' }}
+      >
         <Container size="lg" w="100%" px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 'xl' }} style={{ flex: 1 }}>
           <Suspense fallback={<CenteredLoader />}>
             <Outlet />
           </Suspense>
         </Container>
+        {/* Mantine draws menus, lists and dialogs into its one shared node; made here, it sits inside <main>, so an open
+            list is within the page's landmarks rather than loose at the end of <body>. */}
+        <div data-portal="true" data-mantine-shared-portal-node="true" />
       </AppShell.Main>
       <AppFooter />
     </AppShell>

@@ -2,7 +2,7 @@ import type { AccountEvent, AccountSession, AppsWhy, ConnectedApps } from '@port
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
-import { player } from '@/testing/fixtures.ts';
+import { admin, player } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const here: AccountSession = {
@@ -104,7 +104,7 @@ describe('/account', () => {
     expect(within(rows[0]!).getByText('Chrome on Windows')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
     expect(within(rows[0]!).queryByRole('button', { name: /Sign out/ })).not.toBeInTheDocument();
-    expect(within(rows[0]!).getByText('Sign out here with Logout')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('To sign out here, use Logout in the menu at the top')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('198.51.100.7')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Sign out Firefox on Android' })).toBeInTheDocument();
   });
@@ -217,6 +217,42 @@ describe('/account', () => {
     ).toEqual(['🚀Fleet OpsFactionThrough your faction Galactic Weapon Systems', 'WikiEveryoneOpen to every player']);
     const askable = screen.getByRole('list', { name: 'Apps you could ask for' });
     expect(within(askable).getByText('Open to members of the group Pilots')).toBeInTheDocument();
+  });
+
+  it('says who let the player into an app an admin granted, not that the player is its admin', async () => {
+    const granted = {
+      key: 'fleet',
+      name: 'Fleet Ops',
+      icon: null,
+      url: null,
+      via: 'grant',
+      group: null,
+      why: 'granted by an admin',
+      until: null,
+    };
+    stubAccount({ 'GET /api/me/apps/why': reply(200, { open: [granted], askable: [] }) });
+    renderApp('/account');
+    const open = await screen.findByRole('list', { name: 'Apps you can open' });
+    expect(within(open).getByRole('listitem')).toHaveTextContent('Fleet OpsGrantedGranted by an admin');
+    expect(within(open).queryByText('Admin', { exact: true })).not.toBeInTheDocument();
+  });
+
+  it('tells an admin with no app where to give one, not to ask an administrator', async () => {
+    stubAccount({ 'GET /api/me': reply(200, admin), 'GET /api/me/apps/why': reply(200, { open: [], askable: [] }) });
+    renderApp('/account');
+    expect(
+      await screen.findByText('You may open no app yet: grant yourself access, or add an app, in the admin console.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Ask an administrator/)).not.toBeInTheDocument();
+  });
+
+  it('says an app with no token on record was not used recently, not that it has "no token left"', async () => {
+    const forgotten = { ...connected, oidc: [{ ...connected.oidc[0]!, last_used_at: null }] };
+    stubAccount({ 'GET /api/me/connected-apps': reply(200, forgotten) });
+    renderApp('/account');
+    const wiki = await screen.findByRole('listitem', { name: 'Wiki' });
+    expect(wiki).toHaveTextContent(/· last used not recently/);
+    expect(wiki).not.toHaveTextContent('no token left');
   });
 
   it('pages what changed, newest first', async () => {

@@ -1,3 +1,4 @@
+import { isAdmin } from '@portal/contract';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { ConnectedAppsSection } from '@/features/account/components/connected-ap
 import { EventsSection } from '@/features/account/components/events-section.tsx';
 import { GroupsSection } from '@/features/account/components/groups-section.tsx';
 import { SessionsSection } from '@/features/account/components/sessions-section.tsx';
+import { useMe } from '@/features/me/api/get-me.ts';
 import { PasskeysSection } from '@/features/passkeys/components/passkeys-section.tsx';
 import { DiscordAccountSection, type LinkReturn } from '@/features/discord/components/discord-account-section.tsx';
 
@@ -23,6 +25,7 @@ function useLinkReturn() {
 /** /account: where the player is signed in, their passkeys, the apps that hold something for them, why each app is open, and what changed. */
 export default function AccountRoute() {
   const link = useLinkReturn();
+  const { data: user } = useMe();
   return (
     <Stack gap="lg" maw={1080}>
       <PageHeader
@@ -32,7 +35,7 @@ export default function AccountRoute() {
       <SessionsSection />
       <PasskeysSection />
       <ConnectedAppsSection />
-      <AppsWhySection />
+      <AppsWhySection admin={user ? isAdmin(user) : false} />
       <GroupsSection />
       <DiscordAccountSection returned={link.returned} onDismiss={link.dismiss} />
       <EventsSection />

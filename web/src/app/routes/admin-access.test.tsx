@@ -75,8 +75,16 @@ describe('/admin/access', () => {
 
     await waitFor(() => expect(button('Suspend')).toBeEnabled());
     await user.click(button('Suspend'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Suspend Mira Solan (1:100002) on Fleet Ops?' })).getByRole('button', {
+        name: 'Suspend',
+      }),
+    );
     expect(await screen.findByText('Current: suspended')).toBeInTheDocument();
     expect(api.count(`POST ${base}/suspend`)).toBe(1);
+
+    // Lifting the suspension is a grant, in the admin's words.
+    await waitFor(() => expect(button('Lift suspension')).toBeEnabled());
 
     await waitFor(() => expect(button('Revoke')).toBeEnabled());
     await user.click(button('Revoke'));
@@ -108,6 +116,7 @@ describe('/admin/access', () => {
 
     await waitFor(() => expect(button('Suspend')).toBeEnabled());
     await user.click(button('Suspend'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('Current: suspended')).toBeInTheDocument();
     expect(screen.getByText('— refused: the suspension outweighs every rule')).toBeInTheDocument();
   });
@@ -143,6 +152,31 @@ describe('/admin/access', () => {
     expect(button('Grant')).toBeEnabled();
   });
 
+  it('asks before suspending, naming the player and the app, and Cancel changes nothing', async () => {
+    const { api, user } = await openAccess({
+      [`GET ${base}`]: reply(200, accessAnswer('active')),
+      [`POST ${base}/suspend`]: reply(200, accessAnswer('suspended')),
+    });
+    await pickUser(user, 'mira', 'Mira Solan (1:100002)');
+    await pickApp(user, 'Fleet Ops (fleet)');
+    await waitFor(() => expect(button('Suspend')).toBeEnabled());
+
+    await user.click(button('Suspend'));
+    let dialog = await screen.findByRole('dialog', { name: 'Suspend Mira Solan (1:100002) on Fleet Ops?' });
+    expect(dialog).toHaveTextContent('Mira Solan (1:100002) is signed out of Fleet Ops, its tokens for them end now');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.count(`POST ${base}/suspend`)).toBe(0);
+    expect(screen.getByText('Current: active')).toBeInTheDocument();
+
+    await user.click(button('Suspend'));
+    dialog = await screen.findByRole('dialog', { name: 'Suspend Mira Solan (1:100002) on Fleet Ops?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('Current: suspended')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Access suspended for Mira Solan (1:100002) on Fleet Ops.');
+    expect(api.count(`POST ${base}/suspend`)).toBe(1);
+  });
+
   it('disables the buttons while a change is in flight', async () => {
     const grant = deferred();
     const { user } = await openAccess({ [`GET ${base}`]: reply(200, accessAnswer('suspended')), [`POST ${base}/grant`]: grant.route });
@@ -150,9 +184,9 @@ describe('/admin/access', () => {
     await pickUser(user, 'mira', 'Mira Solan (1:100002)');
     await pickApp(user, 'Fleet Ops (fleet)');
     expect(await screen.findByText('Current: suspended')).toBeInTheDocument();
-    await waitFor(() => expect(button('Grant')).toBeEnabled());
+    await waitFor(() => expect(button('Lift suspension')).toBeEnabled());
 
-    await user.click(button('Grant'));
+    await user.click(button('Lift suspension'));
     await waitFor(() => expect(button('Suspend')).toBeDisabled());
     expect(button('Revoke')).toBeDisabled();
 

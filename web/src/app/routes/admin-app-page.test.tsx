@@ -106,6 +106,13 @@ describe('/admin/apps/{id}', () => {
     const caddy = screen.getByRole('region', { name: 'Caddy configuration' });
     expect(caddy).toHaveTextContent('fleet.example.test {');
     expect(caddy).toHaveTextContent('uri /auth/verify?aud=fleet-api');
+    // Where the app runs in the cluster is the admin's to say: placeholders, marked, and said so above the snippets.
+    expect(traefik).toHaveTextContent('metadata: { name: portal-auth, namespace: <your-namespace> }');
+    expect(traefik).toHaveTextContent('services: [{ name: <your-app-service>, port: <your-app-port> }]');
+    expect(caddy).toHaveTextContent('reverse_proxy <your-app-host>:<your-app-port>');
+    const marked = [...traefik.querySelectorAll('mark'), ...caddy.querySelectorAll('mark')].map((mark) => mark.textContent);
+    expect(new Set(marked)).toEqual(new Set(['<your-namespace>', '<your-app-service>', '<your-app-port>', '<your-app-host>']));
+    expect(screen.getByText(/are placeholders: put in where the app runs in your cluster before pasting/)).toBeInTheDocument();
     for (const ingress of ['ingress-nginx', 'Traefik', 'Caddy']) {
       expect(screen.getByRole('button', { name: `Copy the ${ingress} configuration` })).toBeInTheDocument();
     }
@@ -173,6 +180,9 @@ describe('/admin/apps/{id}', () => {
     expect(within(row).getByRole('button', { name: 'Grant Mira Solan access to Fleet Ops' })).toBeDisabled();
 
     await user.click(within(row).getByRole('button', { name: 'Suspend Mira Solan on Fleet Ops' }));
+    expect(api.count(`POST /api/admin/users/${mira.id}/apps/fleet/suspend`)).toBe(0);
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Mira Solan on Fleet Ops?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
 
     expect(await screen.findByText('Access suspended for Mira Solan on Fleet Ops.')).toBeInTheDocument();
     await waitFor(() => expect(within(row).getByText('suspended')).toBeInTheDocument());

@@ -227,7 +227,7 @@ describe('/admin/apps', () => {
 
     expect(await screen.findByText('Key is required')).toBeInTheDocument();
     expect(screen.getByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Audience is required')).toBeInTheDocument();
+    expect(screen.getByText('Token audience is required')).toBeInTheDocument();
     expect(api.count('POST /api/admin/apps')).toBe(0);
   });
 
@@ -242,7 +242,11 @@ describe('/admin/apps', () => {
     const named = within(summary)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(named).toEqual(['Key: Key is required', 'Token audience: Audience is required', 'URL: URL must be an absolute http(s) URL']);
+    expect(named).toEqual([
+      'Key: Key is required',
+      'Token audience: Token audience is required',
+      'URL: URL must be an absolute http(s) URL',
+    ]);
     expect(screen.getByRole('textbox', { name: /^Key/ })).toHaveFocus();
 
     await user.click(within(summary).getByRole('button', { name: 'URL' }));
@@ -360,7 +364,7 @@ describe('/admin/apps', () => {
     await waitFor(() => expect(api.count('GET /api/admin/apps')).toBe(2));
   });
 
-  it("shows the server's message when a save is refused (409)", async () => {
+  it("marks a key another app holds on the Key field itself, focused, with the server's words under it", async () => {
     const { api, user } = await openCatalog({
       'POST /api/admin/apps': errorReply(409, 'conflict', 'Another app already uses the key "fleet".'),
     });
@@ -370,8 +374,14 @@ describe('/admin/apps', () => {
     await fill(user, { name: /^Token audience/ }, 'fleet2');
     await user.click(screen.getByRole('button', { name: 'Create app' }));
 
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Another app already uses the key "fleet".');
+    const key = screen.getByRole('textbox', { name: /^Key/ });
+    await waitFor(() => expect(key).toHaveAccessibleDescription(/^Another app already uses the key "fleet"\./));
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+    expect(key).toHaveFocus();
+    expect(screen.getByRole('status', { name: '1 field needs a change' })).toHaveTextContent(
+      'Key: Another app already uses the key "fleet".',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(api.count('POST /api/admin/apps')).toBe(1);
     // The form keeps what was typed.
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Fleet Two');
@@ -394,7 +404,9 @@ describe('/admin/apps', () => {
     await create('One');
     expect(await screen.findByText('App "One" created.')).toBeInTheDocument();
     await create('One again');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Another app already uses the key "one".');
+    expect(
+      await screen.findByText('Another app already uses the key "one".', { selector: '.mantine-InputWrapper-error' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('App "One" created.')).not.toBeInTheDocument();
   });
 
@@ -414,6 +426,8 @@ describe('/admin/apps', () => {
 
     const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent('App "One" created.');
+    // The focus goes with it: the form it left is gone from a screen reader's reading place.
+    await waitFor(() => expect(notice).toHaveFocus());
     const target = scrolled.find((element) => element.contains(notice));
     expect(target).toBeDefined();
     // The header is sticky: stopping at the top of the viewport would put the notice under it.
@@ -428,7 +442,10 @@ describe('/admin/apps', () => {
     await fill(user, { name: /^Token audience/ }, 'x');
     await user.click(screen.getByRole('button', { name: 'Create app' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Save failed');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Save failed');
+    // The focus lands on what happened, not on <body>.
+    await waitFor(() => expect(alert).toHaveFocus());
   });
 
   it('keeps the form when a save gets no answer, says the server could not be reached, and saves on Try again', async () => {

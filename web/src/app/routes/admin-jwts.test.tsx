@@ -233,6 +233,20 @@ describe('/admin/jwts add and edit', () => {
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Service Name' })).toHaveFocus());
   });
 
+  it('says what each field is, and where the token is written with a cluster and without one', async () => {
+    const { app } = openScreen({ [LIST]: reply(200, [billing]) });
+    const dialog = await openAddModal(app);
+    const field = (name: string) => within(dialog).getByRole('textbox', { name });
+
+    expect(field('Audience')).toHaveAccessibleDescription(/^The aud claim/);
+    expect(field('Subject')).toHaveAccessibleDescription(/^The sub claim/);
+    expect(field('Authorized Party')).toHaveAccessibleDescription(/^The azp claim/);
+    expect(field('TTL (minutes)')).toHaveAccessibleDescription('How long each token is valid. Between 5 and 1440. Default: 55');
+    expect(field('K8s Secret Key')).toHaveAccessibleDescription(/holds the token/);
+    expect(dialog).toHaveTextContent('Without a cluster it writes a file shaped like the Secret instead');
+    expect(dialog).toHaveTextContent('kubernetes-secrets/<namespace>/<secret name>.json in its data folder (DATA_DIR)');
+  });
+
   it('opens the add form with its title, required marks, defaults and rotation hint', async () => {
     const { app } = openScreen({ [LIST]: reply(200, [billing]) });
     const dialog = await openAddModal(app);
@@ -413,7 +427,10 @@ describe('/admin/jwts add and edit', () => {
     await fillRequired(app, dialog);
     await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    // The focus goes to the failure, not to <body>.
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled();
     expect(within(dialog).getByRole('textbox', { name: 'Service Name' })).toHaveValue('  billing  ');
     expect(api.count(LIST)).toBe(1);

@@ -76,6 +76,12 @@ describe('/admin/swc', () => {
     expect(await screen.findByText('Not connected')).toBeInTheDocument();
     expect(screen.getByText('SWCombine requests left this hour: 540 of 600')).toBeInTheDocument();
     expect(ticked()).toEqual(['CHARACTER_AUTH', 'CHARACTER_READ']);
+    // Shown in one spelling beside faction_members, whatever SWCombine's own.
+    const labels = within(screen.getByRole('group', { name: /Scopes/ }))
+      .getAllByRole('checkbox')
+      .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? '');
+    expect(labels.slice(0, 2)).toEqual(['character_auth', 'character_read']);
+    expect(labels.every((label) => label === label.toLowerCase())).toBe(true);
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeDisabled();
     expect(api.calls.find((c) => c.path === '/api/admin/swc')?.url).toContain('tenant_id=1324&actor=faction-leader');
   });

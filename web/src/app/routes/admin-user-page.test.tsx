@@ -14,7 +14,9 @@ const session: SessionRow = {
   app_key: 'fleet',
   sid: 'sid-7f3a9c',
   ip: '203.0.113.7',
-  user_agent: 'Mozilla/5.0 Firefox/140.0',
+  user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0',
+  device: 'Firefox on Linux',
+  device_kind: 'desktop',
   expires_at: '2025-03-02T12:30:00.000Z',
 };
 const fleetBot: ConnectedApp = {
@@ -153,9 +155,9 @@ describe('/admin/users/{id}', () => {
     });
     const table = await screen.findByRole('table', { name: 'Apps & access' });
     await user.click(within(table).getByRole('button', { name: 'Suspend Mira Solan on Fleet Ops' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Update failed.');
-    expect(alert).toHaveTextContent('No app with the key "fleet".');
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Mira Solan on Fleet Ops?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No app with the key "fleet".');
   });
 
   it("shows the user's roles and scopes per app, each app read when opened, and grants one", async () => {
@@ -195,6 +197,9 @@ describe('/admin/users/{id}', () => {
     });
     const table = await screen.findByRole('table', { name: 'Active Sessions' });
     await waitFor(() => expect(within(table).getByText('sid-7f3a9c')).toBeInTheDocument());
+    // The device in words, as Your account shows it; the raw user agent only on hover.
+    expect(within(table).getByText('Firefox on Linux')).toHaveAttribute('title', session.user_agent);
+    expect(within(table).queryByText(session.user_agent!)).not.toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'End session' }));
     let dialog = await screen.findByRole('dialog', { name: 'End session?' });
@@ -264,14 +269,26 @@ describe('/admin/users/{id}', () => {
     expect(asked.get('limit')).toBe('10');
   });
 
-  it('says when the user cannot be read', async () => {
+  it('says an unknown id names no user and links back to Users, with no Try again that cannot help', async () => {
     stubFetch({
       'GET /api/me': reply(200, admin),
       [`GET /api/admin/users/${mira.id}`]: errorReply(404, 'not_found', 'No user with this id.'),
     });
     renderApp(`/admin/users/${mira.id}`);
     const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This user does not exist.');
+    expect(within(alert).getByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('offers Try again when the user could not be read for another reason', async () => {
+    stubFetch({
+      'GET /api/me': reply(200, admin),
+      [`GET /api/admin/users/${mira.id}`]: errorReply(500, 'internal_error', 'The database did not answer.'),
+    });
+    renderApp(`/admin/users/${mira.id}`);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('Failed to load the user.');
-    expect(alert).toHaveTextContent('No user with this id.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

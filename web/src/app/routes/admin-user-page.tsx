@@ -1,6 +1,7 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconApps, IconBrandDiscord, IconDevices, IconHistory, IconKey, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { isNotFound } from '@/lib/api-error.ts';
 import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -44,6 +45,20 @@ function RolesAndCentralGrants({ userId }: { userId: string }) {
   return <UserCentralGrants userId={userId} apps={apps.data} />;
 }
 
+/** An id that names no user (an old link, a user since removed): reading it again cannot help, so the way out is offered. */
+function NoSuchUser() {
+  return (
+    <Alert color="red" variant="light" role="alert" title="This user does not exist.">
+      <Text size="sm">
+        No user has this id: the link may be old or mistyped.{' '}
+        <Anchor component={Link} to={USERS.to} underline="always">
+          Back to Users
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
+
 /** The user page's sections, in order: adding one is adding an entry. */
 const tabsOf = (user: AdminUser): PageTab[] => [
   { value: 'apps', label: 'Apps & access', icon: IconApps, panel: () => <UserAppsAccess user={user} /> },
@@ -83,6 +98,8 @@ export default function AdminUserPageRoute() {
       />
       {user.isPending ? (
         <CenteredLoader label="Loading user..." />
+      ) : isNotFound(user.error) ? (
+        <NoSuchUser />
       ) : user.isError ? (
         <ErrorAlert title="Failed to load the user." error={user.error} onRetry={() => void user.refetch()} />
       ) : (

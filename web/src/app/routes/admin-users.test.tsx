@@ -32,6 +32,8 @@ const session: SessionRow = {
   sid: 'sid-7f3a9c',
   ip: '203.0.113.7',
   user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+  device: 'Firefox on Linux',
+  device_kind: 'desktop',
   expires_at: '2025-03-02T12:30:00.000Z',
 };
 const audit: AuditRow[] = [
@@ -321,7 +323,8 @@ describe('/admin/users', () => {
       'fleet',
       'sid-7f3a9c',
       '203.0.113.7',
-      session.user_agent,
+      // The device in words, as Your account names it.
+      'Firefox on Linux',
       formatDateTime(session.expires_at),
     ]);
 

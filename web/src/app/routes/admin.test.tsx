@@ -27,4 +27,17 @@ describe('/admin', () => {
       ['Discord', '/admin/discord'],
     ]);
   });
+
+  it('names on each tile the title of the page it opens, where the tile is called otherwise', async () => {
+    stubFetch({ 'GET /api/me': reply(200, admin) });
+    renderApp('/admin');
+    await screen.findByRole('heading', { name: 'Admin Panel' });
+    const tile = (href: string) => screen.getAllByRole('link').find((link) => link.getAttribute('href') === href)!;
+    expect(tile('/admin/apps')).toHaveTextContent('Manage AppsApp Catalog: Create, edit and remove apps.');
+    expect(tile('/admin/access')).toHaveTextContent(/^Access ControlUser App Access: /);
+    expect(tile('/admin/swc')).toHaveTextContent(/^SWC IntegrationSWCombine Permissions: /);
+    expect(tile('/admin/consents')).toHaveTextContent(/^User ConsentsCentral Consents & Roles: /);
+    expect(tile('/admin/jwts')).toHaveTextContent(/^Service JWTsService JWT Management: /);
+    expect(tile('/admin/users')).toHaveTextContent(/^UsersAdd users/);
+  });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
-import { dashboardApp, player } from '@/testing/fixtures.ts';
+import { admin, dashboardApp, player } from '@/testing/fixtures.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const fleet = dashboardApp({
@@ -61,6 +61,9 @@ describe('/dashboard', () => {
     expect(within(card('Fleet Ops')).getByText('Beta')).toBeInTheDocument();
     expect(within(card('Fleet Ops')).getByText('Open to all members')).toBeInTheDocument();
     expect(fleetBar).toHaveAttribute('aria-valuenow', '40');
+    // The bar says "Beta: 40%" to a screen reader; the figure beside the badge is for the eye, so it is not said twice.
+    expect(fleetBar).toHaveAccessibleName('Beta: 40%');
+    expect(within(card('Fleet Ops')).getByText('40%')).toHaveAttribute('aria-hidden', 'true');
     expect(fleetBar.style.getPropertyValue('--progress-section-size')).toBe('40%');
     expect(fleetBar.style.getPropertyValue('--progress-section-color')).toContain('blue');
 
@@ -92,6 +95,15 @@ describe('/dashboard', () => {
 
     expect(await screen.findByText('No apps yet')).toBeInTheDocument();
     expect(screen.queryAllByRole('link', { name: /example\.test/ })).toHaveLength(0);
+  });
+
+  it('tells an admin with no apps to add one in the App Catalog, not to ask an administrator', async () => {
+    stubFetch({ 'GET /api/me': reply(200, admin), 'GET /api/apps': reply(200, []) });
+    renderApp('/dashboard');
+
+    expect(await screen.findByText('No apps yet')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'App Catalog' })).toHaveAttribute('href', '/admin/apps');
+    expect(screen.queryByText(/Ask an administrator/)).not.toBeInTheDocument();
   });
 
   it('sends credentials with every call to the auth service base URL', async () => {

@@ -1,3 +1,4 @@
+import { isAdmin } from '@portal/contract';
 import { Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -5,6 +6,7 @@ import { getNotices } from '@/features/account/api/notices.ts';
 import { AccessNotice } from '@/features/account/components/access-notice.tsx';
 import { getApps } from '@/features/apps/api/get-apps.ts';
 import { AppGrid } from '@/features/apps/components/app-grid.tsx';
+import { useMe } from '@/features/me/api/get-me.ts';
 import { getSignInNote } from '@/features/passkeys/api/sign-in-note.ts';
 import { SignInNote } from '@/features/passkeys/components/sign-in-note.tsx';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -21,12 +23,13 @@ export function prefetch(client: QueryClient): void {
 }
 
 export default function DashboardRoute() {
+  const { data: user } = useMe();
   return (
     <Stack gap="lg">
       <PageHeader title="Your apps" description="Open an app of the Industry Alignment Management Platform." />
       <SignInNote />
       <AccessNotice />
-      <AppGrid />
+      <AppGrid admin={user ? isAdmin(user) : false} />
     </Stack>
   );
 }

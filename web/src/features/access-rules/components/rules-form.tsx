@@ -158,7 +158,7 @@ export function RulesForm({ app, saved, groups, onSaved, addGroupId, onGroupAdde
           </Row>
         )}
         {preview.isError && <ErrorAlert title="The preview could not be made." error={preview.error} />}
-        {save.isError && <ErrorAlert title="The access rules could not be saved." error={save.error} />}
+        {save.isError && <ErrorAlert title="The access rules could not be saved." error={save.error} focusOnShow />}
       </Stack>
     </form>
   );

@@ -14,7 +14,8 @@ import { useAskToJoin } from '../api/my-groups.ts';
 import { AskToJoinDialog, type GroupToAsk } from './ask-to-join-dialog.tsx';
 
 const VIA_LABEL: Record<OpenVia, { label: string; color: string }> = {
-  grant: { label: 'Admin', color: 'blue' },
+  // 'Admin' read as 'you are its admin': the badge names the way in, the sentence beside it who gave it.
+  grant: { label: 'Granted', color: 'blue' },
   group: { label: 'Group', color: 'grape' },
   faction: { label: 'Faction', color: 'gold' },
   bypass: { label: 'Everyone', color: 'teal' },
@@ -54,8 +55,18 @@ const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(
 
 const list = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
-function OpenList({ apps }: { apps: OpenApp[] }) {
-  if (apps.length === 0) return <ListEmpty description="You may open no app yet. Ask an administrator if you expected one." />;
+function OpenList({ apps, admin }: { apps: OpenApp[]; admin: boolean }) {
+  if (apps.length === 0) {
+    return (
+      <ListEmpty
+        description={
+          admin
+            ? 'You may open no app yet: grant yourself access, or add an app, in the admin console.'
+            : 'You may open no app yet. Ask an administrator if you expected one.'
+        }
+      />
+    );
+  }
   return (
     <Stack component="ul" gap={0} style={list} aria-label="Apps you can open">
       {apps.map((app) => (
@@ -155,7 +166,7 @@ function AskableList({ apps }: { apps: AskableApp[] }) {
 }
 
 /** Apps you can open and why, in your words; then the apps a group would open to you. */
-export function AppsWhySection() {
+export function AppsWhySection({ admin = false }: { admin?: boolean }) {
   const why = useAppsWhy();
   return (
     <SectionCard title="Apps you can open and why" description="What lets you into each app on your dashboard.">
@@ -165,7 +176,7 @@ export function AppsWhySection() {
         <ErrorAlert title="Failed to load your apps." error={why.error} onRetry={() => void why.refetch()} />
       ) : (
         <>
-          <OpenList apps={why.data.open} />
+          <OpenList apps={why.data.open} admin={admin} />
           <AskableList apps={why.data.askable} />
         </>
       )}

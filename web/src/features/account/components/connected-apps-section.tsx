@@ -24,7 +24,7 @@ function ConnectedAppCard({ app, onDisconnect }: { app: ConnectedApp; onDisconne
                 {app.name}
               </Title>
               <Text size="sm" c="dimmed">
-                Connected <When iso={app.since} /> · last used <When iso={app.last_used_at} empty="no token left" />
+                Connected <When iso={app.since} /> · last used <When iso={app.last_used_at} empty="not recently" />
               </Text>
             </Stack>
           </Group>

@@ -1,30 +1,18 @@
-import type { AccountSession, DeviceKind } from '@portal/contract';
+import type { AccountSession } from '@portal/contract';
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDevices, IconLogout } from '@tabler/icons-react';
+import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
+import { DeviceName } from '@/components/device-name.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { useAccountSessions } from '../api/get-sessions.ts';
 import { SignOutElsewhereDialog, SignOutSessionDialog } from './sign-out-dialogs.tsx';
 import { When } from './when.tsx';
 
-const DEVICE_ICONS: Record<DeviceKind, typeof IconDevices> = {
-  desktop: IconDeviceDesktop,
-  phone: IconDeviceMobile,
-  tablet: IconDeviceTablet,
-  unknown: IconDevices,
-};
-
 function Device({ session }: { session: AccountSession }) {
-  const Icon = DEVICE_ICONS[session.device_kind];
   return (
     <Group gap="xs" wrap="wrap">
-      <Group gap="xs" wrap="nowrap">
-        <Icon size={20} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
-        <Text size="sm" fw={500} title={session.user_agent ?? undefined}>
-          {session.device}
-        </Text>
-      </Group>
+      <DeviceName name={session.device} kind={session.device_kind} userAgent={session.user_agent} />
       {session.current && (
         <Badge variant="light" color="teal" size="sm" style={{ flexShrink: 0 }}>
           This device
@@ -45,7 +33,7 @@ export function SessionsSection() {
   const signOutButton = (session: AccountSession, card = false) =>
     session.current ? (
       <Text size="xs" c="dimmed">
-        Sign out here with Logout
+        To sign out here, use Logout in the menu at the top
       </Text>
     ) : (
       <Button

@@ -18,6 +18,7 @@ import {
   validateAppForm,
   type AppFormValues,
 } from './app-form-values.ts';
+import { conflictingField } from './app-conflict.ts';
 import { GrantTypesField } from './grant-types-field.tsx';
 import { IconPicker } from './icon-picker.tsx';
 import { PhaseColourField } from './phase-colour-field.tsx';
@@ -73,7 +74,9 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
   const create = useCreateApp();
   const update = useUpdateApp();
   const saving = create.isPending || update.isPending;
-  const saveError = create.error ?? update.error;
+  const failure = create.error ?? update.error;
+  // A key or audience another app holds is the field's problem: said under it, not in the alert.
+  const saveError = failure && !conflictingField(failure) ? failure : null;
   const waitingForConnection = create.isPaused || update.isPaused;
   const isPortal = app?.key === PORTAL_APP_KEY;
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -92,15 +95,24 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
   const check = (field: 'allow_global_admin' | 'allow_delegated_swc_token' | 'skip_uid_whitelist' | 'require_passkey') =>
     form.getInputProps(field, { type: 'checkbox' });
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit((values, event) => {
     refusal.passed();
     if (saving) return;
     const input = toAppInput(values);
     create.reset();
     update.reset();
     onSaveStart();
-    if (app) update.mutate({ id: app.id, input }, { onSuccess: () => onSaved(input.name, false) });
-    else create.mutate(input, { onSuccess: (created) => onSaved(input.name, true, created.client_secret) });
+    const refused = {
+      onError: (error: unknown) => {
+        const conflict = conflictingField(error);
+        if (!conflict) return;
+        form.setFieldError(conflict.field, conflict.message);
+        const formElement = event?.target instanceof HTMLFormElement ? event.target : null;
+        refusal.refusedByServer(formElement, { ...form.errors, [conflict.field]: conflict.message });
+      },
+    };
+    if (app) update.mutate({ id: app.id, input }, { ...refused, onSuccess: () => onSaved(input.name, false) });
+    else create.mutate(input, { ...refused, onSuccess: (created) => onSaved(input.name, true, created.client_secret) });
   }, refusal.refused);
 
   return (
@@ -281,6 +293,7 @@ export function AppForm({ app, onSaveStart, onSaved, onCancel, onValuesChange, i
 
           {saveError && (
             <ErrorAlert
+              focusOnShow
               title="Save failed"
               error={saveError}
               // No answer at all: the fields are as typed, so sending them again is one press.

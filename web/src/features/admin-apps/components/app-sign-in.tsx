@@ -1,9 +1,16 @@
 import type { App } from '@portal/contract';
-import { Alert, Box, Button, Code, CopyButton, Divider, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Code, CopyButton, Divider, Group, Mark, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { SectionCard } from '@/components/section-card.tsx';
 import { authServiceOrigin } from '@/lib/auth-urls.ts';
-import { admitsItsPages, forwardAuthSnippets, type Snippet } from './forward-auth-snippets.ts';
+import {
+  admitsItsPages,
+  forwardAuthSnippets,
+  IN_CLUSTER_AUTH,
+  PLACEHOLDER_PATTERN,
+  PLACEHOLDERS,
+  type Snippet,
+} from './forward-auth-snippets.ts';
 import { GrantTypesSettings } from './grant-types-settings.tsx';
 import { OidcClientPanel, useClientSecretChanges } from './oidc-client-panel.tsx';
 
@@ -35,7 +42,16 @@ function SnippetBlock({ snippet }: { snippet: Snippet }) {
       {/* Long lines wrap on screen (a phone's); Copy and a selection both take them as they are, unbroken. */}
       <Box role="region" aria-label={`${snippet.ingress} configuration`}>
         <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {snippet.code}
+          {snippet.code.split(PLACEHOLDER_PATTERN).map((part, i) =>
+            // split() puts each placeholder at an odd index.
+            i % 2 === 1 ? (
+              <Mark key={i} color="gold" px={2}>
+                {part}
+              </Mark>
+            ) : (
+              part
+            ),
+          )}
         </Code>
       </Box>
     </Stack>
@@ -56,6 +72,11 @@ function ForwardAuth({ app }: { app: App }) {
           <Code>https://{app.key}.example.com/</Code>) to Sign-in return addresses on the Details tab.
         </Alert>
       )}
+      <Text size="sm">
+        Marked words such as <Code>{PLACEHOLDERS.namespace}</Code> and <Code>{PLACEHOLDERS.port}</Code> are placeholders: put in where the
+        app runs in your cluster before pasting. The portal&apos;s own address inside the cluster, <Code>{IN_CLUSTER_AUTH.url}</Code>, is
+        the one deploy/kubernetes gives it.
+      </Text>
       <Stack gap="lg">
         {snippets.map((snippet) => (
           <SnippetBlock key={snippet.ingress} snippet={snippet} />

@@ -11,7 +11,21 @@ const RESPONSE_HEADERS = [
 ];
 
 /** The auth service inside the cluster, as deploy/kubernetes names it: Traefik and Caddy ask it directly. */
-const IN_CLUSTER_AUTH = { url: 'http://swc-portal.swc-portal.svc', hostPort: 'swc-portal.swc-portal.svc:80' };
+export const IN_CLUSTER_AUTH = { url: 'http://swc-portal.swc-portal.svc', hostPort: 'swc-portal.swc-portal.svc:80' };
+
+/**
+ * What only the admin knows (where the app runs in their cluster): written as these placeholders, which the screen
+ * marks, rather than guessed.
+ */
+export const PLACEHOLDERS = {
+  namespace: '<your-namespace>',
+  service: '<your-app-service>',
+  port: '<your-app-port>',
+  upstream: '<your-app-host>',
+} as const;
+
+/** A placeholder in a snippet, for the screen to mark it. */
+export const PLACEHOLDER_PATTERN = /(<your-[a-z-]+>)/;
 
 export interface Snippet {
   /** The ingress, as its users name it. */
@@ -38,7 +52,7 @@ function hostOf(app: Pick<App, 'url' | 'key'>): string {
 export function forwardAuthSnippets(app: Pick<App, 'audience' | 'url' | 'key'>, portal: string): Snippet[] {
   const aud = encodeURIComponent(app.audience);
   const host = hostOf(app);
-  const service = app.key;
+  const { namespace, service, port, upstream } = PLACEHOLDERS;
   return [
     {
       ingress: 'ingress-nginx',
@@ -57,7 +71,7 @@ export function forwardAuthSnippets(app: Pick<App, 'audience' | 'url' | 'key'>, 
       code: [
         'apiVersion: traefik.io/v1alpha1',
         'kind: Middleware',
-        `metadata: { name: portal-auth, namespace: ${service} }`,
+        `metadata: { name: portal-auth, namespace: ${namespace} }`,
         'spec:',
         '  forwardAuth:',
         `    address: ${IN_CLUSTER_AUTH.url}/auth/verify?aud=${aud}`,
@@ -65,14 +79,14 @@ export function forwardAuthSnippets(app: Pick<App, 'audience' | 'url' | 'key'>, 
         '---',
         'apiVersion: traefik.io/v1alpha1',
         'kind: IngressRoute',
-        `metadata: { name: ${service}, namespace: ${service} }`,
+        `metadata: { name: ${app.key}, namespace: ${namespace} }`,
         'spec:',
         '  entryPoints: [websecure]',
         '  routes:',
         `    - match: Host(\`${host}\`)`,
         '      kind: Rule',
         '      middlewares: [{ name: portal-auth }]',
-        `      services: [{ name: ${service}, port: 8080 }]`,
+        `      services: [{ name: ${service}, port: ${port} }]`,
         '  tls: {}',
       ].join('\n'),
     },
@@ -85,7 +99,7 @@ export function forwardAuthSnippets(app: Pick<App, 'audience' | 'url' | 'key'>, 
         `    uri /auth/verify?aud=${aud}`,
         `    copy_headers ${RESPONSE_HEADERS.join(' ')}`,
         '  }',
-        `  reverse_proxy ${service}:8080`,
+        `  reverse_proxy ${upstream}:${port}`,
         '}',
       ].join('\n'),
     },

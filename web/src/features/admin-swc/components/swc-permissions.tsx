@@ -124,9 +124,10 @@ export function SwcPermissions({ initial }: { initial: SwcBindingQuery }) {
               <Checkbox
                 key={scope}
                 value={scope}
-                label={scope}
+                // SWCombine spells two of them in capitals; shown side by side they read alike (the value sent is as offered).
+                label={scope.toLowerCase()}
                 description={SCOPE_HINTS[scope]}
-                styles={{ label: { overflowWrap: 'anywhere' } }}
+                styles={{ label: { overflowWrap: 'anywhere', fontFamily: 'var(--mantine-font-family-monospace)' } }}
               />
             ))}
           </SimpleGrid>

@@ -1,17 +1,14 @@
 import { displayStatus, type AccessStatus } from '@portal/contract';
-import { Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBan, IconCheck, IconCircleDashed, IconPlayerPause } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
-import { SuccessNotice } from '@/components/success-notice.tsx';
 import { userLabel, type UserOption } from '@/components/user-select.tsx';
-import { serverMessage } from '@/lib/api-error.ts';
 import { formatTimesIn } from '@/lib/format-date-time.ts';
 import { useAccessStatus } from '../api/get-access-status.ts';
-import { useGrantAccess } from '../api/grant-access.ts';
-import { useRevokeAccess } from '../api/revoke-access.ts';
-import { useSuspendAccess } from '../api/suspend-access.ts';
+import { AccessActions } from './access-actions.tsx';
+import { AccessQuestionDialog, type AccessQuestion } from './access-question.tsx';
 import { decisionClause } from './decision-words.ts';
 
 interface AccessPanelProps {
@@ -31,45 +28,22 @@ type Status = AccessStatus['status'];
 
 /**
  * 'Current: {status or none}' with the decision and its source after it ('— admitted through faction …'), and
- * Grant, Suspend, Revoke (Revoke asks first); each says what it did.
+ * Grant, Suspend, Revoke (Suspend and Revoke ask first); each says what it did.
  */
 export function AccessPanel({ user, app }: AccessPanelProps) {
   const userId = user?.id ?? null;
   const appKey = app?.key ?? null;
   const status = useAccessStatus(userId, appKey);
-  const grant = useGrantAccess();
-  const suspend = useSuspendAccess();
-  const revoke = useRevokeAccess();
-  const [confirmRevoke, setConfirmRevoke] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const outcome = useFeedback();
+  const [question, setQuestion] = useState<AccessQuestion | null>(null);
   const ready = Boolean(user && app);
-  const changing = grant.isPending || suspend.isPending || revoke.isPending;
   const loading = ready && status.isPending;
-  const busy = changing || loading;
-  const failure = grant.error ?? suspend.error;
 
   const current: Status | undefined = ready ? status.data?.status : undefined;
   const decision = ready && !loading ? status.data?.decision : undefined;
   const label = displayStatus(current);
   const { color, icon: StatusIcon } = look[label as keyof typeof look] ?? look.none;
-
-  const run = (action: typeof grant | typeof suspend | typeof revoke, done: string, onDone?: () => void) => {
-    if (!user || !app || busy) return;
-    for (const m of [grant, suspend, revoke]) m.reset();
-    setNotice(null);
-    action.mutate(
-      { userId: user.id, appKey: app.key },
-      {
-        onSuccess: () => {
-          setNotice(`${done} ${userLabel(user)} on ${app.name}.`);
-          onDone?.();
-        },
-      },
-    );
-  };
-
-  // Each action is offered only when it would change the status.
-  const can = (target: Status) => ready && !busy && status.isSuccess && current !== target;
+  const target = user && app ? { userId: user.id, appKey: app.key, userName: userLabel(user), appName: app.name } : null;
 
   return (
     <Stack gap="md">
@@ -109,59 +83,20 @@ export function AccessPanel({ user, app }: AccessPanelProps) {
       {ready && status.isError && (
         <ErrorAlert title="Failed to load the access status." error={status.error} onRetry={() => void status.refetch()} />
       )}
-      {failure && <ErrorAlert title="Update failed." error={failure} />}
-      {notice && <SuccessNotice onClose={() => setNotice(null)}>{notice}</SuccessNotice>}
-      <Group gap="sm">
-        <Button
-          color="teal"
-          leftSection={<IconCheck size={16} aria-hidden />}
-          disabled={!can('active')}
-          loading={grant.isPending}
-          onClick={() => run(grant, 'Access granted to')}
-        >
-          Grant
-        </Button>
-        <Button
-          color="yellow"
-          variant="light"
-          leftSection={<IconPlayerPause size={16} aria-hidden />}
-          disabled={!can('suspended')}
-          loading={suspend.isPending}
-          onClick={() => run(suspend, 'Access suspended for')}
-        >
-          Suspend
-        </Button>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconBan size={16} aria-hidden />}
-          disabled={!can('revoked')}
-          loading={revoke.isPending}
-          onClick={() => {
-            revoke.reset();
-            setConfirmRevoke(true);
-          }}
-        >
-          Revoke
-        </Button>
-      </Group>
-      <ConfirmDialog
-        opened={confirmRevoke}
-        title="Revoke access?"
-        confirmLabel="Revoke"
-        busyLabel="Revoking..."
-        busy={revoke.isPending}
-        color="red"
-        error={revoke.error ? serverMessage(revoke.error, 'The access could not be revoked.') : null}
-        onConfirm={() => run(revoke, 'Access revoked for', () => setConfirmRevoke(false))}
-        onClose={() => setConfirmRevoke(false)}
-      >
-        {user && app && (
-          <>
-            {userLabel(user)} can no longer open {app.name} until access is granted again.
-          </>
-        )}
-      </ConfirmDialog>
+      <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
+      <AccessActions
+        // A new pick is a new pair: no Grant of the last one still shows as running.
+        key={`${userId}/${appKey}`}
+        target={status.isSuccess ? target : null}
+        status={current}
+        variant="panel"
+        onOutcome={outcome.show}
+        onAsk={(asked) => {
+          outcome.clear();
+          setQuestion(asked);
+        }}
+      />
+      <AccessQuestionDialog question={question} onClose={() => setQuestion(null)} onDone={outcome.succeed} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Column } from '@/components/query-list.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 
@@ -24,11 +25,18 @@ function UserAgent({ value }: { value: string | null }) {
   );
 }
 
-/** Where a session was opened and until when it lasts: the sessions and the audit log both end with these. */
-export function deviceColumns<T extends { ip: string | null; user_agent: string | null; expires_at: string | null }>(): Column<T>[] {
+type DeviceFacts = { ip: string | null; user_agent: string | null; expires_at: string | null };
+
+/**
+ * Where a session was opened and until when it lasts: the sessions and the audit log both end with these. The user
+ * agent is shown as given unless the list has it in words (`agent`).
+ */
+export function deviceColumns<T extends DeviceFacts>(
+  agent: (row: T) => ReactNode = (row) => <UserAgent value={row.user_agent} />,
+): Column<T>[] {
   return [
     { label: 'IP', nowrap: true, cell: (row) => <Mono>{orDash(row.ip)}</Mono> },
-    { label: 'User agent', maw: 280, cell: (row) => <UserAgent value={row.user_agent} /> },
+    { label: 'User agent', maw: 280, cell: agent },
     { label: 'Expires', nowrap: true, cell: (row) => <DateTime iso={row.expires_at} /> },
   ];
 }

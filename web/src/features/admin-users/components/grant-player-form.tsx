@@ -69,7 +69,7 @@ export function GrantPlayerForm({ app, onGranted }: GrantPlayerFormProps) {
             Give access
           </Button>
         </Group>
-        {grant.error && <ErrorAlert title="Update failed." error={grant.error} onClose={() => grant.reset()} />}
+        {grant.error && <ErrorAlert title="Update failed." error={grant.error} onClose={() => grant.reset()} focusOnShow />}
         <FormErrorSummary {...refusal.summary(errors)} />
       </Stack>
     </form>

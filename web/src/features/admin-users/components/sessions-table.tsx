@@ -4,6 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import { ListPager, PageRange } from '@/components/list-pager.tsx';
+import { DeviceName } from '@/components/device-name.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { useUserSessions } from '../api/list-user-sessions.ts';
 import { deviceColumns, Mono, orDash } from './detail-cells.tsx';
@@ -42,7 +43,8 @@ export function SessionsTable({ user, headingOrder = 3 }: { user: AdminUser; hea
   const columns: Column<SessionRow>[] = [
     { label: 'App', nowrap: true, cell: (row) => <Mono>{orDash(row.app_key)}</Mono> },
     { label: 'SID', maw: 180, cell: (row) => <Mono title={row.sid}>{row.sid}</Mono> },
-    ...deviceColumns<SessionRow>(),
+    // The device in words, as Your account shows it to the player; the raw user agent on hover.
+    ...deviceColumns<SessionRow>((row) => <DeviceName name={row.device} kind={row.device_kind} userAgent={row.user_agent} size="xs" />),
     {
       label: 'Actions',
       hideLabel: true,

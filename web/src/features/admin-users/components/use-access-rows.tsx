@@ -2,26 +2,25 @@ import type { AccessStatus } from '@portal/contract';
 import { useState } from 'react';
 import { ActionFeedback, useFeedback } from '@/components/action-feedback.tsx';
 import type { Column } from '@/components/query-list.tsx';
-import { AccessActions, RevokeAccessDialog, type AccessTarget } from './access-actions.tsx';
+import { AccessActions } from './access-actions.tsx';
+import { AccessQuestionDialog, type AccessQuestion, type AccessTarget } from './access-question.tsx';
 
 /**
  * A list of access (a user's apps, an app's players): the Grant, Suspend and Revoke column, the notice of
- * what the last change did, and the one Revoke question, held by the list so it outlasts its row.
+ * what the last change did, and the one Suspend or Revoke question, held by the list so it outlasts its row.
  */
 export function useAccessRows<T extends { status: AccessStatus['status'] }>(targetOf: (row: T) => AccessTarget) {
   const outcome = useFeedback();
-  const [revoking, setRevoking] = useState<AccessTarget | null>(null);
+  const [question, setQuestion] = useState<AccessQuestion | null>(null);
   const actions = (row: T, variant: 'row' | 'card') => (
     <AccessActions
       target={targetOf(row)}
       status={row.status}
       variant={variant}
-      onOutcome={(feedback) =>
-        feedback.kind === 'success' ? outcome.succeed(feedback.text) : outcome.fail(feedback.title, feedback.error)
-      }
-      onRevoke={() => {
+      onOutcome={outcome.show}
+      onAsk={(asked) => {
         outcome.clear();
-        setRevoking(targetOf(row));
+        setQuestion(asked);
       }}
     />
   );
@@ -37,6 +36,6 @@ export function useAccessRows<T extends { status: AccessStatus['status'] }>(targ
     outcome,
     column,
     notice: <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />,
-    question: <RevokeAccessDialog target={revoking} onClose={() => setRevoking(null)} onRevoked={outcome.succeed} />,
+    question: <AccessQuestionDialog question={question} onClose={() => setQuestion(null)} onDone={outcome.succeed} />,
   };
 }

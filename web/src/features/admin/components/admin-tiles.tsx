@@ -6,7 +6,7 @@ import { adminSections } from './admin-sections.ts';
 export function AdminTiles() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" verticalSpacing="lg">
-      {adminSections.map(({ label, to, description, icon: TileIcon }) => (
+      {adminSections.map(({ label, to, description, page, icon: TileIcon }) => (
         <LinkCard key={to} to={to}>
           <Group gap="md" wrap="nowrap" align="flex-start">
             <ThemeIcon size={44} radius="md" variant="light" aria-hidden style={{ flexShrink: 0 }}>
@@ -20,6 +20,11 @@ export function AdminTiles() {
                 <IconChevronRight size={18} aria-hidden style={{ opacity: 0.5, flexShrink: 0 }} />
               </Group>
               <Text size="sm" c="dimmed">
+                {page && (
+                  <Text span inherit fw={600} c="bright">
+                    {page}:{' '}
+                  </Text>
+                )}
                 {description}
               </Text>
             </Stack>

@@ -28,7 +28,7 @@ function AppCardSkeleton() {
 }
 
 /** The dashboard's apps: skeletons while loading; a failed load shows the same empty list as no apps (a player need not know why). */
-export function AppGrid() {
+export function AppGrid({ admin = false }: { admin?: boolean }) {
   const apps = useApps();
   if (apps.isPending) {
     return (
@@ -41,7 +41,7 @@ export function AppGrid() {
     );
   }
   const list = apps.data ?? [];
-  if (list.length === 0) return <AppsEmptyState />;
+  if (list.length === 0) return <AppsEmptyState admin={admin} />;
   return (
     <Grid>
       {list.map((app) => (

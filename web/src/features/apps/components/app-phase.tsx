@@ -11,7 +11,8 @@ export function AppPhase({ phase }: { phase: Phase }) {
         <Badge variant="light" color={phase.color} size="sm">
           {phase.label}
         </Badge>
-        <Text size="xs" c="dimmed" fw={500}>
+        {/* The bar below names the progress to a screen reader: the figure is for the eye only, so it is said once. */}
+        <Text size="xs" c="dimmed" fw={500} aria-hidden>
           {phase.progress}%
         </Text>
       </Group>

@@ -67,7 +67,7 @@ export function ReconcileCard({ connection }: { connection: DiscordConnection })
           Reconcile now
         </Button>
       </Group>
-      {preview.isError && <ErrorAlert title="Preview failed" error={preview.error} onClose={() => preview.reset()} />}
+      {preview.isError && <ErrorAlert title="Preview failed" error={preview.error} onClose={() => preview.reset()} focusOnShow />}
       {preview.data && <Differences preview={preview.data} />}
       <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
     </SectionCard>

@@ -112,7 +112,7 @@ function RuleEditor({ rules, groups, roles }: { rules: DiscordRoleRule[]; groups
           Save rules
         </Button>
       </Group>
-      {preview.isError && <ErrorAlert title="Preview failed" error={preview.error} onClose={() => preview.reset()} />}
+      {preview.isError && <ErrorAlert title="Preview failed" error={preview.error} onClose={() => preview.reset()} focusOnShow />}
       {preview.data && <PreviewList preview={preview.data} />}
       <ActionFeedback feedback={outcome.feedback} onClose={outcome.clear} />
     </Stack>

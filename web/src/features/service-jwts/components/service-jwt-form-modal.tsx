@@ -1,5 +1,5 @@
 import { emptyServiceJwtForm, serviceJwtBody, serviceJwtForm, type ServiceJwtConfig, type ServiceJwtForm } from '@portal/contract';
-import { Button, Checkbox, Fieldset, Group, Loader, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Code, Fieldset, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { FormErrorSummary, useErrorSummary } from '@/components/form-error-summary.tsx';
@@ -30,18 +30,70 @@ interface FieldSpec {
 }
 
 const IDENTITY: FieldSpec[] = [
-  { field: 'serviceName', label: 'Service Name', required: true, placeholder: 'e.g. billing' },
-  { field: 'audience', label: 'Audience', required: true, placeholder: 'e.g. billing-api' },
-  { field: 'subject', label: 'Subject', required: true, placeholder: 'e.g. service:billing' },
-  { field: 'authorizedParty', label: 'Authorized Party', placeholder: 'e.g. portal' },
-  { field: 'ttlMinutes', label: 'TTL (minutes)', placeholder: '55', description: 'Between 5 and 1440. Default: 55', numeric: true },
+  {
+    field: 'serviceName',
+    label: 'Service Name',
+    required: true,
+    placeholder: 'e.g. billing',
+    description: 'The service that uses the token: names this configuration in the list and the audit log.',
+  },
+  {
+    field: 'audience',
+    label: 'Audience',
+    required: true,
+    placeholder: 'e.g. billing-api',
+    description: 'The aud claim: what the token is for, which the receiving API checks.',
+  },
+  {
+    field: 'subject',
+    label: 'Subject',
+    required: true,
+    placeholder: 'e.g. service:billing',
+    description: 'The sub claim: who the token says is calling.',
+  },
+  {
+    field: 'authorizedParty',
+    label: 'Authorized Party',
+    placeholder: 'e.g. portal',
+    description: 'The azp claim, only if the receiving API asks for one.',
+  },
+  {
+    field: 'ttlMinutes',
+    label: 'TTL (minutes)',
+    placeholder: '55',
+    description: 'How long each token is valid. Between 5 and 1440. Default: 55',
+    numeric: true,
+  },
 ];
 
 const KUBERNETES: FieldSpec[] = [
-  { field: 'k8sNamespace', label: 'K8s Namespace', required: true, placeholder: 'e.g. billing' },
-  { field: 'k8sSecretName', label: 'K8s Secret Name', required: true, placeholder: 'e.g. billing-jwt' },
-  { field: 'k8sSecretKey', label: 'K8s Secret Key', required: true, placeholder: 'e.g. token' },
+  { field: 'k8sNamespace', label: 'K8s Namespace', required: true, placeholder: 'e.g. billing', description: 'Where the Secret is.' },
+  {
+    field: 'k8sSecretName',
+    label: 'K8s Secret Name',
+    required: true,
+    placeholder: 'e.g. billing-jwt',
+    description: 'Made if it is missing.',
+  },
+  {
+    field: 'k8sSecretKey',
+    label: 'K8s Secret Key',
+    required: true,
+    placeholder: 'e.g. token',
+    description: 'The entry that holds the token; the others are kept.',
+  },
 ];
+
+/** Where the token goes, cluster or not (the portal picks its Secret writer at start). */
+function WhereWritten() {
+  return (
+    <Text size="sm" c="dimmed">
+      The portal writes each new token into this Kubernetes Secret, through the cluster&apos;s API when it runs in a cluster (or has a
+      KUBECONFIG). Without a cluster it writes a file shaped like the Secret instead:{' '}
+      <Code>kubernetes-secrets/&lt;namespace&gt;/&lt;secret name&gt;.json</Code> in its data folder (<Code>DATA_DIR</Code>).
+    </Text>
+  );
+}
 
 /** The add/edit modal: checked here with the contract's rules first, then the server's answer decides. */
 export function ServiceJwtFormModal({ opened, editing, session, onClose, onSaved }: ServiceJwtFormModalProps) {
@@ -134,10 +186,11 @@ function FormBody({ editing, saving, error, onCancel, onSubmit }: FormBodyProps)
       noValidate
     >
       <Stack gap="md">
-        {Boolean(error) && <ErrorAlert title="Save failed" error={error} />}
+        {Boolean(error) && <ErrorAlert title="Save failed" error={error} focusOnShow />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           {IDENTITY.map(input)}
         </SimpleGrid>
+        <WhereWritten />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
           {KUBERNETES.map(input)}
         </SimpleGrid>

@@ -33,8 +33,10 @@ export function SwcConsentsPanel({ requested }: SwcConsentsPanelProps) {
   const data = consents.data;
   return (
     <Stack gap="lg">
-      {authorize.isError && <ErrorAlert title="Failed to start authorization" error={authorize.error} onClose={() => authorize.reset()} />}
-      {revoke.isError && <ErrorAlert title="Failed to revoke the scope" error={revoke.error} onClose={() => revoke.reset()} />}
+      {authorize.isError && (
+        <ErrorAlert title="Failed to start authorization" error={authorize.error} onClose={() => authorize.reset()} focusOnShow />
+      )}
+      {revoke.isError && <ErrorAlert title="Failed to revoke the scope" error={revoke.error} onClose={() => revoke.reset()} focusOnShow />}
       {data && (data.grantGone || data.needsReauthorization.length > 0) && (
         <ReauthorizeNotice
           scopes={data.needsReauthorization}
