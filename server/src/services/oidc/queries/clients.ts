@@ -5,16 +5,14 @@ import { selectList } from '../../../queries/columns.ts';
 import { accessFactsColumns, appGroupNamesColumn } from '../../../queries/access-facts.ts';
 import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
 
-const APP = selectList(APP_COLUMNS, 'a');
+/** The columns of an OidcClientApp, of `apps` as `a`. */
+export const OIDC_CLIENT_APP = `${selectList(APP_COLUMNS, 'a')}, a.client_secret_hash, a.client_secret_created_at`;
 
 /** An app as an OpenID Connect client: its key is the client_id; a stored secret hash makes it confidential. */
 export type OidcClientApp = AppRow & { client_secret_hash: Buffer | null; client_secret_created_at: Date | null };
 
 export async function findOidcClientApp(db: DbClient, key: string): Promise<OidcClientApp | null> {
-  const { rows } = await db.query<OidcClientApp>(
-    `SELECT ${APP}, a.client_secret_hash, a.client_secret_created_at FROM apps a WHERE a.key = $1`,
-    [key],
-  );
+  const { rows } = await db.query<OidcClientApp>(`SELECT ${OIDC_CLIENT_APP} FROM apps a WHERE a.key = $1`, [key]);
   return rows[0] ?? null;
 }
 
@@ -45,19 +43,23 @@ export interface OidcPlayerRow {
   app_scopes: string[];
 }
 
+/**
+ * The SELECT of an OidcPlayerRow for the user whose uid is `uid` on the app whose id is `appId` (SQL
+ * expressions), `portalKey` naming the portal's own app: read alone, or beside another record.
+ */
+export const oidcPlayerSelect = (uid: string, appId: string, portalKey: string) => `
+  SELECT u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name, u.image, u.race, u.faction, u.email,
+    COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g JOIN apps p ON p.id = g.app_id
+              WHERE g.user_id = u.id AND p.key = ${portalKey} AND g.kind = 'role'), '{}') AS portal_roles,
+    ${accessFactsColumns('u.id', appId)},
+    ${appGroupNamesColumn('u.id', appId)} AS groups,
+    COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
+              WHERE g.user_id = u.id AND g.app_id = ${appId} AND g.kind = 'role'), '{}') AS app_roles,
+    COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
+              WHERE g.user_id = u.id AND g.app_id = ${appId} AND g.kind = 'scope'), '{}') AS app_scopes
+  FROM users u WHERE u.uid = ${uid}`;
+
 export async function findOidcPlayer(db: DbClient, uid: string, appId: string): Promise<OidcPlayerRow | null> {
-  const { rows } = await db.query<OidcPlayerRow>(
-    `SELECT u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name, u.image, u.race, u.faction, u.email,
-       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g JOIN apps p ON p.id = g.app_id
-                 WHERE g.user_id = u.id AND p.key = $3 AND g.kind = 'role'), '{}') AS portal_roles,
-       ${accessFactsColumns('u.id', '$2::uuid')},
-       ${appGroupNamesColumn('u.id', '$2::uuid')} AS groups,
-       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
-                 WHERE g.user_id = u.id AND g.app_id = $2 AND g.kind = 'role'), '{}') AS app_roles,
-       COALESCE((SELECT array_agg(g.value ORDER BY g.value) FROM user_app_grants g
-                 WHERE g.user_id = u.id AND g.app_id = $2 AND g.kind = 'scope'), '{}') AS app_scopes
-     FROM users u WHERE u.uid = $1`,
-    [uid, appId, PORTAL_APP_KEY],
-  );
+  const { rows } = await db.query<OidcPlayerRow>(oidcPlayerSelect('$1', '$2::uuid', '$3'), [uid, appId, PORTAL_APP_KEY]);
   return rows[0] ?? null;
 }
