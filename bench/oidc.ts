@@ -5,13 +5,16 @@
 // with a minimal PostgreSQL adapter on the product's database server (the fair ceiling for a
 // product that keeps its records), so the portal's share is a ratio; a node:http hello-world for
 // the machine's speed; and the statements sent to PostgreSQL per flow and per refresh (and how
-// many of them write), counted inside the product over 100 of each after the timed phases.
+// many of them write), counted inside the product, the fewest of three passes of 50 of each after the timed phases.
 // Keycloak's published sizing, for scale: 120 client-credential grants/s and 120 refreshes/s per vCPU.
 // Usage: npm run build -w web && npx node bench/oidc.ts [seconds] [workers]
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { freePort } from '../e2e/helpers/free-port.ts';
 import { cpuSeconds } from './lib/cpu-time.ts';
 import { measureHelloWorld } from './lib/hello-baseline.ts';
@@ -43,7 +46,8 @@ const product = await startProfiledProduct(
 );
 /** The library alone (bare-oidc-provider.ts): in memory, or on PostgreSQL at `databaseUrl`. */
 async function startBare(databaseUrl?: string) {
-  const child = spawn(process.execPath, [new URL('./bare-oidc-provider.ts', import.meta.url).pathname], {
+  const profiled = profile ? ['--cpu-prof', `--cpu-prof-dir=${mkdtempSync(path.join(tmpdir(), 'bench-profile-bare-'))}`] : [];
+  const child = spawn(process.execPath, [...profiled, new URL('./bare-oidc-provider.ts', import.meta.url).pathname], {
     env: {
       ...process.env,
       PORT: String(await freePort()),
@@ -53,6 +57,10 @@ async function startBare(databaseUrl?: string) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = String((await once(child.stdout!, 'data'))[0]).trim();
+  if (profile)
+    console.log(
+      `the library alone${databaseUrl ? ' on PostgreSQL' : ' in memory'}: CPU profile in ${profiled[1]!.slice('--cpu-prof-dir='.length)}`,
+    );
   const statements = async () => ((await (await fetch(`${base}/bench/statements`)).json()) as { statements: number }).statements;
   return { child, base, statements };
 }
@@ -186,10 +194,18 @@ function loadUserinfo(base: string, tokens: string[]): Promise<LoadResult> {
 }
 
 /**
- * Statements sent to PostgreSQL per run of `step`, `n` times in turn, less what the product sends
- * meanwhile unasked: the rate of that is measured for 3 s before and 3 s after, and their mean taken.
+ * Statements sent to PostgreSQL per run of `step`: the fewest of three passes of `n` runs in turn,
+ * each less what the product sends meanwhile unasked (the rate of that measured for 3 s before and
+ * 3 s after the pass, their mean taken). The product's other work only adds statements, in bursts
+ * that one pass may catch and another not: the fewest is the operation's own.
  */
 async function perOperation(n: number, step: (i: number) => Promise<void>): Promise<StatementCounts> {
+  const passes: StatementCounts[] = [];
+  for (let pass = 0; pass < 3; pass++) passes.push(await onePass(n, step));
+  return passes.reduce((a, b) => (b.statements < a.statements ? b : a));
+}
+
+async function onePass(n: number, step: (i: number) => Promise<void>): Promise<StatementCounts> {
   const idleFor = async (ms: number) => {
     const before = await counter.read(product.pid);
     await new Promise((r) => setTimeout(r, ms));
@@ -278,11 +294,11 @@ try {
   }
 
   // A portal session's sliding expiry is written at most once a minute (on its first request after that):
-  // these 100 browsers' sessions are used once first, so the count is of a flow, not of that minute's touch.
-  for (let i = 0; i < 100; i++) await codeFlow(base, browsers[i]!, 'openid profile roles');
-  flowStatements = await perOperation(100, (i) => codeFlow(base, browsers[i]!, 'openid profile roles').then(() => undefined));
+  // these 50 browsers' sessions are used once first, so the count is of a flow, not of that minute's touch.
+  for (let i = 0; i < 50; i++) await codeFlow(base, browsers[i]!, 'openid profile roles');
+  flowStatements = await perOperation(50, (i) => codeFlow(base, browsers[i]!, 'openid profile roles').then(() => undefined));
   const family = families[0]!;
-  refreshStatements = await perOperation(100, async () => void (family.token = await refresh(base, family.aud, family.token)));
+  refreshStatements = await perOperation(50, async () => void (family.token = await refresh(base, family.aud, family.token)));
   pgFlowStatements = await bareStatements(100, (i) =>
     codeFlow(pgBase, bareBrowsers.postgres[i]!, 'openid profile roles').then(() => undefined),
   );

@@ -54,8 +54,10 @@ const auditOf = (e: AuditEntry) => ({
  */
 export async function writeOidcRequest(db: DbClient, set: OidcRequestWriteSet): Promise<boolean> {
   if (set.records.length === 0 && set.sessionApps.length === 0 && set.audits.length === 0) return true;
-  const { rows } = await db.query<{ held: boolean }>(
-    `WITH w AS (
+  // Named: PostgreSQL plans it once per connection, and its long text is sent once.
+  const { rows } = await db.query<{ held: boolean }>({
+    name: 'oidc-request-writes',
+    text: `WITH w AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(op text, model text, id text, payload jsonb, grant_id text, uid text,
                                                        client_id text, account_id text, expires_at timestamptz, consumed_at timestamptz)),
      consumed AS (
@@ -88,11 +90,11 @@ export async function writeOidcRequest(db: DbClient, set: OidcRequestWriteSet): 
                                                ip text, user_agent text, expires_at timestamptz, details jsonb)
        RETURNING 1)
      SELECT held FROM held`,
-    [
+    values: [
       JSON.stringify(set.records.map(recordOf)),
       JSON.stringify(set.sessionApps.map((u) => ({ session_id: u.sessionId, app_id: u.appId }))),
       JSON.stringify(set.audits.map(auditOf)),
     ],
-  );
+  });
   return rows[0]?.held === true;
 }

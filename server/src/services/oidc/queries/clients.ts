@@ -12,7 +12,11 @@ export const OIDC_CLIENT_APP = `${selectList(APP_COLUMNS, 'a')}, a.client_secret
 export type OidcClientApp = AppRow & { client_secret_hash: Buffer | null; client_secret_created_at: Date | null };
 
 export async function findOidcClientApp(db: DbClient, key: string): Promise<OidcClientApp | null> {
-  const { rows } = await db.query<OidcClientApp>(`SELECT ${OIDC_CLIENT_APP} FROM apps a WHERE a.key = $1`, [key]);
+  const { rows } = await db.query<OidcClientApp>({
+    name: 'oidc-client-app',
+    text: `SELECT ${OIDC_CLIENT_APP} FROM apps a WHERE a.key = $1`,
+    values: [key],
+  });
   return rows[0] ?? null;
 }
 
@@ -60,6 +64,10 @@ export const oidcPlayerSelect = (uid: string, appId: string, portalKey: string) 
   FROM users u WHERE u.uid = ${uid}`;
 
 export async function findOidcPlayer(db: DbClient, uid: string, appId: string): Promise<OidcPlayerRow | null> {
-  const { rows } = await db.query<OidcPlayerRow>(oidcPlayerSelect('$1', '$2::uuid', '$3'), [uid, appId, PORTAL_APP_KEY]);
+  const { rows } = await db.query<OidcPlayerRow>({
+    name: 'oidc-player',
+    text: oidcPlayerSelect('$1', '$2::uuid', '$3'),
+    values: [uid, appId, PORTAL_APP_KEY],
+  });
   return rows[0] ?? null;
 }
