@@ -3,7 +3,8 @@
 // refresh-token rotations, and userinfo calls; beside them the same flows against the library
 // alone (bench/bare-oidc-provider.ts, no portal), started here: with its in-memory storage, and
 // with a minimal PostgreSQL adapter on the product's database server (the fair ceiling for a
-// product that keeps its records), so the portal's share is a ratio; a node:http hello-world for
+// product that keeps its records), so the portal's share is a ratio (the three take turns, four each,
+// so that the shared machine's other work falls on all of them); a node:http hello-world for
 // the machine's speed; and the statements sent to PostgreSQL per flow and per refresh (and how
 // many of them write), counted inside the product, the fewest of three passes of 50 of each after the timed phases.
 // Keycloak's published sizing, for scale: 120 client-credential grants/s and 120 refreshes/s per vCPU.
@@ -150,14 +151,15 @@ async function refresh(base: string, aud: string, refreshToken: string): Promise
   return ((await res.json()) as { refresh_token: string }).refresh_token;
 }
 
-/** `workers` loops of `step` for `seconds`; answers completions per second. */
-async function during(
-  pid: number,
-  step: (worker: number, i: number) => Promise<void>,
-): Promise<{ perSecond: number; total: number; cpuMs: number }> {
+type Step = (worker: number, i: number) => Promise<void>;
+type Rate = { perSecond: number; total: number; cpuMs: number };
+const TURNS = 4;
+
+/** `workers` loops of `step` for `ms`: completions, seconds taken, and the CPU seconds of the server `pid` meanwhile. */
+async function slice(pid: number, step: Step, ms: number): Promise<{ total: number; seconds: number; cpu: number }> {
   const cpu = cpuSeconds(pid);
-  const until = performance.now() + seconds * 1000;
   const started = performance.now();
+  const until = started + ms;
   let total = 0;
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
@@ -167,8 +169,31 @@ async function during(
       }
     }),
   );
-  // The server's own CPU per completion: the bench's clients share the two cores, so req/s understates the server.
-  return { perSecond: total / ((performance.now() - started) / 1000), total, cpuMs: ((cpuSeconds(pid) - cpu) * 1000) / total };
+  return { total, seconds: (performance.now() - started) / 1000, cpu: cpuSeconds(pid) - cpu };
+}
+
+/**
+ * Each server's loop for `seconds` in all, in TURNS turns taken in rotation (A B C A B C …): the
+ * machine is shared, and its other work changes from one second to the next, so the turns spread
+ * it over every server instead of handing it to whichever ran at that moment. Per server:
+ * completions per second, and its own CPU per completion (the bench's clients share the two
+ * cores, so a rate understates the server).
+ */
+async function alternating<K extends string>(runs: Record<K, { pid: number; step: Step }>): Promise<Record<K, Rate>> {
+  const entries = Object.entries(runs) as [K, { pid: number; step: Step }][];
+  const sums = new Map(entries.map(([key]) => [key, { total: 0, seconds: 0, cpu: 0 }]));
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const [key, run] of entries) {
+      const part = await slice(run.pid, run.step, (seconds * 1000) / TURNS);
+      const sum = sums.get(key)!;
+      sum.total += part.total;
+      sum.seconds += part.seconds;
+      sum.cpu += part.cpu;
+    }
+  }
+  return Object.fromEntries(
+    [...sums].map(([key, s]) => [key, { perSecond: s.total / s.seconds, total: s.total, cpuMs: (s.cpu * 1000) / s.total }]),
+  ) as Record<K, Rate>;
 }
 
 function loadUserinfo(base: string, tokens: string[]): Promise<LoadResult> {
@@ -237,14 +262,14 @@ async function bareStatements(n: number, step: (i: number) => Promise<void>): Pr
 /** A count of statements as the goal reads it: whole when it is (the job polling's share rounds away). */
 const shown = (n: number) => String(Number(n.toFixed(1)));
 
-let flows, refreshes, userinfo, verify, hello, flowStatements, refreshStatements, pgFlowStatements, pgRefreshStatements;
+let flows: Rate, refreshes: Rate, userinfo, verify, hello, flowStatements, refreshStatements, pgFlowStatements, pgRefreshStatements;
 const ceilings = {
   memory: { base: bareBase, pid: bareProvider.child.pid! },
   postgres: { base: pgBase, pid: pgProvider.child.pid! },
 };
 type Ceiling = keyof typeof ceilings;
-const bareFlows = {} as Record<Ceiling, Awaited<ReturnType<typeof during>>>;
-const bareRefreshes = {} as Record<Ceiling, Awaited<ReturnType<typeof during>>>;
+const bareFlows = {} as Record<Ceiling, Rate>;
+const bareRefreshes = {} as Record<Ceiling, Rate>;
 const phases: Record<string, { fromMs: number; toMs: number }> = {};
 try {
   // Odd apps admit every player, even ones by an access row: both ways of being admitted.
@@ -263,11 +288,13 @@ try {
   const flowStep = (b: string, all: Browser[]) => async (worker: number, i: number) =>
     // Each worker its own browsers: one browser never runs two flows at once (its cookies would cross).
     void (await codeFlow(b, all[(i % Math.floor(200 / workers)) * workers + worker]!, 'openid profile roles'));
-  flows = await during(product.pid, flowStep(base, browsers));
+  const flowRates = await alternating({
+    portal: { pid: product.pid, step: flowStep(base, browsers) },
+    postgres: { pid: ceilings.postgres.pid, step: flowStep(pgBase, bareBrowsers.postgres) },
+    memory: { pid: ceilings.memory.pid, step: flowStep(bareBase, bareBrowsers.memory) },
+  });
+  ({ portal: flows, postgres: bareFlows.postgres, memory: bareFlows.memory } = flowRates);
   phases.flows = { fromMs: flowsFrom, toMs: product.elapsed() };
-  for (const ceiling of ['postgres', 'memory'] as const) {
-    bareFlows[ceiling] = await during(ceilings[ceiling].pid, flowStep(ceilings[ceiling].base, bareBrowsers[ceiling]));
-  }
 
   const familiesOf = (b: string, all: Browser[]) =>
     Promise.all(
@@ -281,17 +308,19 @@ try {
     postgres: await familiesOf(pgBase, bareBrowsers.postgres),
   };
   const refreshFrom = product.elapsed();
-  refreshes = await during(product.pid, async (worker) => {
-    const family = families[worker]!;
-    family.token = await refresh(base, family.aud, family.token);
+  const rotate =
+    (b: string, all: { aud: string; token: string }[]): Step =>
+    async (worker) => {
+      const family = all[worker]!;
+      family.token = await refresh(b, family.aud, family.token);
+    };
+  const refreshRates = await alternating({
+    portal: { pid: product.pid, step: rotate(base, families) },
+    postgres: { pid: ceilings.postgres.pid, step: rotate(pgBase, bareFamilies.postgres) },
+    memory: { pid: ceilings.memory.pid, step: rotate(bareBase, bareFamilies.memory) },
   });
+  ({ portal: refreshes, postgres: bareRefreshes.postgres, memory: bareRefreshes.memory } = refreshRates);
   phases.refreshes = { fromMs: refreshFrom, toMs: product.elapsed() };
-  for (const ceiling of ['postgres', 'memory'] as const) {
-    bareRefreshes[ceiling] = await during(ceilings[ceiling].pid, async (worker) => {
-      const family = bareFamilies[ceiling][worker]!;
-      family.token = await refresh(ceilings[ceiling].base, family.aud, family.token);
-    });
-  }
 
   // A portal session's sliding expiry is written at most once a minute (on its first request after that):
   // these 50 browsers' sessions are used once first, so the count is of a flow, not of that minute's touch.
