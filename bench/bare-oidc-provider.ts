@@ -1,11 +1,14 @@
-// The library's own ceiling for bench/oidc.ts: oidc-provider (the portal's pinned version) with
-// its in-memory storage, a trivial findAccount and no portal, configured for the same flows (PKCE
-// code flow for public clients, RS256 id_token, ES256 JWT access tokens for the client's audience,
-// rotating refresh tokens). Every sign-in is accepted at once. Prints its URL when listening.
-// Usage: PORT=… CLIENTS=bench-1,bench-2 npx node bench/bare-oidc-provider.ts
+// The library's own ceilings for bench/oidc.ts: oidc-provider (the portal's pinned version) with
+// its in-memory storage, or with DATABASE_URL a minimal PostgreSQL adapter (lib/minimal-pg-adapter.ts:
+// one table, one statement per adapter call), a trivial findAccount and no portal, configured for
+// the same flows (PKCE code flow for public clients, RS256 id_token, ES256 JWT access tokens for the
+// client's audience, rotating refresh tokens). Every sign-in is accepted at once. Prints its URL
+// when listening; GET /bench/statements answers the statements its adapter sent so far.
+// Usage: PORT=… CLIENTS=bench-1,bench-2 [DATABASE_URL=…] npx node bench/bare-oidc-provider.ts
 import { exportJWK, generateKeyPair } from 'jose';
 import { createServer } from 'node:http';
 import { bareLibraryProvider, type KoaContextWithOIDC } from '../server/src/services/oidc/library-gaps/index.ts';
+import { minimalPostgresAdapter } from './lib/minimal-pg-adapter.ts';
 
 const port = Number(process.env.PORT ?? 0);
 const clients = (process.env.CLIENTS ?? 'bench-1').split(',');
@@ -17,6 +20,7 @@ const keys = await Promise.all(
 );
 const SCOPES = ['openid', 'offline_access', 'profile', 'roles'];
 const resourceOf = (clientId: string) => `urn:bench:${clientId}`;
+const postgres = process.env.DATABASE_URL ? await minimalPostgresAdapter(process.env.DATABASE_URL) : null;
 
 async function grantFor(ctx: KoaContextWithOIDC) {
   const { client, session } = ctx.oidc;
@@ -33,6 +37,7 @@ async function grantFor(ctx: KoaContextWithOIDC) {
 }
 
 const provider = bareLibraryProvider(`http://localhost:${port}`, {
+  ...(postgres ? { adapter: postgres.Adapter } : {}),
   clients: clients.map((id) => ({
     client_id: id,
     redirect_uris: [`http://${id}.localhost/`],
@@ -89,6 +94,7 @@ provider.use(async (ctx, next) => {
 
 const callback = provider.callback();
 const server = createServer((req, res) => {
+  if (req.url === '/bench/statements') return void res.end(JSON.stringify({ statements: postgres?.statements() ?? 0 }));
   if (!req.url?.startsWith('/oidc/interaction/')) return void callback(req, res);
   void (async () => {
     const details = await provider.interactionDetails(req, res);
@@ -107,3 +113,5 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(port, () => process.stdout.write(`http://localhost:${port}\n`));
+// Stopped by the bench: exit as a process does, so a --cpu-prof profile is written.
+process.on('SIGTERM', () => process.exit(0));

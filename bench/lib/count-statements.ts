@@ -1,18 +1,23 @@
 // Loaded into the product's process (node --import) by a bench that counts the statements it sends
 // PostgreSQL: every query through pg's Client, and those that write (INSERT, UPDATE, DELETE); and
 // the requests it sends SWCombine's web services (or the simulator's): fetches of a /ws/ path. On
-// SIGUSR2 the counts so far are written to STATEMENT_COUNTS as JSON; see statementCounter().
-import { writeFileSync } from 'node:fs';
+// SIGUSR2 the counts so far are written to STATEMENT_COUNTS as JSON; see statementCounter(). Statements
+// matching STATEMENT_COUNTS_IGNORE (a regular expression), if set, are not counted. With
+// STATEMENT_COUNTS_LOG set, each counted statement's first line is appended to that file (to see which they are).
+import { appendFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
 const counts = { statements: 0, writes: 0, swcRequests: 0 };
 const file = process.env.STATEMENT_COUNTS;
+const ignored = process.env.STATEMENT_COUNTS_IGNORE ? new RegExp(process.env.STATEMENT_COUNTS_IGNORE) : null;
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
   const config = args[0];
   const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-  if (typeof text === 'string') {
+  if (typeof text === 'string' && !ignored?.test(text)) {
     counts.statements++;
+    if (process.env.STATEMENT_COUNTS_LOG)
+      appendFileSync(process.env.STATEMENT_COUNTS_LOG, `${Date.now()} ${text.trim().replace(/\s+/g, ' ').slice(0, 120)}\n`);
     if (/^\s*(WITH\b[\s\S]*\b)?(INSERT|UPDATE|DELETE)\b/i.test(text)) counts.writes++;
   }
   return query.apply(this, args);

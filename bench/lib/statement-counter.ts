@@ -20,11 +20,12 @@ export interface StatementCounter {
   read(pid: number): Promise<StatementCounts>;
 }
 
-export function statementCounter(): StatementCounter {
+/** `ignore`: statements whose text matches are not counted (e.g. the job system's polling). */
+export function statementCounter(ignore?: RegExp): StatementCounter {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-statements-')), 'counts.json');
   return {
     nodeArgs: ['--import', fileURLToPath(new URL('./count-statements.ts', import.meta.url))],
-    env: { STATEMENT_COUNTS: file },
+    env: { STATEMENT_COUNTS: file, ...(ignore ? { STATEMENT_COUNTS_IGNORE: ignore.source } : {}) },
     async read(pid) {
       rmSync(file, { force: true });
       process.kill(pid, 'SIGUSR2');

@@ -1,7 +1,7 @@
 import type { DbClient } from '../db/pool.ts';
 
 /** One stored object of the OpenID Provider library: a code, token, grant, session or interaction. */
-interface OidcPayloadRow {
+export interface OidcPayloadRow {
   model: string;
   id: string;
   payload: Record<string, unknown>;
@@ -38,33 +38,6 @@ export async function findOidcPayload(
   const row = rows[0];
   if (!row) return undefined;
   return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
-}
-
-type Found = { payload: Record<string, unknown>; consumed_at: string | Date | null } | null;
-const asPayload = (row: Found): Record<string, unknown> | undefined =>
-  row ? (row.consumed_at ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : row.payload) : undefined;
-
-/**
- * A code or refresh token with the grant and the session it names, in one round trip: the library
- * reads all three to redeem it. Each as findOidcPayload would answer (none when missing or expired).
- */
-export async function findOidcPayloadWithGrantAndSession(
-  db: DbClient,
-  model: string,
-  id: string,
-  now: Date,
-): Promise<{ found?: Record<string, unknown>; grant?: Record<string, unknown>; session?: Record<string, unknown> }> {
-  const { rows } = await db.query<{ found: Found; grant: Found; session: Found }>(
-    `SELECT json_build_object('payload', p.payload, 'consumed_at', p.consumed_at) AS found,
-       (SELECT json_build_object('payload', g.payload, 'consumed_at', g.consumed_at) FROM oidc_payloads g
-        WHERE g.model = 'Grant' AND g.id = p.grant_id AND (g.expires_at IS NULL OR g.expires_at > $3)) AS grant,
-       (SELECT json_build_object('payload', s.payload, 'consumed_at', s.consumed_at) FROM oidc_payloads s
-        WHERE s.model = 'Session' AND s.uid = p.payload ->> 'sessionUid' AND (s.expires_at IS NULL OR s.expires_at > $3)) AS session
-     FROM oidc_payloads p WHERE p.model = $1 AND p.id = $2 AND (p.expires_at IS NULL OR p.expires_at > $3)`,
-    [model, id, now],
-  );
-  const row = rows[0];
-  return row ? { found: asPayload(row.found), grant: asPayload(row.grant), session: asPayload(row.session) } : {};
 }
 
 /**

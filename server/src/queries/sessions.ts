@@ -90,13 +90,15 @@ export async function findSessionWithUser(
   tokenHash: Buffer,
   portalKey: string,
 ): Promise<{ session: SessionRow; user: UserRow | null; portalRoles: string[] } | null> {
-  const { rows } = await db.query<{ session: SessionRow; user: UserRow | null; portal_roles: string[] }>(
-    `SELECT row_to_json(s) AS session, row_to_json(u) AS user,
+  // Named: read on every request a browser makes, it is planned once per connection.
+  const { rows } = await db.query<{ session: SessionRow; user: UserRow | null; portal_roles: string[] }>({
+    name: 'portal-session',
+    text: `SELECT row_to_json(s) AS session, row_to_json(u) AS user,
        ${portalRolesColumn('s.user_id', '$2')} AS portal_roles
      FROM (SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = $1) s
      LEFT JOIN (SELECT ${USER_COLUMNS} FROM users) u ON u.id = s.user_id`,
-    [tokenHash, portalKey],
-  );
+    values: [tokenHash, portalKey],
+  });
   const row = rows[0];
   if (!row) return null;
   const dates = ['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at', 'swc_signed_in_at', 'passkey_used_at'] as const;

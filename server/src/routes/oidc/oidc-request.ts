@@ -7,5 +7,11 @@ export async function oidcRequestOf(
   request: FastifyRequest,
   extra: Pick<OidcRequest, 'authenticatedClient' | 'memo'> = {},
 ): Promise<OidcRequest> {
-  return { auth: await request.loadAuth(), meta: requestMeta(request), ...extra };
+  const named = (request.query as Record<string, unknown> | undefined)?.client_id;
+  return {
+    auth: await request.loadAuth(),
+    meta: requestMeta(request),
+    ...(typeof named === 'string' ? { namedClient: named } : {}),
+    ...extra,
+  };
 }

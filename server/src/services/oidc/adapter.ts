@@ -7,37 +7,17 @@ import {
   destroyOidcPayload,
   findOidcDeviceCode,
   findOidcPayload,
-  findOidcPayloadWithGrantAndSession,
   upsertOidcPayload,
+  type OidcPayloadRow,
 } from '../../queries/oidc-payloads.ts';
 import { endAccessIn } from '../access-end/end-access.ts';
 import { isStorableId } from './ids.ts';
 import type { JwtAccessTokenModel } from './library-gaps/jwt-access-token-records.ts';
 import { clientApp } from './lookups.ts';
+import { findByUidReadAhead, findReadingAhead, forgetReadAhead } from './library-gaps/adapter-prefetch.ts';
 import { oidcRequestInHand } from './request-context.ts';
 
 type Payload = Record<string, unknown>;
-/** Redeeming one of these, the library reads its grant and its session next: read with it. */
-const REDEEMED = new Set(['AuthorizationCode', 'RefreshToken']);
-const byId = (model: string, id: string) => `${model} ${id}`;
-const byUid = (model: string, uid: string) => `${model} uid ${uid}`;
-
-/** A record read with another in this request, if it was (undefined: read it; a miss read with it is kept as such). */
-function takePrefetched(key: string): { payload: Payload | undefined } | undefined {
-  const prefetched = oidcRequestInHand()?.prefetched;
-  if (!prefetched?.has(key)) return undefined;
-  const payload = prefetched.get(key);
-  prefetched.delete(key);
-  return { payload };
-}
-
-/** The library is about to change a record: a copy read earlier in the request is no longer it. */
-function forget(model: string, id: string, payload?: Payload) {
-  const prefetched = oidcRequestInHand()?.prefetched;
-  if (!prefetched) return;
-  prefetched.delete(byId(model, id));
-  if (typeof payload?.uid === 'string') prefetched.delete(byUid(model, payload.uid));
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -50,9 +30,18 @@ async function findClient(deps: Pick<Deps, 'db'>, clientId: string): Promise<Pay
   return clientMetadata({ ...app, secretHashHex }) ?? undefined;
 }
 
+/** A record written now, or with the rest of the request's writes when the library is handling one (provider.ts). */
+async function write(deps: Pick<Deps, 'db'>, row: OidcPayloadRow): Promise<void> {
+  const writes = oidcRequestInHand()?.writes;
+  if (writes) writes.upsert(row);
+  else await upsertOidcPayload(deps.db, row);
+}
+
 /**
  * The protocol library's storage (its adapter interface) in PostgreSQL: codes, tokens, grants,
  * sessions and interactions, one row each, so every replica sees them and they outlive a restart.
+ * While the library handles a request its writes are held and written together before it answers
+ * (request-writes.ts), and its reads are answered from what was read ahead (library-gaps/adapter-prefetch.ts).
  */
 export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queue'>) {
   return class PostgresOidcAdapter {
@@ -63,8 +52,8 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | '
     }
 
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
-      forget(this.model, id, payload);
-      await upsertOidcPayload(deps.db, {
+      forgetReadAhead(this.model, id, payload);
+      await write(deps, {
         model: this.model,
         id,
         payload,
@@ -79,22 +68,27 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | '
     async find(id: string): Promise<Payload | undefined> {
       if (!isStorableId(id)) return undefined;
       if (this.model === 'Client') return findClient(deps, id);
+      const writes = oidcRequestInHand()?.writes;
+      const written = writes?.written(this.model, id);
+      if (written) return written.payload;
       // An expired device code is still found: the library tells the player and the device it expired (RFC 8628).
-      if (this.model === 'DeviceCode') return findOidcDeviceCode(deps.db, { id });
-      const early = takePrefetched(byId(this.model, id));
-      if (early) return early.payload;
-      const request = oidcRequestInHand();
-      if (!request || !REDEEMED.has(this.model)) return findOidcPayload(deps.db, this.model, { id }, deps.clock.now());
-      const { found, grant, session } = await findOidcPayloadWithGrantAndSession(deps.db, this.model, id, deps.clock.now());
-      request.prefetched ??= new Map();
-      if (typeof found?.grantId === 'string') request.prefetched.set(byId('Grant', found.grantId), grant);
-      if (typeof found?.sessionUid === 'string') request.prefetched.set(byUid('Session', found.sessionUid), session);
-      return found;
+      const read = async () =>
+        this.model === 'DeviceCode'
+          ? findOidcDeviceCode(deps.db, { id })
+          : (
+              (await findReadingAhead(deps, this.model, id)) ?? {
+                payload: await findOidcPayload(deps.db, this.model, { id }, deps.clock.now()),
+              }
+            ).payload;
+      const found = await read();
+      return writes ? writes.read(this.model, id, found) : found;
     }
 
     async findByUid(uid: string): Promise<Payload | undefined> {
       if (!isStorableId(uid)) return undefined;
-      const early = takePrefetched(byUid(this.model, uid));
+      const written = oidcRequestInHand()?.writes?.writtenByUid(this.model, uid);
+      if (written) return written.payload;
+      const early = findByUidReadAhead(this.model, uid);
       if (early) return early.payload;
       return findOidcPayload(deps.db, this.model, { uid }, deps.clock.now());
     }
@@ -106,18 +100,23 @@ export function createOidcAdapter(deps: Pick<Deps, 'db' | 'clock' | 'config' | '
     }
 
     async consume(id: string): Promise<void> {
-      forget(this.model, id);
-      await consumeOidcPayload(deps.db, this.model, id, deps.clock.now());
+      forgetReadAhead(this.model, id);
+      const writes = oidcRequestInHand()?.writes;
+      if (writes) writes.consume(this.model, id, deps.clock.now());
+      else await consumeOidcPayload(deps.db, this.model, id, deps.clock.now());
     }
 
     async destroy(id: string): Promise<void> {
-      forget(this.model, id);
-      await destroyOidcPayload(deps.db, this.model, id);
+      forgetReadAhead(this.model, id);
+      const writes = oidcRequestInHand()?.writes;
+      if (writes) writes.destroy(this.model, id);
+      else await destroyOidcPayload(deps.db, this.model, id);
     }
 
     /** A replayed code or refresh token, or a revoked refresh token: the grant ends as every access ends. */
     async revokeByGrantId(grantId: string): Promise<void> {
-      oidcRequestInHand()?.prefetched?.clear();
+      forgetReadAhead();
+      oidcRequestInHand()?.writes?.dropGrant(grantId);
       await inTransaction(deps.db, (tx) => endAccessIn(deps, tx, [{ kind: 'grant', grantId }]));
     }
   };
@@ -130,7 +129,7 @@ export async function recordJwtAccessToken(
   token: Record<string, unknown>,
   exp: number,
 ): Promise<void> {
-  await upsertOidcPayload(deps.db, {
+  await write(deps, {
     model,
     id: String(token.jti),
     payload: { ...token, exp },

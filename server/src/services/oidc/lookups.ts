@@ -2,9 +2,10 @@ import type { KoaContextWithOIDC } from './library-gaps/index.ts';
 import type { Deps } from '../../deps.ts';
 import { findOidcClientApp, type OidcClientApp } from './queries/clients.ts';
 import { loadOidcPlayer, type OidcPlayer } from './player.ts';
-import { once } from './request-context.ts';
+import { once, type OidcRequest } from './request-context.ts';
 
 const appKey = (clientId: string) => `app ${clientId}`;
+const playerKey = (clientId: string, uid: string) => `player ${clientId} ${uid}`;
 
 /** The app that is this client, read once per request (the request of `ctx`, by default the one in hand). */
 export const clientApp = (deps: Pick<Deps, 'db'>, clientId: string, ctx?: KoaContextWithOIDC): Promise<OidcClientApp | null> =>
@@ -21,11 +22,24 @@ export function appOf(deps: Pick<Deps, 'db'>, ctx: KoaContextWithOIDC): Promise<
 /** The player `uid` as the request's client sees them (access decision, roles, granted scopes), read once per request. */
 export function playerOf(deps: Pick<Deps, 'db' | 'config' | 'clock'>, ctx: KoaContextWithOIDC, uid: string): Promise<OidcPlayer | null> {
   return once(
-    `player ${ctx.oidc.client?.clientId ?? ''} ${uid}`,
+    playerKey(ctx.oidc.client?.clientId ?? '', uid),
     async () => {
       const app = await appOf(deps, ctx);
       return app ? loadOidcPlayer(deps, uid, app) : null;
     },
     ctx,
   );
+}
+
+/** An app, and a player as it sees them, read beside another record: this request does not read them again. */
+export function keepInRequest(
+  request: OidcRequest,
+  clientId: string,
+  app: OidcClientApp | null,
+  player?: { uid: string; found: OidcPlayer | null },
+) {
+  request.memo ??= new Map();
+  if (!request.memo.has(appKey(clientId))) request.memo.set(appKey(clientId), Promise.resolve(app));
+  if (player && !request.memo.has(playerKey(clientId, player.uid)))
+    request.memo.set(playerKey(clientId, player.uid), Promise.resolve(player.found));
 }

@@ -19,7 +19,11 @@ export async function loadOidcPlayer(
   app: OidcClientApp,
 ): Promise<OidcPlayer | null> {
   const row = await findOidcPlayer(deps.db, uid, app.id);
-  if (!row) return null;
+  return row ? oidcPlayerOf(deps, row, app) : null;
+}
+
+/** The player `row` (read alone or beside another record) as the app sees them now. */
+export function oidcPlayerOf(deps: Pick<Deps, 'config' | 'clock'>, row: OidcPlayerRow, app: OidcClientApp): OidcPlayer {
   const isAdmin = isGlobalAdmin(row.uid, row.portal_roles, deps.config.adminUids);
   const decision = decideFor(app, row, isAdmin, deps.clock.now());
   const fromRules = decision.allowed ? decision : { roles: [], scopes: [] };

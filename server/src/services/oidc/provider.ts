@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuditEvent } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import { recordOidcSessionApp } from '../../queries/session-apps.ts';
-import { audit } from '../audit.ts';
+import type { AuditEntry } from '../../queries/audit.ts';
+import { writeOidcRequest } from '../../queries/oidc-request-writes.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { endAccessIn } from '../access-end/end-access.ts';
 import { recordJwtAccessToken } from './adapter.ts';
 import { oidcConfiguration, scopeGivenNow } from './configuration.ts';
 import {
@@ -15,6 +17,7 @@ import {
 } from './library-gaps/index.ts';
 import { appOf } from './lookups.ts';
 import { currentOidcRequest, handOverWith, type OidcRequest } from './request-context.ts';
+import { OidcRequestWrites } from './request-writes.ts';
 
 export type OidcProviderDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'encryptor' | 'keys' | 'accessChanged' | 'queue'>;
 
@@ -31,63 +34,95 @@ export interface OidcProvider {
 const DEVICE_ROUTES = new Set(['code_verification', 'device_resume']);
 
 /** A player allowed an app (a code issued, or a device allowed): the app is recorded on the portal session (for sign-out) and it is audited. */
-async function recordAuthorization(deps: OidcProviderDeps, ctx: KoaContextWithOIDC, via?: string): Promise<void> {
+async function recordAuthorization(
+  deps: OidcProviderDeps,
+  ctx: KoaContextWithOIDC,
+  writes: OidcRequestWrites,
+  via?: string,
+): Promise<void> {
   const { auth, meta } = currentOidcRequest(ctx);
   const app = await appOf(deps, ctx);
   if (!auth || !app) return;
   const scope = ctx.oidc.entities.DeviceCode?.scope ?? ctx.oidc.params?.scope ?? null;
-  // Independent writes, sent at once.
-  await Promise.all([
-    recordOidcSessionApp(deps.db, auth.session.id, app.id),
-    audit(deps.db, meta, {
-      event: AuditEvent.OidcAuthorized,
-      userId: auth.user.id,
-      appKey: app.key,
-      at: deps.clock.now(),
-      details: { client_id: app.key, scope, sid: auth.session.sid, ...(via ? { via } : {}) },
-    }),
-  ]);
+  writes.recordSessionApp(auth.session.id, app.id);
+  writes.audit({
+    event: AuditEvent.OidcAuthorized,
+    userId: auth.user.id,
+    appKey: app.key,
+    at: deps.clock.now(),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    details: { client_id: app.key, scope, sid: auth.session.sid, ...(via ? { via } : {}) },
+  });
 }
 
 /** What the portal writes down once the library has answered: authorizations, refusals, replays, machine tokens. */
-async function auditOutcome(deps: OidcProviderDeps, ctx: KoaContextWithOIDC): Promise<void> {
+async function auditOutcome(deps: OidcProviderDeps, ctx: KoaContextWithOIDC, writes: OidcRequestWrites): Promise<void> {
   const oidc = ctx.oidc as KoaContextWithOIDC['oidc'] | undefined;
   const route = oidc?.route;
   if (!oidc || !route) return;
   // After the library's own handling: the request is found through its context, no longer in hand.
   const { meta, auth } = currentOidcRequest(ctx);
-  const at = deps.clock.now();
+  const from = { at: deps.clock.now(), ip: meta.ip, userAgent: meta.userAgent };
   const clientId = oidc.client?.clientId ?? oidc.entities.DeviceCode?.clientId ?? null;
-  if ((route === 'authorization' || route === 'resume') && oidc.entities.AuthorizationCode) return recordAuthorization(deps, ctx);
+  if ((route === 'authorization' || route === 'resume') && oidc.entities.AuthorizationCode) return recordAuthorization(deps, ctx, writes);
   const device = oidc.entities.DeviceCode;
-  if (DEVICE_ROUTES.has(route) && device?.accountId && !device.error) return recordAuthorization(deps, ctx, 'a device code');
+  if (DEVICE_ROUTES.has(route) && device?.accountId && !device.error) return recordAuthorization(deps, ctx, writes, 'a device code');
   if (route === 'code_verification' && device?.error === 'access_denied' && oidc.params?.abort) {
-    await audit(deps.db, meta, {
+    return writes.audit({
       event: AuditEvent.OidcRefused,
       userId: auth?.user.id ?? null,
       appKey: clientId,
-      at,
+      ...from,
       details: { client_id: clientId, via: 'a device code', reason: 'the player denied the device' },
     });
-    return;
   }
   if (route === 'token' && oidc.entities.ClientCredentials && ctx.status === 200) {
-    await audit(deps.db, meta, {
+    return writes.audit({
       event: AuditEvent.OidcMachineToken,
       appKey: clientId,
-      at,
+      ...from,
       details: { client_id: clientId, scope: oidc.entities.ClientCredentials.scope ?? null },
     });
-    return;
   }
-  if (grantReused(ctx)) {
-    await audit(deps.db, meta, {
-      event: AuditEvent.OidcGrantReused,
-      appKey: clientId,
-      at,
-      details: { client_id: clientId, grant_type: oidc.params?.grant_type ?? null, account: oidc.account?.accountId ?? null },
-    });
-  }
+  if (grantReused(ctx)) writes.audit(grantReusedEntry(ctx, from));
+}
+
+function grantReusedEntry(ctx: KoaContextWithOIDC, from: { at: Date; ip: string; userAgent: string | null }): AuditEntry {
+  const clientId = ctx.oidc.client?.clientId ?? null;
+  return {
+    event: AuditEvent.OidcGrantReused,
+    appKey: clientId,
+    ...from,
+    details: { client_id: clientId, grant_type: ctx.oidc.params?.grant_type ?? null, account: ctx.oidc.account?.accountId ?? null },
+  };
+}
+
+/**
+ * Writes what the request wrote, in one statement, before the answer leaves. When another request
+ * redeemed the same code or refresh token meanwhile, this one is a replay: nothing it issued is
+ * kept, the grant ends (RFC 6749 §4.1.2 and §10.4) and the client is answered invalid_grant.
+ */
+async function writeRequest(deps: OidcProviderDeps, ctx: KoaContextWithOIDC, writes: OidcRequestWrites): Promise<void> {
+  const redeemedUnder = writes.consumedGrants();
+  if (await writeOidcRequest(deps.db, writes.take())) return;
+  if (ctx.oidc?.route !== 'token') throw new Error('a record this request used up was used up by another');
+  await inTransaction(deps.db, (tx) =>
+    endAccessIn(
+      deps,
+      tx,
+      redeemedUnder.map((grantId) => ({ kind: 'grant' as const, grantId })),
+    ),
+  );
+  const { meta } = currentOidcRequest(ctx);
+  await writeOidcRequest(deps.db, {
+    records: [],
+    sessionApps: [],
+    audits: [grantReusedEntry(ctx, { at: deps.clock.now(), ip: meta.ip, userAgent: meta.userAgent })],
+  });
+  ctx.status = 400;
+  ctx.set('cache-control', 'no-store');
+  ctx.body = { error: 'invalid_grant', error_description: 'grant request is invalid' };
 }
 
 function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
@@ -97,7 +132,11 @@ function build(deps: OidcProviderDeps, jwks: JWK[]): Provider {
   });
   provider.use(async (koaContext, next) => {
     await next();
-    await auditOutcome(deps, koaContext as KoaContextWithOIDC);
+    const ctx = koaContext as KoaContextWithOIDC;
+    const { writes } = currentOidcRequest(ctx);
+    if (!writes) return;
+    await auditOutcome(deps, ctx, writes);
+    await writeRequest(deps, ctx, writes);
   });
   return provider;
 }
@@ -118,8 +157,11 @@ export function createOidcProvider(deps: OidcProviderDeps): OidcProvider {
   return {
     async handle(req, res, request) {
       const { callback } = await built();
-      handOverWith(req, request);
+      const writes = new OidcRequestWrites();
+      handOverWith(req, { ...request, writes });
       await (callback(req, res) as Promise<void>);
+      // Written after the answer only if the library wrote past its own middleware (it does not today).
+      await writeOidcRequest(deps.db, writes.take());
     },
     // An interaction is read and written outside the library's request handling: no hook of ours needs the request there.
     async interactionDetails(req, res) {

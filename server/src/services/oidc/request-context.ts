@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestMeta } from '../audit.ts';
 import type { AuthContext } from '../sessions/session.ts';
 import { contextInHand } from './library-gaps/context-in-hand.ts';
+import type { OidcRequestWrites } from './request-writes.ts';
 
 /**
  * What the protocol library's hooks may know of the HTTP request it is handling, resolved by the
@@ -13,10 +14,14 @@ export interface OidcRequest {
   meta: RequestMeta;
   /** The client_id the route authenticated (token and device authorization endpoints), if any. */
   authenticatedClient?: string;
+  /** The client_id the request's query names (the authorization endpoint), unchecked: a hint for reading ahead. */
+  namedClient?: string;
   /** Reads done once per request, whichever hook asks first (the app of a client, a player). */
   memo?: Map<string, Promise<unknown>>;
   /** Library records already read with another (a code's grant and session), until the library writes them. */
   prefetched?: Map<string, Record<string, unknown> | undefined>;
+  /** While the library handles the request: what it writes, written in one statement before it answers. */
+  writes?: OidcRequestWrites;
 }
 
 /** A library context: the one it makes of each HTTP request it handles (`Provider.ctx` while it does). */

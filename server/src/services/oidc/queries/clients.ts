@@ -11,16 +11,18 @@ import {
 } from '../../../queries/access-facts.ts';
 import type { AccessStatus, RuleMatch } from '../../../domain/access.ts';
 
-const APP = selectList(APP_COLUMNS, 'a');
+/** The columns of an OidcClientApp, of `apps` as `a`. */
+export const OIDC_CLIENT_APP = `${selectList(APP_COLUMNS, 'a')}, a.client_secret_hash, a.client_secret_created_at`;
 
 /** An app as an OpenID Connect client: its key is the client_id; a stored secret hash makes it confidential. */
 export type OidcClientApp = AppRow & { client_secret_hash: Buffer | null; client_secret_created_at: Date | null };
 
 export async function findOidcClientApp(db: DbClient, key: string): Promise<OidcClientApp | null> {
-  const { rows } = await db.query<OidcClientApp>(
-    `SELECT ${APP}, a.client_secret_hash, a.client_secret_created_at FROM apps a WHERE a.key = $1`,
-    [key],
-  );
+  const { rows } = await db.query<OidcClientApp>({
+    name: 'oidc-client-app',
+    text: `SELECT ${OIDC_CLIENT_APP} FROM apps a WHERE a.key = $1`,
+    values: [key],
+  });
   return rows[0] ?? null;
 }
 
@@ -51,16 +53,24 @@ export interface OidcPlayerRow {
   app_scopes: string[];
 }
 
+/**
+ * The SELECT of an OidcPlayerRow for the user whose uid is `uid` on the app whose id is `appId` (SQL
+ * expressions), `portalKey` naming the portal's own app: read alone, or beside another record.
+ */
+export const oidcPlayerSelect = (uid: string, appId: string, portalKey: string) => `
+  SELECT u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name, u.image, u.race, u.faction, u.email,
+    ${portalRolesColumn('u.id', portalKey)} AS portal_roles,
+    ${accessFactsColumns('u.id', appId)},
+    ${appGroupNamesColumn('u.id', appId)} AS groups,
+    ${appRolesColumn('u.id', appId)} AS app_roles,
+    ${appScopesColumn('u.id', appId)} AS app_scopes
+  FROM users u WHERE u.uid = ${uid}`;
+
 export async function findOidcPlayer(db: DbClient, uid: string, appId: string): Promise<OidcPlayerRow | null> {
-  const { rows } = await db.query<OidcPlayerRow>(
-    `SELECT u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name, u.image, u.race, u.faction, u.email,
-       ${portalRolesColumn('u.id', '$3')} AS portal_roles,
-       ${accessFactsColumns('u.id', '$2::uuid')},
-       ${appGroupNamesColumn('u.id', '$2::uuid')} AS groups,
-       ${appRolesColumn('u.id', '$2::uuid')} AS app_roles,
-       ${appScopesColumn('u.id', '$2::uuid')} AS app_scopes
-     FROM users u WHERE u.uid = $1`,
-    [uid, appId, PORTAL_APP_KEY],
-  );
+  const { rows } = await db.query<OidcPlayerRow>({
+    name: 'oidc-player',
+    text: oidcPlayerSelect('$1', '$2::uuid', '$3'),
+    values: [uid, appId, PORTAL_APP_KEY],
+  });
   return rows[0] ?? null;
 }
