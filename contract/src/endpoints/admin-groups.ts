@@ -13,12 +13,16 @@ import {
   UserGroup,
 } from '../groups.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { singleLineText } from '../text.ts';
 
 const GroupParams = z.object({ id: z.uuid('id must be a group id (a UUID)') });
 const MemberParams = GroupParams.extend({ userId: z.uuid('userId must be a user id (a UUID)') });
 const UserParams = z.object({ id: z.uuid('id must be a user id (a UUID)') });
 const FactionParams = z.object({
-  factionUid: z.string().regex(/^20:\d{1,12}$/, 'factionUid must be a SWCombine faction UID such as 20:2400'),
+  factionUid: singleLineText('factionUid', { min: 1, max: 20 }).regex(
+    /^20:\d{1,12}$/,
+    'factionUid must be a SWCombine faction UID such as 20:2400',
+  ),
 });
 const errors = [400, 401, 403, 404, 409] as const;
 

@@ -206,6 +206,7 @@ const VALID_BODIES: Record<string, object> = {
     reconcile: 'fix',
   },
   'PUT /api/admin/discord/role-rules': { rules: [{ group_id: '00000000-0000-4000-8000-000000000001', role_id: '1103744854917120004' }] },
+  'POST /api/admin/apps/{id}/access-rules/preview': { rules: [], player: 'Mira' },
   'POST /api/admin/discord/role-rules/preview': {
     rules: [{ group_id: '00000000-0000-4000-8000-000000000001', role_id: '1103744854917120004' }],
   },
