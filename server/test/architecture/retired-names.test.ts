@@ -19,16 +19,10 @@ const RETIRED = [
 /** Bare `grant` meant five things; a variable, parameter or type says which (central grant, SWCombine grant, …). */
 const BARE_GRANT = /^grants?$/i;
 /**
- * Where a bare `grant` is still declared: the OpenID Provider's own `Grant` (the glossary's OIDC grant), and the
- * callers of access end that the unit-of-work change rewrites.
+ * Where a bare `grant` is still declared: the OpenID Provider's own `Grant` (the glossary's OIDC grant), in its
+ * feature and its records' queries.
  */
-const BARE_GRANT_ALLOWED = [
-  'server/src/services/oidc/',
-  'server/src/services/access-end/',
-  'server/src/services/account/connected-apps.ts',
-  'server/src/services/admin/user-connected-apps.ts',
-  'server/src/queries/oidc-payloads.ts',
-];
+const BARE_GRANT_ALLOWED = ['server/src/services/oidc/', 'server/src/queries/oidc-payloads.ts'];
 
 /** Every use of a retired name in one file, as `file:line name (say … instead)`. */
 export function retiredNamesIn(file: string, text?: string): string[] {

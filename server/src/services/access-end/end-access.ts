@@ -80,8 +80,8 @@ interface GrantsEnded {
 }
 
 async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEnding) {
-  const none = { sessions: [] as EndedSessionRow[], uses: [] as AppUseRow[], oidcRecords: 0, grants: [] as GrantsEnded[] };
-  const { sessions, uses, oidcRecords, grants } = await (async () => {
+  const none = { sessions: [] as EndedSessionRow[], uses: [] as AppUseRow[], oidcRecords: 0, oidcGrants: [] as GrantsEnded[] };
+  const { sessions, uses, oidcRecords, oidcGrants } = await (async () => {
     switch (ending.kind) {
       case 'sessions': {
         const sessions = await endUserSessions(tx, ending.userId, deps.clock.now(), { sids: ending.sids, liveAt: ending.liveAt });
@@ -96,16 +96,16 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
       }
       case 'player-apps': {
         let oidcRecords = 0;
-        const grants: GrantsEnded[] = [];
+        const oidcGrants: GrantsEnded[] = [];
         for (const appId of ending.appIds) {
           const app = await findAppById(tx, appId);
           if (!app) continue;
           const { records, userIds } = await endOidcGrants(tx, app.key, ending.userId);
           oidcRecords += records;
-          grants.push({ app, userIds });
+          oidcGrants.push({ app, userIds });
         }
         const uses = await forgetAppUses(tx, ending.appIds, { userId: ending.userId });
-        return { ...none, uses, oidcRecords, grants };
+        return { ...none, uses, oidcRecords, oidcGrants };
       }
       case 'app': {
         const app = await findAppById(tx, ending.appId);
@@ -113,7 +113,7 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
         const { records, userIds } = await endOidcGrants(tx, app.key);
         const oidcRecords = records + (await endMachineTokens(tx, app.key));
         const uses = await forgetAppUses(tx, [app.id], { oidcOnly: ending.uses === 'oidc' });
-        return { ...none, uses, oidcRecords, grants: [{ app, userIds }] };
+        return { ...none, uses, oidcRecords, oidcGrants: [{ app, userIds }] };
       }
       case 'grant':
         return { ...none, oidcRecords: await destroyOidcGrant(tx, ending.grantId) };
@@ -130,7 +130,7 @@ async function endInDatabase(deps: EndingDeps, tx: DbClient, ending: AccessEndin
     app: { key: u.key, audience: u.audience, backchannel_logout_url: u.backchannel_logout_url! },
   }));
   // A grant no live session used (an offline or a device's grant) is told too, by the player alone (no sid).
-  for (const { app, userIds } of grants) {
+  for (const { app, userIds } of oidcGrants) {
     if (!app.backchannel_logout_url) continue;
     const app_ = { key: app.key, audience: app.audience, backchannel_logout_url: app.backchannel_logout_url };
     for (const userId of userIds) {

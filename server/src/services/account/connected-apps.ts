@@ -32,14 +32,14 @@ const toConnectedApp = (row: OwnGrantRow): ConnectedApp => ({
  * trade their token for the player's SWCombine token (those allowed delegated tokens that admit them).
  */
 export async function connectedApps(deps: Pick<Deps, 'db' | 'clock'>, auth: AuthContext): Promise<ConnectedApps> {
-  const [grants, apps, exchanges] = await Promise.all([
+  const [oidcGrants, apps, exchanges] = await Promise.all([
     listOwnGrants(deps.db, auth.user.uid, deps.clock.now()),
     listAppsWithAccess(deps.db, auth.user.id),
     lastTokenExchanges(deps.db, auth.user.id),
   ]);
   const delegating = apps.filter((app) => app.allow_delegated_swc_token && decideFor(app, app, auth.isAdmin, deps.clock.now()).allowed);
   return {
-    oidc: grants.map(toConnectedApp),
+    oidc: oidcGrants.map(toConnectedApp),
     token_exchange: {
       automation_token_enabled: auth.user.automation_token_enabled,
       apps: delegating.map((app) => ({
@@ -54,8 +54,8 @@ export async function connectedApps(deps: Pick<Deps, 'db' | 'clock'>, auth: Auth
 
 /** The apps holding a grant for a player, by UID, each with its app id: what an admin sees on the player's page. */
 export async function grantsHeldFor(deps: Pick<Deps, 'db' | 'clock'>, uid: string): Promise<{ appId: string; app: ConnectedApp }[]> {
-  const grants = await listOwnGrants(deps.db, uid, deps.clock.now());
-  return grants.map((row) => ({ appId: row.app_id, app: toConnectedApp(row) }));
+  const oidcGrants = await listOwnGrants(deps.db, uid, deps.clock.now());
+  return oidcGrants.map((row) => ({ appId: row.app_id, app: toConnectedApp(row) }));
 }
 
 /**
@@ -69,11 +69,11 @@ export async function disconnectApp(
   appKey: string,
   meta: RequestMeta,
 ): Promise<void> {
-  const grant = (await listOwnGrants(deps.db, auth.user.uid, deps.clock.now())).find((g) => g.key === appKey);
-  if (!grant) throw new NotFound(`No app with the key "${appKey}" is connected to your account.`);
+  const oidcGrant = (await listOwnGrants(deps.db, auth.user.uid, deps.clock.now())).find((g) => g.key === appKey);
+  if (!oidcGrant) throw new NotFound(`No app with the key "${appKey}" is connected to your account.`);
   const userId = auth.user.id;
   await inTransaction(deps.db, async (tx) => {
-    const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [grant.app_id] }]);
+    const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [oidcGrant.app_id] }]);
     await audit(tx, meta, {
       event: AuditEvent.AppDisconnected,
       userId,

@@ -26,10 +26,10 @@ export async function userConnectedApps(deps: Pick<Deps, 'db' | 'clock'>, userId
  * itself is unchanged: the player may sign in to the app again.
  */
 export async function disconnectUserApp(deps: EndDeps, actor: Actor, userId: string, appKey: string): Promise<void> {
-  const grant = (await grantsOf(deps, userId)).find((g) => g.app.key === appKey);
-  if (!grant) throw new NotFound(`No app with the key "${appKey}" is connected to this user.`);
+  const held = (await grantsOf(deps, userId)).find((g) => g.app.key === appKey);
+  if (!held) throw new NotFound(`No app with the key "${appKey}" is connected to this user.`);
   await inTransaction(deps.db, async (tx) => {
-    const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [grant.appId] }]);
+    const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [held.appId] }]);
     await auditAdmin(deps, tx, actor, AuditEvent.AppDisconnected, {
       userId,
       appKey,
@@ -40,8 +40,8 @@ export async function disconnectUserApp(deps: EndDeps, actor: Actor, userId: str
 
 /** Every app connected to the player disconnected at once (End all sessions, asked to): how many. */
 export async function disconnectAllUserApps(deps: EndDeps, actor: Actor, userId: string): Promise<number> {
-  const grants = await grantsOf(deps, userId);
-  const apps = new Map(grants.map((g) => [g.appId, g.app.key]));
+  const held = await grantsOf(deps, userId);
+  const apps = new Map(held.map((g) => [g.appId, g.app.key]));
   if (apps.size === 0) return 0;
   await inTransaction(deps.db, async (tx) => {
     const ended = await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [...apps.keys()] }]);
