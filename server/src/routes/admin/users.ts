@@ -12,7 +12,7 @@ import {
   userAudit,
   userSessions,
 } from '../../services/admin/users.ts';
-import { disconnectAllUserApps, disconnectUserApp, userConnectedApps } from '../../services/admin/user-connected-apps.ts';
+import { disconnectAllUserApps, disconnectUserApp, userConnectedApps } from '../../services/admin/apps-held-by-user.ts';
 import { route } from '../endpoint-route.ts';
 import { actorOf } from './actor.ts';
 import { withTotal } from '../with-total.ts';
