@@ -64,7 +64,7 @@ describe('every text input of the contract refuses control characters', () => {
   it.each([
     ['key', 'Key'],
     ['name', 'Name'],
-    ['audience', 'Audience'],
+    ['audience', 'Token audience'],
     ['url', 'URL'],
     ['phase', 'Phase'],
     ['phaseDesc', 'Phase description'],
