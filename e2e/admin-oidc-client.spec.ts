@@ -120,7 +120,7 @@ describe('App Catalog: a machine client and a device-only bot', () => {
     const form = admin.locator('form').filter({ has: admin.getByRole('heading', { name: 'Create app' }) });
     await form.getByRole('textbox', { name: /^Key/ }).fill('ledger-sync');
     await form.getByRole('textbox', { name: /^Name/ }).fill('Ledger Sync');
-    await form.getByRole('textbox', { name: /^Token audience/ }).fill('https://ledger.example.com');
+    await form.getByRole('textbox', { name: /^Token audience/ }).fill('https://ledger-sync.example.com');
     await form.getByRole('checkbox', { name: /^Machine client/ }).check();
     await form.getByRole('checkbox', { name: /^Sign-in with a code/ }).uncheck();
     const why = form.getByRole('status').filter({ hasText: 'Stay signed in was unticked as well' });

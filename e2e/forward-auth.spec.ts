@@ -6,6 +6,8 @@ import { ProtectedApp } from './helpers/protected-app.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
 const baseUrl = inject('baseUrl');
+// A port of this spec's own beside the shared product's (faction-access's gate is at +90).
+const TINY_PORT = Number(process.env.E2E_PORT ?? 3900) + 96;
 let browser: Browser;
 let tiny: ProtectedApp;
 let admin: { context: BrowserContext; page: Page };
@@ -30,7 +32,7 @@ async function adminApi(method: string, path: string, body?: object) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  tiny = await new ProtectedApp(baseUrl, 'tiny').start(3990);
+  tiny = await new ProtectedApp(baseUrl, 'tiny').start(TINY_PORT);
   admin = await newPage(browser);
   await signInAs(admin.page, baseUrl, 'Jorin Vex');
   const created = await adminApi('POST', '/api/admin/apps', {

@@ -51,7 +51,8 @@ export function AppCatalog() {
         onOidc={(app) => setOidc((last) => ({ app, opening: (last?.opening ?? 0) + 1, opened: true }))}
       />
       <AppForm
-        key={formKey}
+        // Keys of their own: the form's and the dialog's counters share this list, and a key two children hold leaves stale copies.
+        key={`form-${formKey}`}
         app={editing}
         onSaveStart={clearNotice}
         onSaved={(name, created, secret) => {
@@ -72,7 +73,7 @@ export function AppCatalog() {
       />
       {oidc && (
         <OidcClientModal
-          key={oidc.opening}
+          key={`oidc-${oidc.opening}`}
           app={oidc.app}
           opened={oidc.opened}
           onClose={() => setOidc((last) => last && { ...last, opened: false })}
