@@ -4,7 +4,8 @@ import { grantTypeRefusal, usableGrantTypes } from '../../domain/oidc-client.ts'
 import type { Deps } from '../../deps.ts';
 import { Refused } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { findOidcClientApp, type OidcClientApp } from './queries/clients.ts';
+import { keptClientApp } from './client-apps-kept.ts';
+import type { OidcClientApp } from './queries/clients.ts';
 import { isStorableId } from './ids.ts';
 
 /** The registered app behind a client, as authentication answers it. */
@@ -56,7 +57,7 @@ const noSecretYet = (app: OidcClientApp) =>
  * takes this verdict (library-gaps/client-authenticated-by-portal.ts).
  */
 export async function authenticateClient(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'accessChanged'>,
   credentials: ClientCredentials,
   { publicAllowed }: { publicAllowed: boolean },
 ): Promise<OidcClientApp> {
@@ -70,7 +71,7 @@ export async function authenticateClient(
   const id = basic?.id ?? credentials.clientId;
   const secret = basic?.secret ?? credentials.clientSecret;
   if (!isStorableId(id)) throw refused('Name the client: HTTP Basic, or client_id in the body.');
-  const app = await findOidcClientApp(deps.db, id);
+  const app = await keptClientApp(deps, id);
   // The portal is the OpenID Provider itself, not one of its clients.
   if (!app || app.key === PORTAL_APP_KEY) throw refused();
   if (!app.client_secret_hash) {

@@ -47,10 +47,20 @@ export async function issueClientSecretIn(
   return { client_id: app.key, client_secret: secret };
 }
 
-/** A new secret for an app, answered once; it replaces the one before. */
-export async function createClientSecret(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, id: string): Promise<ClientSecret> {
+/**
+ * A new secret for an app, answered once; it replaces the one before at the next request on every
+ * replica (the client door's kept apps are dropped).
+ */
+export async function createClientSecret(
+  deps: Pick<Deps, 'db' | 'clock' | 'accessChanged'>,
+  actor: Actor,
+  id: string,
+): Promise<ClientSecret> {
   const app = await clientApp(deps, id);
-  return inTransaction(deps.db, (tx) => issueClientSecretIn(deps, tx, actor, app, app.client_secret_hash !== null));
+  return inTransaction(deps.db, (tx) => {
+    tx.afterCommit(() => deps.accessChanged.publish());
+    return issueClientSecretIn(deps, tx, actor, app, app.client_secret_hash !== null);
+  });
 }
 
 /** The app is a public client again; what was issued to it with the secret ends (through the one way access ends). */

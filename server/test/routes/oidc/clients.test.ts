@@ -65,6 +65,18 @@ describe('OpenID Connect clients: public and confidential, and what each must pr
     expect((await exchange(ctx, none.code!, none.verifier)).json().error).toBe('invalid_client');
   });
 
+  it('takes a replaced secret away at the next exchange, though the client door keeps the app it checked', async () => {
+    const { client_secret: before } = (await asAdmin('POST', `/api/admin/apps/${appId}/client-secret`)).json();
+    const first = await authorize(ctx, jar);
+    expect((await exchange(ctx, first.code!, first.verifier, { authorization: basic('wiki', before) })).statusCode).toBe(200);
+    const { client_secret: after } = (await asAdmin('POST', `/api/admin/apps/${appId}/client-secret`)).json();
+    const old = await authorize(ctx, jar);
+    const refused = await exchange(ctx, old.code!, old.verifier, { authorization: basic('wiki', before) });
+    expect(refused.json().error).toBe('invalid_client');
+    const next = await authorize(ctx, jar);
+    expect((await exchange(ctx, next.code!, next.verifier, { authorization: basic('wiki', after) })).statusCode).toBe(200);
+  });
+
   it('is public again once the secret is removed, and every token issued to it ends', async () => {
     const { client_secret: secret } = (await asAdmin('POST', `/api/admin/apps/${appId}/client-secret`)).json();
     const flow = await authorize(ctx, jar, { scope: 'openid offline_access' });
