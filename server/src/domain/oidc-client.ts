@@ -31,7 +31,16 @@ function isRegistrable(value: string): boolean {
   }
 }
 
-const redirectUrisOf = (app: Pick<ClientSource, 'redirect_urls'>) => [...new Set(app.redirect_urls.filter(isRegistrable))];
+// Per list: an app the client door keeps (services/oidc/client-apps-kept.ts) is asked at every token request.
+const registrable = new WeakMap<readonly string[], readonly string[]>();
+const redirectUrisOf = (app: Pick<ClientSource, 'redirect_urls'>): string[] => {
+  let uris = registrable.get(app.redirect_urls);
+  if (!uris) {
+    uris = [...new Set(app.redirect_urls.filter(isRegistrable))];
+    registrable.set(app.redirect_urls, uris);
+  }
+  return [...uris];
+};
 
 /**
  * The grants the app's client may use now: those an admin allowed, less what it cannot use yet —
@@ -97,11 +106,7 @@ export function grantedScopes(requested: readonly string[], adminGranted: readon
  * The tokens' `aud` is the audience either way.
  */
 export function resourceIndicator(app: { key: string; audience: string }): string {
-  try {
-    const url = new URL(app.audience);
-    if (!url.hash && /^[a-z][a-z0-9+.-]*:/i.test(app.audience)) return app.audience;
-  } catch {
-    // not a URI
-  }
+  // Asked on every code flow and refresh: a plain name is told apart without a thrown parse error.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(app.audience) && URL.canParse(app.audience) && !new URL(app.audience).hash) return app.audience;
   return `urn:swc-portal:app:${encodeURIComponent(app.key)}`;
 }
