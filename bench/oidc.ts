@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/helpers/free-port.ts';
 import { cpuSeconds } from './lib/cpu-time.ts';
+import { postgresCpuSeconds } from './lib/postgres-cpu.ts';
 import { measureHelloWorld } from './lib/hello-baseline.ts';
 import { formatLoad, loadVerify, type LoadResult } from './lib/load.ts';
 import { startProfiledProduct } from './lib/profiled-product.ts';
@@ -152,12 +153,18 @@ async function refresh(base: string, aud: string, refreshToken: string): Promise
 }
 
 type Step = (worker: number, i: number) => Promise<void>;
-type Rate = { perSecond: number; total: number; cpuMs: number };
+type Rate = { perSecond: number; total: number; cpuMs: number; postgresMs: number; clientMs: number };
 const TURNS = 4;
 
 /** `workers` loops of `step` for `ms`: completions, seconds taken, and the CPU seconds of the server `pid` meanwhile. */
-async function slice(pid: number, step: Step, ms: number): Promise<{ total: number; seconds: number; cpu: number }> {
+async function slice(
+  pid: number,
+  step: Step,
+  ms: number,
+): Promise<{ total: number; seconds: number; cpu: number; postgres: number; client: number }> {
   const cpu = cpuSeconds(pid);
+  const postgres = postgresCpuSeconds();
+  const client = process.cpuUsage();
   const started = performance.now();
   const until = started + ms;
   let total = 0;
@@ -169,7 +176,14 @@ async function slice(pid: number, step: Step, ms: number): Promise<{ total: numb
       }
     }),
   );
-  return { total, seconds: (performance.now() - started) / 1000, cpu: cpuSeconds(pid) - cpu };
+  const { user, system } = process.cpuUsage(client);
+  return {
+    total,
+    seconds: (performance.now() - started) / 1000,
+    cpu: cpuSeconds(pid) - cpu,
+    postgres: postgresCpuSeconds() - postgres,
+    client: (user + system) / 1e6,
+  };
 }
 
 /**
@@ -181,7 +195,7 @@ async function slice(pid: number, step: Step, ms: number): Promise<{ total: numb
  */
 async function alternating<K extends string>(runs: Record<K, { pid: number; step: Step }>): Promise<Record<K, Rate>> {
   const entries = Object.entries(runs) as [K, { pid: number; step: Step }][];
-  const sums = new Map(entries.map(([key]) => [key, { total: 0, seconds: 0, cpu: 0 }]));
+  const sums = new Map(entries.map(([key]) => [key, { total: 0, seconds: 0, cpu: 0, postgres: 0, client: 0 }]));
   for (let turn = 0; turn < TURNS; turn++) {
     for (const [key, run] of entries) {
       const part = await slice(run.pid, run.step, (seconds * 1000) / TURNS);
@@ -189,10 +203,21 @@ async function alternating<K extends string>(runs: Record<K, { pid: number; step
       sum.total += part.total;
       sum.seconds += part.seconds;
       sum.cpu += part.cpu;
+      sum.postgres += part.postgres;
+      sum.client += part.client;
     }
   }
   return Object.fromEntries(
-    [...sums].map(([key, s]) => [key, { perSecond: s.total / s.seconds, total: s.total, cpuMs: (s.cpu * 1000) / s.total }]),
+    [...sums].map(([key, s]) => [
+      key,
+      {
+        perSecond: s.total / s.seconds,
+        total: s.total,
+        cpuMs: (s.cpu * 1000) / s.total,
+        postgresMs: (s.postgres * 1000) / s.total,
+        clientMs: (s.client * 1000) / s.total,
+      },
+    ]),
   ) as Record<K, Rate>;
 }
 
@@ -345,17 +370,15 @@ try {
   await product.stop();
 }
 
-const rate = (r: { perSecond: number; cpuMs: number }, unit: string) =>
-  `${r.perSecond.toFixed(0)}/s (CPU ${r.cpuMs.toFixed(2)} ms a ${unit})`;
+/** CPU a completion: the server's, PostgreSQL's meanwhile, and the bench's own clients'. */
+const cpu = (r: Rate, unit: string) =>
+  `CPU ${r.cpuMs.toFixed(2)} ms a ${unit}, PostgreSQL ${r.postgresMs.toFixed(2)} ms, the bench's clients ${r.clientMs.toFixed(2)} ms`;
+const rate = (r: Rate, unit: string) => `${r.perSecond.toFixed(0)}/s (${cpu(r, unit)})`;
 console.log(
   `OpenID Provider, ${workers} concurrent clients, ${seconds} s each phase, ${SESSIONS.toLocaleString('en')} players on ${APPS} apps`,
 );
-console.log(
-  `code flows with an existing session: ${flows.perSecond.toFixed(0)}/s (${flows.total}), server CPU ${flows.cpuMs.toFixed(2)} ms a flow (PostgreSQL's not counted)`,
-);
-console.log(
-  `refresh-token rotations: ${refreshes.perSecond.toFixed(0)}/s (${refreshes.total}), server CPU ${refreshes.cpuMs.toFixed(2)} ms a refresh`,
-);
+console.log(`code flows with an existing session: ${flows.perSecond.toFixed(0)}/s (${flows.total}), server ${cpu(flows, 'flow')}`);
+console.log(`refresh-token rotations: ${refreshes.perSecond.toFixed(0)}/s (${refreshes.total}), server ${cpu(refreshes, 'refresh')}`);
 console.log(
   `the library alone on a minimal PostgreSQL adapter (one table, one statement per adapter call, no portal): ` +
     `code flows ${rate(bareFlows.postgres, 'flow')}, refreshes ${rate(bareRefreshes.postgres, 'refresh')}; ` +
