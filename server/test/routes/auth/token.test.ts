@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcAuthError, SwcUpstreamError } from '../../../src/integrations/swcombine/client.ts';
 import { findSwcTokens } from '../../../src/services/swc-grants/queries/swc-tokens.ts';
 import { createAppFixture } from '../../helpers/fixtures.ts';
+import { createClientSecret } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { swcConsentsOf, grantConsent } from '../../helpers/swc-consent.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -15,16 +16,10 @@ let ctx: TestContext;
 const secrets = new Map<string, string>();
 let admin: string;
 
-async function newSecret(appId: string, key: string) {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/apps/${appId}/client-secret`, cookies: { portal_session: admin } });
-  expect(res.statusCode, res.body).toBe(201);
-  secrets.set(key, res.json().client_secret);
-}
-
 /** An app that may act for players, with its client secret. */
 async function delegatingApp(key: string, fields: Parameters<typeof createAppFixture>[1] = {}) {
   const app = await createAppFixture(ctx, { key, skip_uid_whitelist: true, allow_delegated_swc_token: true, ...fields });
-  await newSecret(app.id, key);
+  secrets.set(key, await createClientSecret(ctx, admin, app.id));
   return app;
 }
 
