@@ -1,10 +1,11 @@
 import * as client from 'openid-client';
 import { createServer, type Server } from 'node:http';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
 import path from 'node:path';
 import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
+import { addPasskeyOnAccount, addVirtualAuthenticator } from './helpers/passkeys.ts';
 import { seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 import { startProduct, type RunningProduct } from './helpers/start-product.ts';
@@ -26,44 +27,11 @@ let apps: Server;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let cdp: CDPSession | undefined;
-let authenticatorId = '';
 let ledger: client.Configuration;
 let vault: client.Configuration;
 
 const discover = (clientId: string) =>
   client.discovery(new URL(baseUrl), clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] });
-
-/** A platform authenticator that verifies the user and answers at once (Chromium's DevTools WebAuthn domain). */
-async function addVirtualAuthenticator(credentials: Credentials = []) {
-  cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  }));
-  for (const credential of credentials) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
-}
-
-type Credentials = Awaited<ReturnType<typeof getCredentials>>;
-const getCredentials = async () => (await cdp!.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-
-/** axe's own DevTools session can turn the page's WebAuthn environment off as it detaches: set it up again if so. */
-async function accessible(state: string) {
-  const credentials = await getCredentials();
-  await expectAccessible(page, state);
-  const alive = await getCredentials().then(
-    () => true,
-    () => false,
-  );
-  if (!alive) await addVirtualAuthenticator(credentials);
-}
 
 /** The app's side of a sign-in in this page: PKCE, state and nonce, checked by openid-client on the way back. */
 async function startSignIn(config: client.Configuration, redirectUri: string) {
@@ -137,20 +105,15 @@ describe('apps that ask for a passkey', () => {
   });
 
   it('sends the player to confirm a passkey for the app that requires one, then on to the app; amr and acr say so', async () => {
-    await addVirtualAuthenticator();
-    await page.goto(`${baseUrl}/account`);
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('Jorin’s laptop');
-    await dialog.getByRole('button', { name: 'Create passkey' }).click();
-    await expect.poll(() => page.getByText('Jorin’s laptop added.').isVisible()).toBe(true);
+    const authenticator = await addVirtualAuthenticator(context, page);
+    await addPasskeyOnAccount(page, baseUrl, 'Jorin’s laptop');
 
     // Adding a passkey is not a use of one: the vault still asks.
     const finish = await startSignIn(vault, VAULT);
     await page.waitForURL((u) => u.pathname === '/confirm-passkey');
     await expect.poll(() => page.getByRole('heading', { name: "Confirm it's you" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('The app you are opening needs a passkey used in this session.').isVisible()).toBe(true);
-    await accessible('confirm a passkey for an app');
+    await authenticator.expectAccessible('confirm a passkey for an app');
     await screenshotBoth(page, 'app-passkey-confirm');
     await page.getByRole('button', { name: 'Confirm with a passkey' }).click();
     const claims = (await finish()).claims()!;

@@ -1,8 +1,8 @@
 import { startSimulator, type RunningSimulator } from '@portal/swc-simulator';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, newPage, screenshotBoth } from './helpers/browser.ts';
+import { addPasskeyOnAccount, addVirtualAuthenticator, type VirtualAuthenticator } from './helpers/passkeys.ts';
 import { startProduct, type RunningProduct } from './helpers/start-product.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -22,10 +22,8 @@ let product: RunningProduct;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let cdp: CDPSession;
 let baseUrl: string;
-/** Chromium's virtual authenticator, as the DevTools protocol names it. */
-let authenticatorId: string;
+let authenticator: VirtualAuthenticator;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: SIM_PORT, clients: [{ ...CLIENT, redirectUris: [`http://localhost:${PORT}/auth/callback`] }] });
@@ -39,42 +37,8 @@ beforeAll(async () => {
   baseUrl = product.baseUrl;
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
-  await addVirtualAuthenticator([]);
+  authenticator = await addVirtualAuthenticator(context, page);
 });
-
-/** A platform authenticator that verifies the user and answers at once, holding `credentials`. */
-type Credentials = Awaited<ReturnType<typeof getCredentials>>;
-const getCredentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-
-async function addVirtualAuthenticator(credentials: Credentials) {
-  cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  }));
-  for (const credential of credentials) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
-}
-
-/**
- * axe runs through a DevTools session of its own, and Chromium turns the WebAuthn environment off for
- * the whole page when that session detaches (now and then): the authenticator is set up again with what it held.
- */
-async function accessible(state: string) {
-  const credentials = await getCredentials();
-  await expectAccessible(page, state);
-  const alive = await getCredentials().then(
-    () => true,
-    () => false,
-  );
-  if (!alive) await addVirtualAuthenticator(credentials);
-}
 
 afterAll(async () => {
   await browser?.close();
@@ -89,7 +53,7 @@ describe('passkeys in the browser', () => {
     await signInAs(page, baseUrl, 'Jorin Vex');
     await page.goto(`${baseUrl}/admin`);
     await expect.poll(() => page.getByRole('heading', { name: 'Add a passkey to use the admin console' }).isVisible()).toBe(true);
-    await accessible('admin console, no passkey');
+    await authenticator.expectAccessible('admin console, no passkey');
     await screenshotBoth(page, 'admin-passkey-add-first');
     const refused = await adminApi();
     expect(refused.status()).toBe(403);
@@ -97,15 +61,11 @@ describe('passkeys in the browser', () => {
   });
 
   it('adds a passkey on Your account right after the SWCombine sign-in', async () => {
-    await page.goto(`${baseUrl}/account`);
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('Jorin’s laptop');
-    await accessible('add a passkey dialog');
-    await screenshotBoth(page, 'account-passkey-add', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Create passkey' }).click();
-    await expect.poll(() => page.getByText('Jorin’s laptop added.').isVisible()).toBe(true);
-    const credentials = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+    await addPasskeyOnAccount(page, baseUrl, 'Jorin’s laptop', async () => {
+      await authenticator.expectAccessible('add a passkey dialog');
+      await screenshotBoth(page, 'account-passkey-add', { fullPage: false });
+    });
+    const credentials = await authenticator.credentials();
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
     const section = page
@@ -113,14 +73,14 @@ describe('passkeys in the browser', () => {
       .or(page.locator('section', { hasText: 'Passkeys' }))
       .first();
     await expect.poll(() => section.getByText('Jorin’s laptop', { exact: true }).first().isVisible()).toBe(true);
-    await accessible('account with a passkey');
+    await authenticator.expectAccessible('account with a passkey');
     await screenshotBoth(page, 'account-passkeys');
   });
 
   it('asks to confirm at the admin console, and opens it once confirmed', async () => {
     await page.goto(`${baseUrl}/admin`);
     await expect.poll(() => page.getByRole('heading', { name: "Confirm it's you" }).isVisible()).toBe(true);
-    await accessible('confirm it’s you');
+    await authenticator.expectAccessible('confirm it’s you');
     await screenshotBoth(page, 'admin-passkey-confirm');
     expect((await adminApi()).status()).toBe(403);
     await page.getByRole('button', { name: 'Confirm with a passkey' }).click();
@@ -133,7 +93,7 @@ describe('passkeys in the browser', () => {
     await page.goto(`${baseUrl}/admin/users/${me.id}`);
     await page.getByRole('tab', { name: 'Passkeys' }).click();
     await expect.poll(() => page.getByText('Jorin’s laptop', { exact: true }).first().isVisible()).toBe(true);
-    await accessible('user page, passkeys');
+    await authenticator.expectAccessible('user page, passkeys');
     await screenshotBoth(page, 'admin-user-passkeys');
   });
 
@@ -144,12 +104,12 @@ describe('passkeys in the browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in with a passkey' }).isVisible()).toBe(true);
-    await accessible('login with a passkey button');
+    await authenticator.expectAccessible('login with a passkey button');
     await screenshotBoth(page, 'login-passkey');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${baseUrl}/dashboard`);
     await expect.poll(() => page.getByText('SWCombine could not be reached', { exact: false }).isVisible()).toBe(true);
-    await accessible('dashboard while SWCombine is down');
+    await authenticator.expectAccessible('dashboard while SWCombine is down');
     await screenshotBoth(page, 'dashboard-swc-down');
     const me = (await (await page.request.get(`${baseUrl}/api/me`)).json()) as { name: string; uid: string };
     expect(me).toMatchObject({ name: 'Jorin Vex', uid: '1:100001' });

@@ -16,7 +16,7 @@ import { fillSimulatorConnection, type SimulatedConnection } from './services/di
 import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
 import { createSecretSink } from './integrations/kubernetes/choose-sink.ts';
-import { authChangeChannel } from './db/notify.ts';
+import { accessChangeChannel } from './db/notify.ts';
 import { startJobSystem } from './jobs/system.ts';
 import { createAccessChanged } from './lib/access-changed.ts';
 import { formatBanner, migrationsNote } from './lib/banner.ts';
@@ -171,13 +171,13 @@ async function main() {
   });
   stops.push(jobs.stop);
   // Replicas tell each other when access changes: each drops the answers it kept.
-  const authChanges = authChangeChannel(databaseUrl, () => accessChanged.heard(), {
+  const accessChanges = accessChangeChannel(databaseUrl, () => accessChanged.heard(), {
     timeouts: config.databaseTimeouts,
     log: (msg) => process.stderr.write(`${msg}\n`),
   });
-  const accessChanged = createAccessChanged(authChanges.publish);
-  await authChanges.listen();
-  stops.push(authChanges.close);
+  const accessChanged = createAccessChanged(accessChanges.publish);
+  await accessChanges.listen();
+  stops.push(accessChanges.close);
   const deps: Deps = {
     config,
     db,

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { DEFAULT_DB_TIMEOUTS, timeoutSettings, type DbTimeouts } from './pool.ts';
 
+// Named when it carried sign-in changes only; kept, so replicas of two versions side by side during an update hear each other.
 const CHANNEL = 'portal_auth_change';
 const RECONNECT_MS = 1_000;
 
-export interface AuthChangeOptions {
+export interface AccessChangeChannelOptions {
   /** Bounds on every wait for PostgreSQL (connecting, the NOTIFY), as for the main pool. */
   timeouts?: DbTimeouts;
   log?: (msg: string) => void;
@@ -20,7 +21,7 @@ export interface AuthChangeOptions {
  * takes; the local answers are dropped when it is lost and again once it listens, since a change
  * may have been announced in between.
  */
-export function authChangeChannel(url: string, onRemote: () => void, opts: AuthChangeOptions = {}) {
+export function accessChangeChannel(url: string, onRemote: () => void, opts: AccessChangeChannelOptions = {}) {
   const log = opts.log ?? (() => undefined);
   // Keep-alive probes notice a listening connection whose server vanished without closing it.
   const settings = { connectionString: url, keepAlive: true, ...timeoutSettings(opts.timeouts ?? DEFAULT_DB_TIMEOUTS) };
@@ -37,7 +38,7 @@ export function authChangeChannel(url: string, onRemote: () => void, opts: AuthC
     client.on('end', () => {
       if (listener !== client || stopped) return;
       listener = null;
-      log('auth change listener lost its connection; listening again once PostgreSQL answers');
+      log('access change listener lost its connection; listening again once PostgreSQL answers');
       onRemote();
       reconnect();
     });
@@ -59,7 +60,7 @@ export function authChangeChannel(url: string, onRemote: () => void, opts: AuthC
       connect().then(
         (client) => {
           if (stopped) return void client.end().catch(() => undefined);
-          log('auth change listener is listening again');
+          log('access change listener is listening again');
           onRemote();
         },
         () => reconnect(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { authChangeChannel } from '../../src/db/notify.ts';
+import { accessChangeChannel } from '../../src/db/notify.ts';
 import { FreezableProxy } from '../helpers/freezable-proxy.ts';
 
 /** Two replicas' channels on one database; replica B reaches it through a proxy the test can cut. */
@@ -7,13 +7,13 @@ describe('the channel that tells replicas to drop cached access', () => {
   let proxy: FreezableProxy;
   let flushesOnB = 0;
   const logOfB: string[] = [];
-  let a: ReturnType<typeof authChangeChannel>;
-  let b: ReturnType<typeof authChangeChannel>;
+  let a: ReturnType<typeof accessChangeChannel>;
+  let b: ReturnType<typeof accessChangeChannel>;
 
   beforeAll(async () => {
     proxy = await FreezableProxy.forUrl(inject('databaseUrl')).start();
-    a = authChangeChannel(inject('databaseUrl'), () => undefined);
-    b = authChangeChannel(proxy.urlFor(inject('databaseUrl')), () => void flushesOnB++, {
+    a = accessChangeChannel(inject('databaseUrl'), () => undefined);
+    b = accessChangeChannel(proxy.urlFor(inject('databaseUrl')), () => void flushesOnB++, {
       log: (msg) => void logOfB.push(msg),
       reconnectMs: 100,
     });
@@ -45,6 +45,6 @@ describe('the channel that tells replicas to drop cached access', () => {
         { timeout: 5_000, interval: 200 },
       )
       .toBe(true);
-    expect(logOfB).toContain('auth change listener is listening again');
+    expect(logOfB).toContain('access change listener is listening again');
   });
 });

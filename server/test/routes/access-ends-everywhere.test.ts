@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../helpers/fixtures.ts';
 import { userIdOf } from '../helpers/groups.ts';
 import { heldOnWiki } from '../helpers/held-on-wiki.ts';
-import { authorize, basic, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../helpers/oidc.ts';
+import { authorize, basic, CookieJar, createClientSecret, exchange, postForm, WIKI_REDIRECT } from '../helpers/oidc.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
@@ -36,12 +36,6 @@ afterAll(() => ctx.close());
 
 const adminCall = (method: 'POST' | 'DELETE', url: string) => ctx.app.inject({ method, url, cookies: { portal_session: admin } });
 
-async function newSecret() {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/apps/${appId}/client-secret`, cookies: { portal_session: admin } });
-  expect(res.statusCode, res.body).toBe(201);
-  secret = res.json().client_secret;
-}
-
 const wiki = heldOnWiki(
   () => ctx,
   () => secret,
@@ -56,7 +50,7 @@ async function miraEverywhere() {
 }
 
 beforeEach(async () => {
-  await newSecret();
+  secret = await createClientSecret(ctx, admin, appId);
   // A player whose access an earlier case ended is admitted again (by the app's bypass).
   await ctx.deps.db.query('DELETE FROM user_app_access');
 });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createAppFixture } from '../helpers/fixtures.ts';
 import { userIdOf } from '../helpers/groups.ts';
 import { heldOnWiki, type HeldOnWiki } from '../helpers/held-on-wiki.ts';
-import { WIKI_REDIRECT } from '../helpers/oidc.ts';
+import { createClientSecret, WIKI_REDIRECT } from '../helpers/oidc.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
     })
   ).id;
   admin = (await signIn(ctx, '1:100001')).cookie;
-  secret = (await adminCall('POST', `/api/admin/apps/${appId}/client-secret`)).json().client_secret;
+  secret = await createClientSecret(ctx, admin, appId);
   await signIn(ctx, '1:100002');
   miraId = await userIdOf(ctx, '1:100002');
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../helpers/fixtures.ts';
+import { userIdOf } from '../helpers/groups.ts';
+import { createClientSecret } from '../helpers/oidc.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { grantConsent } from '../helpers/swc-consent.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
@@ -16,11 +18,9 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const open = await createAppFixture(ctx, { key: 'open', name: 'Open app', skip_uid_whitelist: true, allow_delegated_swc_token: true });
   admin = (await signIn(ctx, '1:100001')).cookie;
-  secret = (
-    await ctx.app.inject({ method: 'POST', url: `/api/admin/apps/${open.id}/client-secret`, cookies: { portal_session: admin } })
-  ).json().client_secret;
+  secret = await createClientSecret(ctx, admin, open.id);
   mira = (await signIn(ctx, '1:100002')).cookie;
-  miraId = (await ctx.deps.db.query<{ id: string }>(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0]!.id;
+  miraId = await userIdOf(ctx, '1:100002');
   await grantConsent(ctx, mira, '1:100002', ['character_location']);
   const automation = await ctx.app.inject({
     method: 'POST',

@@ -5,7 +5,7 @@ import { findAppById } from '../../queries/apps.ts';
 import { destroyOidcGrant, destroyOidcPayload, endMachineTokens, endOidcGrants, endOidcSessionsOf } from '../../queries/oidc-payloads.ts';
 import { appsUsedBySessions, forgetAppUses, type AppUseRow } from '../../queries/session-apps.ts';
 import { endUserSessions, type EndedSessionRow } from '../../queries/sessions.ts';
-import { queueMemberUpdates } from '../discord/member-jobs.ts';
+import { queueMemberUpdatesOnCommit } from '../discord/member-jobs.ts';
 import { BACKCHANNEL_LOGOUT_JOB, type BackchannelLogoutJob } from './backchannel-logout.ts';
 
 /** What ends. Every way access ends is one of these, and goes through `endAccessIn`. */
@@ -61,10 +61,10 @@ export async function endAccessIn(deps: EndingDeps, tx: Transaction, endings: re
     await deps.accessChanged.publish();
     // Each delivery stands alone: a queue failure does not undo the end, nor keep the caller from its answer.
     await Promise.all(jobs.map((job) => deps.queue.send(BACKCHANNEL_LOGOUT_JOB, job).catch(() => undefined)));
-    // The community's Discord hears of every end that names a player (a suspension, an End all): their update job
-    // puts their roles where the rules say, none at all once the portal app itself suspends or revokes them.
-    await queueMemberUpdates(deps, players).catch(() => undefined);
   });
+  // The community's Discord hears of every end that names a player (a suspension, an End all): their update job
+  // puts their roles where the rules say, none at all once the portal app itself suspends or revokes them.
+  queueMemberUpdatesOnCommit(deps, tx, players);
   return {
     sessions: parts.flatMap((p) => p.ended.sessions),
     appsNotified: [...new Set(parts.flatMap((p) => p.ended.appsNotified))],

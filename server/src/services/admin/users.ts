@@ -22,7 +22,7 @@ import {
   type AdminUserRow,
 } from '../../queries/admin-users.ts';
 import { endAccessIn } from '../access-end/end-access.ts';
-import { queueMemberUpdates } from '../discord/member-jobs.ts';
+import { queueMemberUpdatesOnCommit } from '../discord/member-jobs.ts';
 import { decisionsOnEveryApp } from '../decisions/decide.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 
@@ -135,11 +135,9 @@ export async function changeAccess(
   const app = await resolveApp(deps, userId, appKey);
   await inTransaction(deps.db, async (tx) => {
     if (action === 'grant') {
-      tx.afterCommit(async () => {
-        await deps.accessChanged.publish();
-        // A grant lifts a suspension or revocation: on the portal app, the player's Discord roles come back.
-        await queueMemberUpdates(deps, [userId]).catch(() => undefined);
-      });
+      tx.afterCommit(() => deps.accessChanged.publish());
+      // A grant lifts a suspension or revocation: on the portal app, the player's Discord roles come back.
+      queueMemberUpdatesOnCommit(deps, tx, [userId]);
     } else {
       await endAccessIn(deps, tx, [{ kind: 'player-apps', userId, appIds: [app.id] }]);
     }

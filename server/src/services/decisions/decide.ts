@@ -1,3 +1,4 @@
+import type { DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { isGlobalAdmin } from '../../domain/admin.ts';
 import { decideFor, describeDecision, type AccessDecision } from '../../domain/access.ts';
@@ -7,13 +8,17 @@ import { findUserById } from '../../queries/users.ts';
 import { PORTAL_APP_KEY, type AccessDecisionView } from '@portal/contract';
 import { findAccessFactsOn, type AccessFactsRow } from '../../queries/access-facts.ts';
 
-/** A player's access to one app, read and decided by the one access rule. */
+/**
+ * A player's access to one app, read through `db` (the pool, or a transaction that sees its own
+ * changes) and decided by the one access rule.
+ */
 export async function decideOn(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'clock'>,
+  db: DbClient,
   player: { userId: string; isAdmin: boolean },
   app: { id: string; key: string; skip_uid_whitelist: boolean; allow_global_admin: boolean },
 ): Promise<{ decision: AccessDecision; facts: AccessFactsRow }> {
-  const facts = await findAccessFactsOn(deps.db, player.userId, app.id);
+  const facts = await findAccessFactsOn(db, player.userId, app.id);
   return { decision: decideFor(app, facts, player.isAdmin, deps.clock.now()), facts };
 }
 

@@ -1,3 +1,4 @@
+import type { Transaction } from '../../db/pool.ts';
 import type { Deps, JobDefinition } from '../../deps.ts';
 import { allLinkedUserIds, linkedAmong } from './queries/discord.ts';
 import { updateDiscordMember } from './member-update.ts';
@@ -14,6 +15,14 @@ export async function queueMemberUpdates(deps: Pick<Deps, 'db' | 'queue'>, userI
   await Promise.all(
     linked.map((userId) => deps.queue.send(DISCORD_MEMBER_JOB, { userId } satisfies DiscordMemberJob).catch(() => undefined)),
   );
+}
+
+/**
+ * Queues each linked player's Discord update once `tx` commits (never on a rollback): the way a change of
+ * access reaches the community's Discord. Failing to queue is never the caller's failure: its change is saved.
+ */
+export function queueMemberUpdatesOnCommit(deps: Pick<Deps, 'db' | 'queue'>, tx: Transaction, userIds: readonly string[]): void {
+  tx.afterCommit(() => queueMemberUpdates(deps, userIds).catch(() => undefined));
 }
 
 export async function queueAllMemberUpdates(deps: Pick<Deps, 'db' | 'queue'>): Promise<void> {

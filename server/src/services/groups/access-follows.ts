@@ -6,7 +6,7 @@ import { isGlobalAdmin } from '../../domain/admin.ts';
 import { findAccessGrid } from '../../queries/access-facts.ts';
 import { appsRuledBy } from './queries/groups.ts';
 import { endAccessIn, type AccessEnding } from '../access-end/end-access.ts';
-import { queueMemberUpdates } from '../discord/member-jobs.ts';
+import { queueMemberUpdatesOnCommit } from '../discord/member-jobs.ts';
 
 /** Per player, the apps a change took from them (ids). */
 export type LostAccess = Map<string, string[]>;
@@ -98,7 +98,7 @@ export async function accessChangeIn(
   );
   // The community's Discord follows the same change (the end queued those who lost an app already).
   const rest = change.userIds.filter((id) => !decided.lost.has(id));
-  tx.afterCommit(() => queueMemberUpdates(deps, rest).catch(() => undefined));
+  queueMemberUpdatesOnCommit(deps, tx, rest);
   return decided;
 }
 

@@ -16,10 +16,9 @@ import { findGroupsByIds } from './queries/groups.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { tellPlayers } from './players-told.ts';
 import { accessChangeIn, decideAround, type AccessChange } from './access-follows.ts';
-import { decideFor, describeDecision } from '../../domain/access.ts';
+import { describeDecision } from '../../domain/access.ts';
 import { searchUsers } from '../../queries/admin-users.ts';
-import { findAccessFactsOn } from '../../queries/access-facts.ts';
-import { isPlayerAdmin } from '../decisions/decide.ts';
+import { decideOn, isPlayerAdmin } from '../decisions/decide.ts';
 
 /** Players one question may find ("Mira" finds every Mira). */
 const PLAYER_MATCHES = 5;
@@ -27,12 +26,12 @@ const PLAYER_MATCHES = 5;
 type RuledApp = Awaited<ReturnType<typeof mustBeRuledApp>>;
 type Found = { user_id: string; uid: string; name: string | null; isAdmin: boolean };
 
-/** What the one access rule decides for each player found, with the rules as they stand in `tx`. */
-async function decisionsOf(deps: Pick<Deps, 'clock'>, tx: DbClient, app: RuledApp, players: readonly Found[]) {
+/** What the one access rule decides for each player found, in words, with the rules as they stand in `db`. */
+async function decisionsOf(deps: Pick<Deps, 'clock'>, db: DbClient, app: RuledApp, players: readonly Found[]) {
   return Promise.all(
     players.map(async (p) => {
-      const facts = await findAccessFactsOn(tx, p.user_id, app.id);
-      return describeDecision(decideFor(app, facts, p.isAdmin, deps.clock.now()), facts.rule_matches, deps.clock.now());
+      const { decision, facts } = await decideOn(deps, db, { userId: p.user_id, isAdmin: p.isAdmin }, app);
+      return describeDecision(decision, facts.rule_matches, deps.clock.now());
     }),
   );
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuditEvent } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
-import type { AuditEntry } from '../../queries/audit.ts';
+import { insertAudit, type AuditEntry } from '../../queries/audit.ts';
 import { writeOidcRequest } from '../../queries/oidc-request-writes.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { endAccessIn } from '../access-end/end-access.ts';
@@ -101,24 +101,21 @@ function grantReusedEntry(ctx: KoaContextWithOIDC, from: { at: Date; ip: string;
 /**
  * Writes what the request wrote, in one statement, before the answer leaves. When another request
  * redeemed the same code or refresh token meanwhile, this one is a replay: nothing it issued is
- * kept, the grant ends (RFC 6749 §4.1.2 and §10.4) and the client is answered invalid_grant.
+ * kept, the grant ends (RFC 6749 §4.1.2 and §10.4), audited in the same transaction, and the
+ * client is answered invalid_grant.
  */
 async function writeRequest(deps: OidcProviderDeps, ctx: KoaContextWithOIDC, writes: OidcRequestWrites): Promise<void> {
   const redeemedUnder = writes.consumedGrants();
   if (await writeOidcRequest(deps.db, writes.take())) return;
   if (ctx.oidc?.route !== 'token') throw new Error('a record this request used up was used up by another');
-  await inTransaction(deps.db, (tx) =>
-    endAccessIn(
+  const { meta } = currentOidcRequest(ctx);
+  await inTransaction(deps.db, async (tx) => {
+    await endAccessIn(
       deps,
       tx,
       redeemedUnder.map((grantId) => ({ kind: 'grant' as const, grantId })),
-    ),
-  );
-  const { meta } = currentOidcRequest(ctx);
-  await writeOidcRequest(deps.db, {
-    records: [],
-    sessionApps: [],
-    audits: [grantReusedEntry(ctx, { at: deps.clock.now(), ip: meta.ip, userAgent: meta.userAgent })],
+    );
+    await insertAudit(tx, grantReusedEntry(ctx, { at: deps.clock.now(), ip: meta.ip, userAgent: meta.userAgent }));
   });
   ctx.status = 400;
   ctx.set('cache-control', 'no-store');

@@ -42,7 +42,7 @@ export async function signInWithPasskey(
   if (!app) throw new Error('the portal app is missing');
   const user = await recordSignInWithStoredProfile(deps.db, passkey.user_id, now);
   const identity = await loadIdentity(deps.db, user, deps.config.adminUids);
-  const { decision } = await decideOn(deps, { userId: user.id, isAdmin: identity.isAdmin }, app);
+  const { decision } = await decideOn(deps, deps.db, { userId: user.id, isAdmin: identity.isAdmin }, app);
   if (!decision.allowed) {
     await audit(deps.db, meta, {
       event: AuditEvent.LoginDenied,

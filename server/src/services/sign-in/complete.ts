@@ -77,7 +77,7 @@ export async function completeSignIn(
     }),
     loadIdentity(deps.db, user, deps.config.adminUids),
   ]);
-  const { decision } = await decideOn(deps, { userId: user.id, isAdmin: identity.isAdmin }, app);
+  const { decision } = await decideOn(deps, deps.db, { userId: user.id, isAdmin: identity.isAdmin }, app);
   if (!decision.allowed) {
     // The user row is already stored: a refused sign-in is still recorded.
     await audit(deps.db, input.meta, {

@@ -33,7 +33,7 @@ export async function startLogin(
 ): Promise<{ kind: 'redirect'; url: string } | { kind: 'upstream'; url: string; state: string }> {
   const { app, rd } = await validateLoginTarget(deps, input.aud, input.rd);
   if (input.current && input.prompt !== 'login') {
-    const { decision } = await decideOn(deps, { userId: input.current.user.id, isAdmin: input.current.isAdmin }, app);
+    const { decision } = await decideOn(deps, deps.db, { userId: input.current.user.id, isAdmin: input.current.isAdmin }, app);
     if (decision.allowed && lacksRequiredPasskey(app.require_passkey, input.current.session)) {
       const back = `/auth/login?aud=${encodeURIComponent(input.aud)}&rd=${encodeURIComponent(rd)}`;
       return { kind: 'redirect', url: confirmPasskeyUrl(deps.config.publicUrl, back) };

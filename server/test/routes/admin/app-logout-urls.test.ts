@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/services/admin/apps.ts';
 import { appFixture } from '../../helpers/fixtures.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -77,7 +78,7 @@ describe('logout URLs at registration', () => {
 
   it('refuses a loopback back-channel URL when PUBLIC_URL is not loopback, but not a front-channel one', async () => {
     const production = { ...ctx.deps, config: { ...ctx.deps.config, publicUrl: 'https://portal.example.com' } };
-    const adminId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100001'`)).rows[0].id;
+    const adminId = await userIdOf(ctx, '1:100001');
     const actor = { userId: adminId, meta: { ip: '127.0.0.1', userAgent: null } };
     for (const url of ['http://localhost:5432/', 'http://0x7f000001/logout', 'http://[::1]/logout', 'http://0.0.0.0:3000/api/admin']) {
       await expect(createApp(production, actor, appFixture({ key: `inward-${++n}`, backchannel_logout_url: url }))).rejects.toMatchObject({

@@ -2,7 +2,7 @@ import { allEndpoints, pathOf, queryString, type Endpoint } from '@portal/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorConnection } from '../../helpers/discord.ts';
 import { appFixture, createAppFixture, serviceJwtFixture } from '../../helpers/fixtures.ts';
-import { authorize, CookieJar, exchange, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { authorize, CookieJar, createClientSecret, exchange, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { approveAtSimulator, cookieValue, signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -84,7 +84,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'POST /api/admin/apps/:id/client-secret': async () => ({ params: { id: await newApp('confidential') } }),
   'DELETE /api/admin/apps/:id/client-secret': async () => {
     const id = await newApp('public-again');
-    await send('POST', `/api/admin/apps/${id}/client-secret`);
+    await createClientSecret(ctx, admin, id);
     return { params: { id } };
   },
   'POST /api/admin/users': async () => ({ body: { uid: '1:777777' } }),

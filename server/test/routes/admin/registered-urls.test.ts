@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setForwarding } from '../../../src/services/audit-trail/forwarding.ts';
 import { appFixture } from '../../helpers/fixtures.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { METADATA_URLS } from '../../helpers/metadata-addresses.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -61,7 +62,7 @@ describe('one address rule for every URL an admin registers', () => {
 
   it('refuses a loopback webhook while the portal itself is not on loopback: the portal calls it', async () => {
     const production = { ...ctx.deps, config: { ...ctx.deps.config, publicUrl: 'https://portal.example.com' } };
-    const adminId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100001'`)).rows[0].id;
+    const adminId = await userIdOf(ctx, '1:100001');
     const actor = { userId: adminId, meta: { ip: '127.0.0.1', userAgent: null } };
     for (const url of ['http://localhost:9000/metrics', 'http://0x7f000001/hook', 'http://[::1]/hook']) {
       await expect(setForwarding(production, actor, { url, secret: SECRET })).rejects.toMatchObject({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SwcGrantGone, SwcUpstreamError } from '../../../src/integrations/swcombine/client.ts';
 import { GRANT_GONE_MESSAGE, refreshDueBindings } from '../../../src/services/swc-bindings/refresh.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { approveAtSimulator, cookieValue, signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, PUBLIC_URL, type TestContext } from '../../helpers/test-app.ts';
 
@@ -60,7 +61,7 @@ const storedTokens = async () =>
   ).rows[0]!;
 const auditEvents = async (event: string) =>
   (await ctx.deps.db.query('SELECT actor_id, details FROM audit_log WHERE event = $1 ORDER BY id', [event])).rows;
-const adminId = async () => (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100001'`)).rows[0].id as string;
+const adminId = () => userIdOf(ctx, '1:100001');
 
 describe('who may use /api/admin/swc', () => {
   it.each([

@@ -1,6 +1,7 @@
 import { PORTAL_APP_KEY, ROLE_RULE, SCOPE_RULE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = (await signIn(ctx, '1:100001')).cookie;
   await signIn(ctx, '1:100002', { 'user-agent': 'MiraBrowser/2.0' });
-  miraId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
+  miraId = await userIdOf(ctx, '1:100002');
   wikiId = (await createAppFixture(ctx, { key: 'wiki', name: 'Wiki' })).id;
 });
 afterAll(() => ctx.close());
@@ -122,7 +123,7 @@ describe('a user with many sessions and audit entries', () => {
       ctx.clock.advance(1000);
       await signIn(ctx, '1:100003', { 'user-agent': `Browser/${i}` });
     }
-    manyId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100003'`)).rows[0].id;
+    manyId = await userIdOf(ctx, '1:100003');
   });
 
   it('pages the sessions and the audit log newest first with a total, and still answers them whole without paging', async () => {
@@ -194,7 +195,7 @@ describe('access control', () => {
       expect(res.statusCode).toBe(200);
       return { rows: res.json(), total: res.headers['x-total-count'] };
     };
-    const jorinId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100001'`)).rows[0].id;
+    const jorinId = await userIdOf(ctx, '1:100001');
     await call('DELETE', `/api/admin/users/${miraId}/apps/wiki/grant`);
     await call('POST', `/api/admin/users/${jorinId}/apps/wiki/grant`);
     const all = await players();

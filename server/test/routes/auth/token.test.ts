@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcAuthError, SwcUpstreamError } from '../../../src/integrations/swcombine/client.ts';
 import { findSwcTokens } from '../../../src/services/swc-grants/queries/swc-tokens.ts';
 import { createAppFixture } from '../../helpers/fixtures.ts';
+import { userIdOf } from '../../helpers/groups.ts';
+import { createClientSecret } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { swcConsentsOf, grantConsent } from '../../helpers/swc-consent.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -15,16 +17,10 @@ let ctx: TestContext;
 const secrets = new Map<string, string>();
 let admin: string;
 
-async function newSecret(appId: string, key: string) {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/apps/${appId}/client-secret`, cookies: { portal_session: admin } });
-  expect(res.statusCode, res.body).toBe(201);
-  secrets.set(key, res.json().client_secret);
-}
-
 /** An app that may act for players, with its client secret. */
 async function delegatingApp(key: string, fields: Parameters<typeof createAppFixture>[1] = {}) {
   const app = await createAppFixture(ctx, { key, skip_uid_whitelist: true, allow_delegated_swc_token: true, ...fields });
-  await newSecret(app.id, key);
+  secrets.set(key, await createClientSecret(ctx, admin, app.id));
   return app;
 }
 
@@ -35,8 +31,6 @@ beforeAll(async () => {
   await delegatingApp('tracker', { name: 'Tracker', allow_delegated_swc_token: false });
 });
 afterAll(() => ctx.close());
-
-const userId = async (uid: string) => (await ctx.deps.db.query<{ id: string }>('SELECT id FROM users WHERE uid = $1', [uid])).rows[0]!.id;
 
 /** What the ingress hands the app: the at+jwt in the Authorization header of /auth/verify's answer. */
 async function appToken(session: string, aud: string) {
@@ -104,7 +98,7 @@ describe('POST /auth/token (RFC 8693 token exchange)', () => {
     });
     expect(await characterStatus(body.access_token)).toBe(200);
     const { rows } = await ctx.deps.db.query(`SELECT * FROM audit_log WHERE event = 'swc_token_exchanged' AND user_id = $1`, [
-      await userId('1:100002'),
+      await userIdOf(ctx, '1:100002'),
     ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ app_key: 'fleet', details: { scopes: ['character_auth', 'character_location', 'character_read'] } });
@@ -120,7 +114,7 @@ describe('POST /auth/token (RFC 8693 token exchange)', () => {
     expect(after.expires_in).toBe(3600);
     expect(after.scope).toBe('character_auth character_location character_read');
     expect(await characterStatus(after.access_token)).toBe(200);
-    const row = await findSwcTokens(ctx.deps.db, await userId('1:100002'));
+    const row = await findSwcTokens(ctx.deps.db, await userIdOf(ctx, '1:100002'));
     expect(ctx.deps.encryptor.decrypt(row!.access_token_enc!)).toBe(after.access_token);
   });
 
@@ -223,7 +217,7 @@ describe('POST /auth/token (RFC 8693 token exchange)', () => {
   });
 
   it('answers invalid_grant and marks the grant gone when SWCombine refuses the refresh', async () => {
-    const row = await findSwcTokens(ctx.deps.db, await userId('1:100002'));
+    const row = await findSwcTokens(ctx.deps.db, await userIdOf(ctx, '1:100002'));
     await ctx.deps.swc.revoke(ctx.deps.encryptor.decrypt(row!.refresh_token_enc!)); // revoked at SWCombine by the player
     ctx.clock.advance(3600 * 1000);
     const res = await exchangeToken(await appToken(session, 'fleet'));
@@ -394,7 +388,7 @@ describe('the player’s access to the app', () => {
     const guild = await delegatingApp('guild', { skip_uid_whitelist: false });
     const session = (await signIn(ctx, '1:100004')).cookie;
     await switchAutomation(session, true);
-    const player = await userId('1:100004');
+    const player = await userIdOf(ctx, '1:100004');
     await ctx.deps.db.query(`INSERT INTO user_app_access (user_id, app_id, status) VALUES ($1, $2, 'active')`, [player, guild.id]);
     const token = await appToken(session, 'guild');
     expect((await exchangeToken(token)).statusCode).toBe(200);

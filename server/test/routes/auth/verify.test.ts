@@ -4,6 +4,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverBackchannelLogout, type BackchannelLogoutJob } from '../../../src/services/access-end/backchannel-logout.ts';
 import { appFixture } from '../../helpers/fixtures.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = (await signIn(ctx, '1:100001')).cookie;
   await signIn(ctx, '1:100002');
-  miraId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
+  miraId = await userIdOf(ctx, '1:100002');
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
 import { userIdOf } from '../../helpers/groups.ts';
-import { authorize, basic, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { authorize, basic, CookieJar, createClientSecret, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -54,8 +54,7 @@ beforeAll(async () => {
     backchannel_logout_url: BACKCHANNEL,
   });
   admin = await signInWith('1:100001');
-  const res = await call(admin, 'POST', `/api/admin/apps/${wiki.id}/client-secret`);
-  secret = res.json().client_secret;
+  secret = await createClientSecret(ctx, admin, wiki.id);
 });
 afterAll(() => ctx.close());
 beforeEach(() => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwcUpstreamError, type SwcClient } from '../../../src/integrations/swcombine/client.ts';
 import { findSwcTokens } from '../../../src/services/swc-grants/queries/swc-tokens.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { approveAtSimulator, signIn } from '../../helpers/sign-in.ts';
 import { swcConsentsOf, grantConsent, startConsent } from '../../helpers/swc-consent.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -11,13 +12,12 @@ afterAll(() => ctx.close());
 
 const auditRows = async (event: string, userId: string) =>
   (await ctx.deps.db.query('SELECT * FROM audit_log WHERE event = $1 AND user_id = $2 ORDER BY id', [event, userId])).rows;
-const userId = async (uid: string) => (await ctx.deps.db.query<{ id: string }>('SELECT id FROM users WHERE uid = $1', [uid])).rows[0]!.id;
 const revoke = (session: string, scope: string) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/swc/consents/${scope}`, cookies: { portal_session: session } });
 
 /** Calls the simulator's character endpoint with the stored access token. */
 async function characterCallStatus(uid: string) {
-  const row = await findSwcTokens(ctx.deps.db, await userId(uid));
+  const row = await findSwcTokens(ctx.deps.db, await userIdOf(ctx, uid));
   const token = ctx.deps.encryptor.decrypt(row!.access_token_enc!);
   const res = await fetch(`${ctx.simulatorUrl}/ws/v2.0/character/`, {
     headers: { accept: 'application/json', authorization: `OAuth ${token}` },
@@ -49,7 +49,7 @@ describe('granting SWC consents', () => {
       needsReauthorization: [],
       grantGone: false,
     });
-    const row = await findSwcTokens(ctx.deps.db, await userId('1:100002'));
+    const row = await findSwcTokens(ctx.deps.db, await userIdOf(ctx, '1:100002'));
     expect(row!.refresh_token_enc).not.toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('granting SWC consents', () => {
     // The consent flow leaves the session as it was.
     expect(res.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
     expect((await swcConsentsOf(ctx, session)).scopes).toEqual(['character_auth', 'character_location', 'character_read']);
-    const [row] = await auditRows('swc_consent_granted', await userId('1:100002'));
+    const [row] = await auditRows('swc_consent_granted', await userIdOf(ctx, '1:100002'));
     expect(row.details).toMatchObject({ granted: ['character_auth', 'character_location', 'character_read'] });
   });
 
@@ -151,11 +151,11 @@ describe('revoking a scope', () => {
       needsReauthorization: [],
       grantGone: false,
     });
-    const row = await findSwcTokens(ctx.deps.db, await userId('1:100001'));
+    const row = await findSwcTokens(ctx.deps.db, await userIdOf(ctx, '1:100001'));
     const info = await ctx.deps.swc.tokenInfo(ctx.deps.encryptor.decrypt(row!.access_token_enc!));
     expect(info.scopes.sort()).toEqual(['character_auth', 'character_read', 'character_stats']);
     expect(await characterCallStatus('1:100001')).toBe(200);
-    const [audited] = await auditRows('swc_consent_revoked', await userId('1:100001'));
+    const [audited] = await auditRows('swc_consent_revoked', await userIdOf(ctx, '1:100001'));
     expect(audited.details).toMatchObject({ scope: 'character_location', grantRevoked: false });
   });
 
@@ -170,11 +170,11 @@ describe('revoking a scope', () => {
     const ignoresNarrowing: SwcClient = { ...real, refresh: (token) => real.refresh(token) };
     ctx.deps.swc = ignoresNarrowing;
     try {
-      const before = await findSwcTokens(ctx.deps.db, await userId('1:100001'));
+      const before = await findSwcTokens(ctx.deps.db, await userIdOf(ctx, '1:100001'));
       const res = await revoke(session, 'character_stats');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ scopes: [], needsReauthorization: ['character_auth', 'character_read'], grantGone: false });
-      const row = await findSwcTokens(ctx.deps.db, await userId('1:100001'));
+      const row = await findSwcTokens(ctx.deps.db, await userIdOf(ctx, '1:100001'));
       expect(row!.access_token_enc).toBeNull();
       // The grant is revoked at SWCombine: its refresh token no longer works.
       await expect(real.refresh(ctx.deps.encryptor.decrypt(before!.refresh_token_enc!))).rejects.toMatchObject({ code: 'invalid_grant' });
@@ -198,13 +198,13 @@ describe('a grant SWCombine no longer accepts', () => {
   it('says so on the consents list after a refresh answered invalid_grant, and re-authorizing restores it', async () => {
     const session = (await signIn(ctx, '1:100004')).cookie;
     await grantConsent(ctx, session, '1:100004', ['character_location']);
-    const row = await findSwcTokens(ctx.deps.db, await userId('1:100004'));
+    const row = await findSwcTokens(ctx.deps.db, await userIdOf(ctx, '1:100004'));
     await ctx.deps.swc.revoke(ctx.deps.encryptor.decrypt(row!.refresh_token_enc!)); // the player revoked it at SWCombine
 
     const res = await revoke(session, 'character_location');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ scopes: [], needsReauthorization: ['character_auth', 'character_read'], grantGone: true });
-    expect(await auditRows('swc_grant_lost', await userId('1:100004'))).toHaveLength(1);
+    expect(await auditRows('swc_grant_lost', await userIdOf(ctx, '1:100004'))).toHaveLength(1);
 
     await grantConsent(ctx, session, '1:100004', ['character_auth', 'character_read']);
     expect(await swcConsentsOf(ctx, session)).toEqual({

@@ -1,19 +1,18 @@
-import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppFixture } from '../../helpers/fixtures.ts';
-import { authorizeUrl, basic, CookieJar, createClientSecret, exchange, pkcePair, WIKI_REDIRECT } from '../../helpers/oidc.ts';
-import { addPasskey, confirmWithPasskey } from '../../helpers/passkey-flows.ts';
+import { authorizeUrl, CookieJar, pkcePair, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { confirmWithPasskey } from '../../helpers/passkey-flows.ts';
+import { createPasskeyWiki, type PasskeyWiki } from '../../helpers/passkey-wiki.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import type { SoftAuthenticator } from '../../helpers/soft-authenticator.ts';
-import { createTestApp, PUBLIC_URL, type TestContext } from '../../helpers/test-app.ts';
+import { PUBLIC_URL, type TestContext } from '../../helpers/test-app.ts';
 
 /**
  * A relying party may ask for a passkey for one sign-in with acr_values=passkey (discovery lists it):
  * the player confirms one, and the id_token then says acr "passkey".
  */
 let ctx: TestContext;
-let secret: string;
 let key: SoftAuthenticator;
+let idToken: PasskeyWiki['idToken'];
 
 /** Follows the portal's redirects until one leaves the portal or reaches the passkey confirmation page. */
 async function follow(jar: CookieJar, url: string) {
@@ -42,22 +41,8 @@ function start(params: Record<string, string> = {}) {
   return { url, verifier: pkce.verifier };
 }
 
-async function idToken(code: string, verifier: string) {
-  const tokens = (await exchange(ctx, code, verifier, { authorization: basic('wiki', secret) })).json();
-  return decodeJwt(tokens.id_token as string);
-}
-
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const wiki = await createAppFixture(ctx, {
-    key: 'wiki',
-    audience: 'https://wiki.example.com',
-    redirect_urls: [WIKI_REDIRECT],
-    skip_uid_whitelist: true,
-  });
-  const admin = (await signIn(ctx, '1:100001')).cookie;
-  secret = await createClientSecret(ctx, admin, wiki.id);
-  key = (await addPasskey(ctx, (await signIn(ctx, '1:100002')).cookie, 'Mira’s key')).authenticator;
+  ({ ctx, key, idToken } = await createPasskeyWiki());
 });
 afterAll(() => ctx.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { authorize, browse, CookieJar, exchange, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { approveAtSimulator, signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -53,18 +54,15 @@ describe('the authorization endpoint: who gets a code', () => {
 
   it('signs a granted player in without a prompt (single sign-on), and again after prompt=none', async () => {
     const jar = new CookieJar({ portal_session: (await signIn(ctx, '1:100003')).cookie });
-    const user = await ctx.deps.db.query<{ id: string }>("SELECT id FROM users WHERE uid = '1:100003'");
+    const userId = await userIdOf(ctx, '1:100003');
     const app = await ctx.deps.db.query<{ id: string }>("SELECT id FROM apps WHERE key = 'wiki'");
-    await ctx.deps.db.query("INSERT INTO user_app_access (user_id, app_id, status) VALUES ($1, $2, 'active')", [
-      user.rows[0]!.id,
-      app.rows[0]!.id,
-    ]);
+    await ctx.deps.db.query("INSERT INTO user_app_access (user_id, app_id, status) VALUES ($1, $2, 'active')", [userId, app.rows[0]!.id]);
     const sso = await authorize(ctx, jar);
     expect(sso.code).toBeTruthy();
     const silent = await authorize(ctx, jar, { prompt: 'none' });
     expect(silent.code).toBeTruthy();
     const audited = await ctx.deps.db.query("SELECT count(*)::int AS n FROM audit_log WHERE event = 'oidc_authorized' AND user_id = $1", [
-      user.rows[0]!.id,
+      userId,
     ]);
     expect(audited.rows[0]!.n).toBe(2);
   });

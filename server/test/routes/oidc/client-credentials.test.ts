@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
-import { basic, postForm } from '../../helpers/oidc.ts';
+import { basic, createClientSecret, postForm } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -12,8 +12,6 @@ describe('client credentials: a machine client gets tokens for its own audience,
   let secret: string;
 
   const asAdmin = (method: 'POST' | 'DELETE', url: string) => ctx.app.inject({ method, url, cookies: { portal_session: admin } });
-  const newSecret = async (appId: string) =>
-    (await asAdmin('POST', `/api/admin/apps/${appId}/client-secret`)).json().client_secret as string;
   const machineToken = (form: Record<string, string> = {}, auth = basic('ledger', secret)) =>
     postForm(ctx, '/oidc/token', { grant_type: 'client_credentials', ...form }, auth ? { authorization: auth } : {});
   const introspect = (token: string) => postForm(ctx, '/oidc/introspect', { token }, { authorization: basic('ledger', secret) });
@@ -30,7 +28,7 @@ describe('client credentials: a machine client gets tokens for its own audience,
       machine_scopes: ['ledger:read', 'ledger:write'],
     });
     ledgerId = ledger.id;
-    secret = await newSecret(ledgerId);
+    secret = await createClientSecret(ctx, admin, ledgerId);
   });
   afterAll(() => ctx.close());
 
@@ -77,14 +75,14 @@ describe('client credentials: a machine client gets tokens for its own audience,
       error: 'unauthorized_client',
       error_description: 'Ledger Sync is a public client (no client secret): a machine client needs one.',
     });
-    secret = await newSecret(ledgerId);
+    secret = await createClientSecret(ctx, admin, ledgerId);
     // A token issued under the old secret stays ended.
     expect((await introspect(token)).json()).toEqual({ active: false });
   });
 
   it('ends the tokens when the app is deleted', async () => {
     const app = await createAppFixture(ctx, { key: 'cron', audience: 'cron', redirect_urls: [], grant_types: ['client_credentials'] });
-    const cronSecret = await newSecret(app.id);
+    const cronSecret = await createClientSecret(ctx, admin, app.id);
     expect((await machineToken({}, basic('cron', cronSecret))).statusCode).toBe(200);
     expect((await asAdmin('DELETE', `/api/admin/apps/${app.id}`)).statusCode).toBe(204);
     const records = await ctx.deps.db.query("SELECT 1 FROM oidc_payloads WHERE model = 'ClientCredentials' AND client_id = 'cron'");
@@ -93,7 +91,7 @@ describe('client credentials: a machine client gets tokens for its own audience,
 
   it('refuses an app not allowed the grant (unauthorized_client), a wrong secret and an unknown client (invalid_client)', async () => {
     const wiki = await createAppFixture(ctx, { key: 'wiki', audience: 'wiki', redirect_urls: ['https://wiki.example.com/cb'] });
-    const wikiSecret = await newSecret(wiki.id);
+    const wikiSecret = await createClientSecret(ctx, admin, wiki.id);
     const notAllowed = await machineToken({}, basic('wiki', wikiSecret));
     expect(notAllowed.statusCode).toBe(400);
     expect(notAllowed.json()).toEqual({

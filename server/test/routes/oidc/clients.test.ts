@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
-import { authorize, authorizeUrl, basic, browse, CookieJar, exchange, pkcePair, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import {
+  authorize,
+  authorizeUrl,
+  basic,
+  browse,
+  CookieJar,
+  createClientSecret,
+  exchange,
+  pkcePair,
+  postForm,
+  WIKI_REDIRECT,
+} from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -47,7 +58,7 @@ describe('OpenID Connect clients: public and confidential, and what each must pr
   });
 
   it('authenticates a confidential client with Basic or in the body, and refuses a wrong secret', async () => {
-    const { client_secret: secret } = (await asAdmin('POST', `/api/admin/apps/${appId}/client-secret`)).json();
+    const secret = await createClientSecret(ctx, admin, appId);
     // A secret made while the app already had one replaced it, and Activity says so.
     const replaced = await ctx.deps.db.query(
       "SELECT event FROM audit_log WHERE event LIKE 'client_secret_%' AND app_key = 'wiki' ORDER BY id",
@@ -78,7 +89,7 @@ describe('OpenID Connect clients: public and confidential, and what each must pr
   });
 
   it('is public again once the secret is removed, and every token issued to it ends', async () => {
-    const { client_secret: secret } = (await asAdmin('POST', `/api/admin/apps/${appId}/client-secret`)).json();
+    const secret = await createClientSecret(ctx, admin, appId);
     const flow = await authorize(ctx, jar, { scope: 'openid offline_access' });
     const tokens = (await exchange(ctx, flow.code!, flow.verifier, { authorization: basic('wiki', secret) })).json();
     expect(tokens.refresh_token).toEqual(expect.any(String));

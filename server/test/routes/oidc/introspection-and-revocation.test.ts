@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
 import { userIdOf } from '../../helpers/groups.ts';
-import { authorize, basic, CookieJar, exchange, postForm } from '../../helpers/oidc.ts';
+import { authorize, basic, CookieJar, createClientSecret, exchange, postForm } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -19,12 +19,7 @@ describe('introspection and revocation of the JWT access tokens the portal issue
       skip_uid_whitelist: true,
     });
     const admin = (await signIn(ctx, '1:100001')).cookie;
-    const secret = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/apps/${app.id}/client-secret`,
-      cookies: { portal_session: admin },
-    });
-    auth = { authorization: basic('wiki', secret.json().client_secret) };
+    auth = { authorization: basic('wiki', await createClientSecret(ctx, admin, app.id)) };
     jar = new CookieJar({ portal_session: (await signIn(ctx, '1:100002')).cookie });
   });
   afterAll(() => ctx.close());
@@ -72,7 +67,7 @@ describe('introspection answers from the same decision as userinfo', () => {
     admin = (await signIn(ctx, '1:100001')).cookie;
     const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
       ctx.app.inject({ method, url, payload, cookies: { portal_session: admin } });
-    auth = { authorization: basic('wiki', (await call('POST', `/api/admin/apps/${app.id}/client-secret`)).json().client_secret) };
+    auth = { authorization: basic('wiki', await createClientSecret(ctx, admin, app.id)) };
     const group = (await call('POST', '/api/admin/groups', { name: 'Crew', description: '' })).json();
     await call('POST', `/api/admin/groups/${group.id}/members`, { uids: ['1:100002'] });
     await call('PUT', `/api/admin/apps/${app.id}/access-rules`, { rules: [{ group_id: group.id, roles: [], scopes: [], grace_hours: 1 }] });

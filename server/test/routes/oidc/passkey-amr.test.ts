@@ -1,11 +1,10 @@
-import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppFixture } from '../../helpers/fixtures.ts';
-import { authorize, basic, CookieJar, createClientSecret, exchange, WIKI_REDIRECT } from '../../helpers/oidc.ts';
-import { addPasskey, confirmWithPasskey } from '../../helpers/passkey-flows.ts';
+import { authorize, CookieJar } from '../../helpers/oidc.ts';
+import { confirmWithPasskey } from '../../helpers/passkey-flows.ts';
+import { createPasskeyWiki, type PasskeyWiki } from '../../helpers/passkey-wiki.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import type { SoftAuthenticator } from '../../helpers/soft-authenticator.ts';
-import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
+import type { TestContext } from '../../helpers/test-app.ts';
 
 /**
  * An app's id_token says how the player proved who they are: `amr` is `swc` for a SWCombine sign-in,
@@ -13,29 +12,18 @@ import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
  * `auth_time` is when the session signed in.
  */
 let ctx: TestContext;
-let secret: string;
 let key: SoftAuthenticator;
+let idToken: PasskeyWiki['idToken'];
 
 /** The wiki's id_token for a sign-in through this portal session. */
 async function idTokenFor(cookie: string) {
   const flow = await authorize(ctx, new CookieJar({ portal_session: cookie }), { scope: 'openid' });
   expect(flow.code, flow.res.body).toEqual(expect.any(String));
-  const tokens = (await exchange(ctx, flow.code!, flow.verifier, { authorization: basic('wiki', secret) })).json();
-  return decodeJwt(tokens.id_token as string);
+  return idToken(flow.code!, flow.verifier);
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const wiki = await createAppFixture(ctx, {
-    key: 'wiki',
-    name: 'Wiki',
-    audience: 'https://wiki.example.com',
-    redirect_urls: [WIKI_REDIRECT],
-    skip_uid_whitelist: true,
-  });
-  const admin = (await signIn(ctx, '1:100001')).cookie;
-  secret = await createClientSecret(ctx, admin, wiki.id);
-  key = (await addPasskey(ctx, (await signIn(ctx, '1:100002')).cookie, 'Mira’s key')).authenticator;
+  ({ ctx, key, idToken } = await createPasskeyWiki());
 });
 afterAll(() => ctx.close());
 

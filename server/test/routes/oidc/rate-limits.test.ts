@@ -4,7 +4,7 @@ import { SIGN_IN_STARTS_PER_MINUTE } from '../../../src/plugins/sign-in-limit.ts
 import { CODE_ENTRIES_PER_ADDRESS_PER_MINUTE, CODE_ENTRIES_PER_SESSION_PER_MINUTE } from '../../../src/routes/oidc/code-entry-limit.ts';
 import { openDevicePage, xsrfOf } from '../../helpers/device-flow.ts';
 import { createAppFixture } from '../../helpers/fixtures.ts';
-import { authorizeUrl, basic, CookieJar, pkcePair, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { authorizeUrl, basic, CookieJar, createClientSecret, pkcePair, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, DASHBOARD, PUBLIC_URL, type TestContext } from '../../helpers/test-app.ts';
 
@@ -16,12 +16,7 @@ beforeAll(async () => {
   const wiki = await createAppFixture(ctx, { key: 'wiki', audience: 'wiki', redirect_urls: [WIKI_REDIRECT], skip_uid_whitelist: true });
   await createAppFixture(ctx, { key: 'atlas', audience: 'atlas', redirect_urls: ['https://atlas.example.com/cb'] });
   const admin = (await signIn(ctx, '1:100001')).cookie;
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/admin/apps/${wiki.id}/client-secret`,
-    cookies: { portal_session: admin },
-  });
-  secret = created.json().client_secret;
+  secret = await createClientSecret(ctx, admin, wiki.id);
 });
 afterAll(() => ctx.close());
 

@@ -37,6 +37,28 @@ describe('a code or refresh token sent twice at once is redeemed once (RFC 6749 
     expect(await reusedAudits()).toBe(before + 1);
   });
 
+  it('a replay’s audit row and the grant’s end are one transaction: when the row cannot be written, the grant does not end', async () => {
+    const { code, verifier } = await authorize(ctx, jar, { scope: 'openid profile' });
+    const before = await reusedAudits();
+    // The audit log refuses the replay's row, as a full disk or a lost connection would.
+    await ctx.deps.db.query(`CREATE FUNCTION refuse_reused_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.event = '${AuditEvent.OidcGrantReused}' THEN RAISE EXCEPTION 'audit log refused'; END IF; RETURN NEW; END $$`);
+    await ctx.deps.db.query(
+      'CREATE TRIGGER refuse_reused_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_reused_audit()',
+    );
+    try {
+      const answers = await Promise.all([exchange(ctx, code!, verifier), exchange(ctx, code!, verifier)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 500]);
+      const issued = answers.find((a) => a.statusCode === 200)!.json<{ access_token: string }>();
+      // Nothing of the ending was kept without its audit row: the tokens issued still work.
+      expect((await userinfo(issued.access_token)).statusCode).toBe(200);
+      expect(await reusedAudits()).toBe(before);
+    } finally {
+      await ctx.deps.db.query('DROP TRIGGER refuse_reused_audit ON audit_log');
+      await ctx.deps.db.query('DROP FUNCTION refuse_reused_audit()');
+    }
+  });
+
   it('a refresh token: one rotation gets the next token, the other invalid_grant, and the family ends', async () => {
     const offline = await authorize(ctx, jar, { scope: 'openid offline_access' });
     const first = (await exchange(ctx, offline.code!, offline.verifier)).json<{ refresh_token: string }>();

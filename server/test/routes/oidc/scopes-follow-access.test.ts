@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
 import { userIdOf } from '../../helpers/groups.ts';
-import { authorize, basic, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { authorize, basic, CookieJar, createClientSecret, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
     })
   ).id;
   admin = (await signIn(ctx, '1:100001')).cookie;
-  secret = (await call('POST', `/api/admin/apps/${appId}/client-secret`)).json().client_secret;
+  secret = await createClientSecret(ctx, admin, appId);
   jar = new CookieJar({ portal_session: (await signIn(ctx, '1:100002')).cookie });
   miraId = await userIdOf(ctx, '1:100002');
   editorsId = (await call('POST', '/api/admin/groups', { name: 'Editors', description: '' })).json().id;

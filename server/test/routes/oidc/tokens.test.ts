@@ -1,7 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppFixture } from '../../helpers/fixtures.ts';
-import { authorize, basic, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
+import { userIdOf } from '../../helpers/groups.ts';
+import { authorize, basic, CookieJar, createClientSecret, exchange, postForm, WIKI_REDIRECT } from '../../helpers/oidc.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -28,11 +29,9 @@ describe('tokens the OpenID Provider issues: refresh, userinfo, revocation, intr
     ctx = await createTestApp();
     const app = await createAppFixture(ctx, { key: 'wiki', audience: 'https://wiki.example.com', redirect_urls: [WIKI_REDIRECT] });
     admin = (await signIn(ctx, '1:100001')).cookie;
-    secret = (
-      await ctx.app.inject({ method: 'POST', url: `/api/admin/apps/${app.id}/client-secret`, cookies: { portal_session: admin } })
-    ).json().client_secret;
+    secret = await createClientSecret(ctx, admin, app.id);
     jar = new CookieJar({ portal_session: (await signIn(ctx, '1:100002')).cookie });
-    miraId = (await ctx.deps.db.query<{ id: string }>("SELECT id FROM users WHERE uid = '1:100002'")).rows[0]!.id;
+    miraId = await userIdOf(ctx, '1:100002');
     expect((await access('grant')).statusCode).toBe(200);
   });
   afterAll(() => ctx.close());

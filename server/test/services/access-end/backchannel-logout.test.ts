@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResolveHost } from '../../../src/lib/outgoing-request.ts';
 import { deliverBackchannelLogout, type BackchannelLogoutJob } from '../../../src/services/access-end/backchannel-logout.ts';
 import { createAppFixture } from '../../helpers/fixtures.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -24,7 +25,7 @@ async function listen(server: Server): Promise<string> {
 beforeAll(async () => {
   ctx = await createTestApp(); // PUBLIC_URL http://localhost:3000: loopback apps are allowed, as in development
   await signIn(ctx, '1:100002');
-  userId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
+  userId = await userIdOf(ctx, '1:100002');
   target = createServer((req, res) => {
     targetHits.push(req.url ?? '');
     let body = '';

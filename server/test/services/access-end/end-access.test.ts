@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../src/db/pool.ts';
 import { endAccessIn } from '../../../src/services/access-end/end-access.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -11,7 +12,7 @@ let announced = 0;
 beforeAll(async () => {
   ctx = await createTestApp();
   await signIn(ctx, '1:100002');
-  userId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
+  userId = await userIdOf(ctx, '1:100002');
   ctx.deps.accessChanged.listen(() => void announced++);
 });
 afterAll(() => ctx.close());

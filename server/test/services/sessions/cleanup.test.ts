@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeFinishedSignIns } from '../../../src/services/sessions/cleanup.ts';
+import { userIdOf } from '../../helpers/groups.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -14,7 +15,7 @@ let portalId: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   cookie = (await signIn(ctx, '1:100002')).cookie;
-  userId = (await ctx.deps.db.query(`SELECT id FROM users WHERE uid = '1:100002'`)).rows[0].id;
+  userId = await userIdOf(ctx, '1:100002');
   portalId = (await ctx.deps.db.query(`SELECT id FROM apps WHERE key = 'portal'`)).rows[0].id;
 });
 afterAll(() => ctx.close());
