@@ -81,6 +81,12 @@ export async function findSessionByTokenHash(db: DbClient, tokenHash: Buffer): P
   return rows[0] ?? null;
 }
 
+// Built once: it is sent on every signed-in request.
+const SESSION_WITH_USER = `SELECT row_to_json(s) AS session, row_to_json(u) AS user,
+       ${portalRolesColumn('s.user_id', '$2')} AS portal_roles
+     FROM (SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = $1) s
+     LEFT JOIN (SELECT ${USER_COLUMNS} FROM users) u ON u.id = s.user_id`;
+
 /**
  * The session with this token hash, its user and the user's central roles on the portal, in one
  * round trip: every signed-in request starts here. Null when there is no such session.
@@ -93,10 +99,7 @@ export async function findSessionWithUser(
   // Named: read on every request a browser makes, it is planned once per connection.
   const { rows } = await db.query<{ session: SessionRow; user: UserRow | null; portal_roles: string[] }>({
     name: 'portal-session',
-    text: `SELECT row_to_json(s) AS session, row_to_json(u) AS user,
-       ${portalRolesColumn('s.user_id', '$2')} AS portal_roles
-     FROM (SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = $1) s
-     LEFT JOIN (SELECT ${USER_COLUMNS} FROM users) u ON u.id = s.user_id`,
+    text: SESSION_WITH_USER,
     values: [tokenHash, portalKey],
   });
   const row = rows[0];

@@ -17,10 +17,12 @@ export const OIDC_CLIENT_APP = `${selectList(APP_COLUMNS, 'a')}, a.client_secret
 /** An app as an OpenID Connect client: its key is the client_id; a stored secret hash makes it confidential. */
 export type OidcClientApp = AppRow & { client_secret_hash: Buffer | null; client_secret_created_at: Date | null };
 
+const CLIENT_APP_BY_KEY = `SELECT ${OIDC_CLIENT_APP} FROM apps a WHERE a.key = $1`;
+
 export async function findOidcClientApp(db: DbClient, key: string): Promise<OidcClientApp | null> {
   const { rows } = await db.query<OidcClientApp>({
     name: 'oidc-client-app',
-    text: `SELECT ${OIDC_CLIENT_APP} FROM apps a WHERE a.key = $1`,
+    text: CLIENT_APP_BY_KEY,
     values: [key],
   });
   return rows[0] ?? null;
@@ -66,10 +68,12 @@ export const oidcPlayerSelect = (uid: string, appId: string, portalKey: string) 
     ${appScopesColumn('u.id', appId)} AS app_scopes
   FROM users u WHERE u.uid = ${uid}`;
 
+const PLAYER_BY_UID = oidcPlayerSelect('$1', '$2::uuid', '$3');
+
 export async function findOidcPlayer(db: DbClient, uid: string, appId: string): Promise<OidcPlayerRow | null> {
   const { rows } = await db.query<OidcPlayerRow>({
     name: 'oidc-player',
-    text: oidcPlayerSelect('$1', '$2::uuid', '$3'),
+    text: PLAYER_BY_UID,
     values: [uid, appId, PORTAL_APP_KEY],
   });
   return rows[0] ?? null;

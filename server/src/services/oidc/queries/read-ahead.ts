@@ -15,6 +15,26 @@ const liveRecord = (alias: string) => `json_build_object('payload', ${alias}.pay
 const live = (alias: string, now: string) => `(${alias}.expires_at IS NULL OR ${alias}.expires_at > ${now})`;
 
 // Named statements: PostgreSQL plans each once per connection, and their long text is sent once.
+// Their texts are built once, not at every call (each code flow and refresh sends them).
+
+const REDEEMED_READ_AHEAD = `SELECT ${liveRecord('p')} AS found,
+       (SELECT ${liveRecord('g')} FROM oidc_payloads g
+        WHERE g.model = 'Grant' AND g.id = p.grant_id AND ${live('g', '$3')}) AS grant,
+       (SELECT ${liveRecord('s')} FROM oidc_payloads s
+        WHERE s.model = 'Session' AND s.uid = p.payload ->> 'sessionUid' AND ${live('s', '$3')}) AS session,
+       CASE WHEN $4::uuid IS NOT NULL THEN (SELECT row_to_json(x) FROM (${oidcPlayerSelect('p.account_id', '$4::uuid', '$5')}) x) END AS player
+     FROM oidc_payloads p WHERE p.model = $1 AND p.id = $2 AND ${live('p', '$3')}`;
+
+const SESSION_READ_AHEAD = `SELECT ${OIDC_CLIENT_APP}, s.session, s.grant,
+       CASE WHEN a.id IS NOT NULL AND $4::text IS NOT NULL
+            THEN (SELECT row_to_json(x) FROM (${oidcPlayerSelect('$4', 'a.id', '$5')}) x) END AS player
+     FROM (SELECT 1) one
+     LEFT JOIN apps a ON a.key = $2
+     LEFT JOIN LATERAL (
+       SELECT ${liveRecord('s')} AS session,
+         (SELECT ${liveRecord('g')} FROM oidc_payloads g
+          WHERE g.model = 'Grant' AND g.id = s.payload -> 'authorizations' -> $2 ->> 'grantId' AND ${live('g', '$3')}) AS grant
+       FROM oidc_payloads s WHERE s.model = 'Session' AND s.id = $1 AND ${live('s', '$3')}) s ON true`;
 
 /**
  * A code or refresh token with the grant and the session it names, and the player it was issued to
@@ -27,13 +47,7 @@ export async function findRedeemedWithGrantSessionAndPlayer(
 ): Promise<{ found?: Payload; grant?: Payload; session?: Payload; player: OidcPlayerRow | null }> {
   const { rows } = await db.query<{ found: Found; grant: Found; session: Found; player: OidcPlayerRow | null }>({
     name: 'oidc-redeemed-read-ahead',
-    text: `SELECT ${liveRecord('p')} AS found,
-       (SELECT ${liveRecord('g')} FROM oidc_payloads g
-        WHERE g.model = 'Grant' AND g.id = p.grant_id AND ${live('g', '$3')}) AS grant,
-       (SELECT ${liveRecord('s')} FROM oidc_payloads s
-        WHERE s.model = 'Session' AND s.uid = p.payload ->> 'sessionUid' AND ${live('s', '$3')}) AS session,
-       CASE WHEN $4::uuid IS NOT NULL THEN (SELECT row_to_json(x) FROM (${oidcPlayerSelect('p.account_id', '$4::uuid', '$5')}) x) END AS player
-     FROM oidc_payloads p WHERE p.model = $1 AND p.id = $2 AND ${live('p', '$3')}`,
+    text: REDEEMED_READ_AHEAD,
     values: [where.model, where.id, now, where.appId, PORTAL_APP_KEY],
   });
   const row = rows[0];
@@ -53,16 +67,7 @@ export async function findSessionWithClientGrantAndPlayer(
 ): Promise<{ session?: Payload; grant?: Payload; app: OidcClientApp | null; player: OidcPlayerRow | null }> {
   const { rows } = await db.query<OidcClientApp & { session: Found; grant: Found; player: OidcPlayerRow | null }>({
     name: 'oidc-session-read-ahead',
-    text: `SELECT ${OIDC_CLIENT_APP}, s.session, s.grant,
-       CASE WHEN a.id IS NOT NULL AND $4::text IS NOT NULL
-            THEN (SELECT row_to_json(x) FROM (${oidcPlayerSelect('$4', 'a.id', '$5')}) x) END AS player
-     FROM (SELECT 1) one
-     LEFT JOIN apps a ON a.key = $2
-     LEFT JOIN LATERAL (
-       SELECT ${liveRecord('s')} AS session,
-         (SELECT ${liveRecord('g')} FROM oidc_payloads g
-          WHERE g.model = 'Grant' AND g.id = s.payload -> 'authorizations' -> $2 ->> 'grantId' AND ${live('g', '$3')}) AS grant
-       FROM oidc_payloads s WHERE s.model = 'Session' AND s.id = $1 AND ${live('s', '$3')}) s ON true`,
+    text: SESSION_READ_AHEAD,
     values: [where.id, where.clientKey, now, where.uid, PORTAL_APP_KEY],
   });
   const { session, grant, player, ...app } = rows[0]!;
