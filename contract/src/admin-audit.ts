@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appKeyField } from './admin-apps.ts';
 import { AuditEvent } from './audit.ts';
+import { DeviceKind } from './device.ts';
 import { singleLineText } from './text.ts';
 
 /** PostgreSQL's bigint, the type of an audit row's id. */
@@ -96,6 +97,9 @@ export const ActivityRow = z.object({
   app_name: z.string().nullable(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** The browser and system read from `user_agent` ("Firefox on Android"); null without one. */
+  device: z.string().nullable(),
+  device_kind: DeviceKind.nullable(),
   /** What changed: `before` and `after` of an edit, a `reason`, a `sid`, the sync `target`... */
   details: z.record(z.string(), z.unknown()),
 });

@@ -127,6 +127,9 @@ export const AuditRow = z.object({
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** The browser and system read from `user_agent`; null without one. */
+  device: z.string().nullable(),
+  device_kind: DeviceKind.nullable(),
   expires_at: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;

@@ -54,3 +54,10 @@ export function deviceOf(userAgent: string | null): Device {
   const name = browser && system ? `${browser} on ${system}` : (browser ?? (system ? `A browser on ${system}` : 'Unknown device'));
   return { name, kind: kindOf(ua, system) };
 }
+
+/** An audit row's device in words, or nulls for a row no browser wrote (the server's own events). */
+export function deviceFieldsOf(userAgent: string | null): { device: string | null; device_kind: DeviceKind | null } {
+  if (!userAgent) return { device: null, device_kind: null };
+  const { name, kind } = deviceOf(userAgent);
+  return { device: name, device_kind: kind };
+}

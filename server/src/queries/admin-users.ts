@@ -5,7 +5,7 @@ import { selectList, type DbRow } from './columns.ts';
 export type AdminUserRow = DbRow<AdminUser, 'created_at' | 'last_login_at'>;
 /** The device is read from the user agent by the service, not stored. */
 type AdminSessionRow = DbRow<Omit<SessionRow, 'device' | 'device_kind'>, 'expires_at'>;
-type AdminAuditRow = DbRow<AuditRow, 'created_at' | 'expires_at'>;
+type AdminAuditRow = DbRow<Omit<AuditRow, 'device' | 'device_kind'>, 'created_at' | 'expires_at'>;
 
 const ADMIN_USER = selectList({
   id: 'u.id',
@@ -37,7 +37,7 @@ const AUDIT = selectList({
   ip: 'l.ip',
   user_agent: 'l.user_agent',
   expires_at: 'l.expires_at',
-} satisfies Record<keyof AuditRow, string>);
+} satisfies Record<keyof AdminAuditRow, string>);
 
 const MATCHES = 'u.name ILIKE $1 OR u.uid ILIKE $1';
 

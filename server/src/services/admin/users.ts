@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import { inTransaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
-import { deviceOf } from '../../domain/user-agent.ts';
+import { deviceFieldsOf, deviceOf } from '../../domain/user-agent.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { findAppByKey, setAccess } from './queries/access.ts';
 import {
@@ -90,7 +90,12 @@ export async function userAudit(
   await mustExist(deps, userId);
   const { rows, total } = await listAudit(deps.db, userId, limit ?? 200, offset);
   return {
-    rows: rows.map((a) => ({ ...a, created_at: a.created_at.toISOString(), expires_at: iso(a.expires_at) })),
+    rows: rows.map((a) => ({
+      ...a,
+      ...deviceFieldsOf(a.user_agent),
+      created_at: a.created_at.toISOString(),
+      expires_at: iso(a.expires_at),
+    })),
     total,
   };
 }

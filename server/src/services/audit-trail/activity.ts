@@ -1,5 +1,6 @@
 import { AUDIT_FAILURE_EVENTS, auditOutcome, type ActivityPage, type ActivityRow, type AuditFilters } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
+import { deviceFieldsOf } from '../../domain/user-agent.ts';
 import { listAuditEvents, type AuditEventRow, type AuditKey, type AuditRowFilter } from '../../queries/audit.ts';
 
 const rowFilter = (filters: AuditFilters): AuditRowFilter => ({ ...filters, failureEvents: AUDIT_FAILURE_EVENTS });
@@ -19,6 +20,7 @@ export const toActivityRow = (row: AuditEventRow): ActivityRow => ({
   app_name: row.app_name,
   ip: row.ip,
   user_agent: row.user_agent,
+  ...deviceFieldsOf(row.user_agent),
   details: row.details,
 });
 

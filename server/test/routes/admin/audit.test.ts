@@ -46,6 +46,20 @@ describe('GET /api/admin/audit', () => {
     expect(next_cursor).toBeNull();
   });
 
+  it('names the device an event came from in words, as the sessions lists do', async () => {
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
+    await ctx.deps.db.query(
+      `INSERT INTO audit_log (created_at, event, user_agent) VALUES (now(), 'login_failed', $1), (now(), 'login_failed', NULL)`,
+      [firefox],
+    );
+    const failed = (await list('?event=login_failed')).events;
+    expect(failed.map((e) => [e.device, e.device_kind, e.user_agent])).toEqual([
+      [null, null, null],
+      ['Firefox on Windows', 'desktop', firefox],
+    ]);
+    await ctx.deps.db.query("DELETE FROM audit_log WHERE event = 'login_failed'");
+  });
+
   it('filters by actor, user acted upon, app, event, outcome and time range', async () => {
     const events = async (query: string) => (await list(query)).events.map((e) => e.event);
     expect(await events(`?actor=${adminId}`)).toEqual(['access_suspended', 'access_granted']);

@@ -85,6 +85,9 @@ describe('/api/admin/users', () => {
       actor_name: null,
       details: { sid: sessions[0].sid, via: expect.any(String) },
       user_agent: 'MiraBrowser/2.0',
+      // Named in words as her session is: a browser no list knows says so rather than guess.
+      device: 'Unknown device',
+      device_kind: 'unknown',
       expires_at: expect.any(String),
     });
   });

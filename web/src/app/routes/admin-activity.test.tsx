@@ -20,7 +20,9 @@ const event = (n: number, overrides: Partial<ActivityRow> = {}): ActivityRow => 
   app_key: 'wiki',
   app_name: 'Wiki',
   ip: '203.0.113.7',
-  user_agent: 'Mozilla/5.0 Firefox/140.0',
+  user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0',
+  device: 'Firefox on Windows',
+  device_kind: 'desktop',
   details: {},
   ...overrides,
 });
@@ -126,7 +128,11 @@ describe('/admin/activity', () => {
     await user.click(screen.getByRole('button', { name: 'Details of: App updated on Wiki by Jorin Vex' }));
     const dialog = await screen.findByRole('dialog', { name: 'Event details' });
     expect(within(dialog).getByText('203.0.113.7')).toBeInTheDocument();
-    expect(within(dialog).getByText('Mozilla/5.0 Firefox/140.0')).toBeInTheDocument();
+    // The device in words, as the sessions lists show it, with the user agent it was read from below.
+    expect(within(dialog).getByText('Firefox on Windows')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0'),
+    ).toBeInTheDocument();
     const changes = within(dialog).getByRole('table', { name: 'What changed' });
     expect(within(changes).getByRole('row', { name: 'name Old Wiki Wiki' })).toBeInTheDocument();
   });

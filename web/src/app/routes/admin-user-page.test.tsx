@@ -37,6 +37,8 @@ const login: AuditRow = {
   details: {},
   ip: '203.0.113.7',
   user_agent: 'Mozilla/5.0 Firefox/140.0',
+  device: 'Firefox',
+  device_kind: 'unknown',
   expires_at: null,
 };
 

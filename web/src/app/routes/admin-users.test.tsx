@@ -46,6 +46,8 @@ const audit: AuditRow[] = [
     details: {},
     ip: '203.0.113.7',
     user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+    device: 'Firefox on Linux',
+    device_kind: 'desktop',
     expires_at: '2025-03-02T12:30:00.000Z',
   },
   {
@@ -57,6 +59,8 @@ const audit: AuditRow[] = [
     details: { value: 'staff' },
     ip: null,
     user_agent: null,
+    device: null,
+    device_kind: null,
     expires_at: null,
   },
 ];
@@ -318,7 +322,7 @@ describe('/admin/users', () => {
       within(sessions)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['App', 'SID', 'IP', 'User agent', 'Expires', 'Actions']);
+    ).toEqual(['App', 'SID', 'IP', 'Device', 'Expires', 'Actions']);
     expect(rowsOf(sessions)[0]!.slice(0, 5)).toEqual([
       'fleet',
       'sid-7f3a9c',
@@ -334,7 +338,7 @@ describe('/admin/users', () => {
       within(log)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Time', 'Event', 'App', 'IP', 'User agent', 'Expires']);
+    ).toEqual(['Time', 'Event', 'App', 'IP', 'Device', 'Expires']);
     // Each event is a sentence: what changed and by whom, never the raw code; the App column names the app, the sentence does not repeat it.
     expect(rowsOf(log)).toEqual([
       [
@@ -342,7 +346,8 @@ describe('/admin/users', () => {
         'Signed in',
         'Fleet Ops',
         '203.0.113.7',
-        audit[0]!.user_agent,
+        // The device in words, as Active Sessions names it.
+        'Firefox on Linux',
         formatDateTime(audit[0]!.expires_at),
       ],
       [formatDateTime(audit[1]!.created_at), 'Role revoked: staff by Jorin Vex', 'Fleet Ops', '-', '-', '-'],

@@ -1,6 +1,7 @@
 import type { ActivityRow } from '@portal/contract';
 import { Code, DataList, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { DataField } from '@/components/data-field.tsx';
+import { DeviceName } from '@/components/device-name.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { activitySentence } from './activity-sentence.ts';
 
@@ -62,7 +63,18 @@ export function EventDetailsModal({ event, onClose }: { event: ActivityRow | nul
                 {event.ip ?? '-'}
               </Text>
             </DataField>
-            <DataField label="User agent">{event.user_agent ?? '-'}</DataField>
+            <DataField label="Device">
+              {event.device && event.device_kind ? (
+                <Stack gap={2}>
+                  <DeviceName name={event.device} kind={event.device_kind} userAgent={event.user_agent} />
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {event.user_agent}
+                  </Text>
+                </Stack>
+              ) : (
+                '-'
+              )}
+            </DataField>
           </DataList>
           {changes && (
             <Stack gap="xs">

@@ -1,5 +1,6 @@
 import { auditSentence, type AuditRow } from '@portal/contract';
 import { Text } from '@mantine/core';
+import { DeviceName } from '@/components/device-name.tsx';
 import { ListPager, PageRange } from '@/components/list-pager.tsx';
 import { QueryList, type Column } from '@/components/query-list.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
@@ -12,7 +13,13 @@ const auditColumns: Column<AuditRow>[] = [
   // The App column names the app, so the sentence does not repeat it.
   { label: 'Event', cell: (row) => <Text size="sm">{auditSentence(row, { appShown: true })}</Text> },
   { label: 'App', cell: (row) => <Text size="sm">{row.app_name ?? row.app_key ?? '-'}</Text> },
-  ...deviceColumns<AuditRow>(),
+  ...deviceColumns<AuditRow>((row) =>
+    row.device && row.device_kind ? (
+      <DeviceName name={row.device} kind={row.device_kind} userAgent={row.user_agent} size="xs" />
+    ) : (
+      <Text size="xs">-</Text>
+    ),
+  ),
 ];
 
 /** The user's audit log, newest first, a page at a time; its heading an h3 under the user's details, an h2 on the user's page. */

@@ -28,15 +28,15 @@ function UserAgent({ value }: { value: string | null }) {
 type DeviceFacts = { ip: string | null; user_agent: string | null; expires_at: string | null };
 
 /**
- * Where a session was opened and until when it lasts: the sessions and the audit log both end with these. The user
- * agent is shown as given unless the list has it in words (`agent`).
+ * Where a session was opened and until when it lasts: the sessions and the audit log both end with these. The
+ * device is the user agent as given unless the list has it in words (`agent`); the raw one is on hover.
  */
 export function deviceColumns<T extends DeviceFacts>(
   agent: (row: T) => ReactNode = (row) => <UserAgent value={row.user_agent} />,
 ): Column<T>[] {
   return [
     { label: 'IP', nowrap: true, cell: (row) => <Mono>{orDash(row.ip)}</Mono> },
-    { label: 'User agent', maw: 280, cell: agent },
+    { label: 'Device', maw: 280, cell: agent },
     { label: 'Expires', nowrap: true, cell: (row) => <DateTime iso={row.expires_at} /> },
   ];
 }
