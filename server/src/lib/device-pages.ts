@@ -6,21 +6,30 @@ import { escapeHtml, page } from './message-page.ts';
 const signedInAs = (name: string | null) => (name ? `<p>Signed in as <strong>${escapeHtml(name)}</strong>.</p>` : '');
 const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 
-/** Where the player types the code; `problem` says why the last code was not taken, above the field. */
+/**
+ * Where the player types the code; `problem` says why the last code was not taken, above the field. With
+ * `sendOnScript`, the code came with the link the device showed: the page says so and that script sends the
+ * form at once (Continue stays for a browser without scripts).
+ */
 export function deviceCodePage(input: {
   action: string;
   xsrf: string;
   playerName: string | null;
   code?: string;
   problem?: string;
+  sendOnScript?: string;
 }): string {
   const problem = input.problem ? `<p class="notice bad" role="alert">${escapeHtml(input.problem)}</p>` : '';
+  const ask = input.sendOnScript
+    ? '<p>Opening the code from your device’s link…</p>'
+    : '<p>Enter the code your bot, command-line tool or device shows you.</p>';
   return page(
     'Connect a device',
-    `<h1>Connect a device</h1>${signedInAs(input.playerName)}${problem}<p>Enter the code your bot, command-line tool or device shows you.</p>` +
-      `<form method="post" action="${escapeHtml(input.action)}">${hidden('xsrf', input.xsrf)}` +
+    `<h1>Connect a device</h1>${signedInAs(input.playerName)}${problem}${ask}` +
+      `<form method="post" action="${escapeHtml(input.action)}"${input.sendOnScript ? ' data-send-at-once' : ''}>${hidden('xsrf', input.xsrf)}` +
       `<label for="user_code">Code</label><input id="user_code" name="user_code" type="text" value="${escapeHtml(input.code ?? '')}" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" required autofocus>` +
       `<button class="btn" type="submit">Continue</button></form>`,
+    input.sendOnScript ? `<script src="${escapeHtml(input.sendOnScript)}" defer></script>` : '',
   );
 }
 

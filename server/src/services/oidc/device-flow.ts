@@ -6,6 +6,7 @@ import { messagePage } from '../../lib/message-page.ts';
 import { audit } from '../audit.ts';
 import { deviceFormSecret, type Configuration, type KoaContextWithOIDC } from './library-gaps/index.ts';
 import { clientApp, playerOf } from './lookups.ts';
+import { DEVICE_SEND_SCRIPT_PATH } from './paths.ts';
 import { currentOidcRequest } from './request-context.ts';
 
 type DeviceFlow = NonNullable<NonNullable<Configuration['features']>['deviceFlow']>;
@@ -117,7 +118,19 @@ export function deviceFlowFeature(deps: Pick<Deps, 'db' | 'config' | 'clock'>): 
         ? (CODE_PROBLEMS[err.name] ??
           (out?.error === 'invalid_request' ? OUT_OF_DATE : `This code cannot be used: ${out?.error_description ?? 'try again'}.`))
         : undefined;
-      send(ctx, deviceCodePage({ action, xsrf, playerName: playerName(ctx), code: userCode, problem }));
+      // The code the device's link carried: drawn filled in, and sent on at once (no unstyled page of the library's between).
+      const fromLink = err ? undefined : currentOidcRequest(ctx).userCodeFromLink;
+      send(
+        ctx,
+        deviceCodePage({
+          action,
+          xsrf,
+          playerName: playerName(ctx),
+          code: userCode ?? fromLink,
+          problem,
+          ...(fromLink ? { sendOnScript: DEVICE_SEND_SCRIPT_PATH } : {}),
+        }),
+      );
     },
     userCodeConfirmSource: async (ctx, _form, client, _deviceInfo, userCode) => {
       const appName = client.clientName ?? client.clientId;

@@ -16,6 +16,8 @@ export const DISCOVERY_PATH = '/.well-known/openid-configuration';
 /** Where the authorization endpoint hands over when it needs the player: our sign-in, then back. */
 export const INTERACTION_PATH = '/oidc/interaction';
 export const END_SESSION_CONFIRM_PATH = '/oidc/logout/confirm';
+/** The script that sends the device page's form when the code came with the device's link (a file: the pages allow no inline script). */
+export const DEVICE_SEND_SCRIPT_PATH = '/oidc/device-send.js';
 
 export const interactionUrl = (publicUrl: string, uid: string) => `${publicUrl}${INTERACTION_PATH}/${uid}`;
 

@@ -22,6 +22,11 @@ export interface OidcRequest {
   prefetched?: Map<string, Record<string, unknown> | undefined>;
   /** While the library handles the request: what it writes, written in one statement before it answers. */
   writes?: OidcRequestWrites;
+  /**
+   * The user code the device page's address carried (RFC 8628 verification_uri_complete): the page is drawn
+   * with it filled in and sends it on by itself.
+   */
+  userCodeFromLink?: string;
 }
 
 /** A library context: the one it makes of each HTTP request it handles (`Provider.ctx` while it does). */

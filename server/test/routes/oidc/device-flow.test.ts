@@ -135,10 +135,21 @@ describe('the device flow (RFC 8628): a bot asks a player for a code', () => {
     const toSwc = new URL(first.headers.location!);
     expect(toSwc.origin).toBe(new URL(ctx.simulatorUrl).origin);
     const back = await browse(ctx, jar, await approveAtSimulator(toSwc.href, '1:100003'));
-    // The library sends the code on to the page that asks Allow or Deny (a form the browser posts at once).
+    // The portal's own code page, with the code filled in and a script of this origin that sends it on at once
+    // (not the library's unstyled page that posts itself).
     expect(back.statusCode).toBe(200);
-    expect(back.body).toContain(`name="user_code" value="${device.user_code}"`);
+    expect(back.body).toContain('<h1>Connect a device</h1>');
+    expect(back.body).toContain(`value="${device.user_code}"`);
+    expect(back.body).toContain(`<form method="post" action="${PUBLIC_URL}/device" data-send-at-once>`);
+    expect(back.body).toContain('<script src="/oidc/device-send.js" defer></script>');
+    expect(back.body).not.toContain('Submitting Callback');
     expect(jar.cookies.get('portal_session')).toBeTruthy();
+    const script = await ctx.app.inject({ method: 'GET', url: '/oidc/device-send.js' });
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).toContain('form[data-send-at-once]');
+    // What the script sends: the code and the page's form secret, answered with Allow or Deny.
+    const confirm = await submitDevicePage(ctx, jar, { xsrf: xsrfOf(back.body), user_code: device.user_code });
+    expect(confirm.body).toContain(`<code>${device.user_code}</code>`);
   });
 
   it('refuses codes that are wrong, used, expired or hostile with a page saying why, never a 500', async () => {
