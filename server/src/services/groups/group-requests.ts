@@ -14,6 +14,7 @@ import {
   expireDue,
   insertRequest,
   listPending,
+  lockJoining,
   lockRequest,
   findRequest,
   type PendingRow,
@@ -129,6 +130,16 @@ function mustBePending(request: { status: string; expires_at: Date }, now: Date)
   if (request.expires_at.getTime() <= now.getTime()) throw new Conflict('This request expired: the player may ask again.');
 }
 
+/** A closed group's requests were refused when it closed: none is approved after, whatever its state says. */
+async function mustStillTakeRequests(tx: DbClient, groupId: string): Promise<void> {
+  const group = await lockJoining(tx, groupId);
+  if (group?.joining === 'closed') {
+    throw new Conflict(
+      `${group.name} is closed: the requests waiting when it closed were refused. Add the player as a member if they should be in.`,
+    );
+  }
+}
+
 /**
  * Approves a pending request: the player joins the group (with the end date `until`, if given) through the one way
  * access follows a group change, and is told.
@@ -144,6 +155,8 @@ export async function approveRequest(
   if (!request) throw new NotFound('No request with this id.');
   await inTransaction(deps.db, async (tx) => {
     const { gained } = await membershipChangeIn(deps, tx, { userIds: [request.user_id], groupIds: [request.group_id] }, async () => {
+      // The group first, as closing it does: a group closing now refuses this request before it is approved.
+      await mustStillTakeRequests(tx, request.group_id);
       const locked = (await lockRequest(tx, requestId))!;
       mustBePending(locked, deps.clock.now());
       await addMembers(tx, request.group_id, [request.user_id], 'approved', deps.clock.now(), ends);

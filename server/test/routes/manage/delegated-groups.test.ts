@@ -299,3 +299,40 @@ describe('joining, leaving, withdrawing and expiry', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('closing a group', () => {
+  it('refuses the requests waiting for an answer, audited and told; approving one after is a 409 in words', async () => {
+    const scouts = (await call('POST', '/api/admin/groups', admin, { name: 'Scouts', description: '', joining: 'request' })).json().id;
+    await call('PUT', `/api/admin/groups/${scouts}/managers`, admin, { uids: ['1:100004'] });
+    const asked = (await call('POST', '/api/me/group-requests', mira, { group_id: scouts, note: 'I scout.' })).json();
+    expect(asked).toMatchObject({ status: 'pending' });
+
+    const closed = await call('PUT', `/api/admin/groups/${scouts}`, admin, { name: 'Scouts', description: '', joining: 'closed' });
+    expect(closed.statusCode).toBe(200);
+
+    const approved = await call('POST', `/api/manage/requests/${asked.request_id}/approve`, talia, {});
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe(
+      'Scouts is closed: the requests waiting when it closed were refused. Add the player as a member if they should be in.',
+    );
+    expect((await call('POST', `/api/admin/group-requests/${asked.request_id}/approve`, admin, {})).statusCode).toBe(409);
+    expect((await call('GET', `/api/manage/groups/${scouts}/members`, talia)).json()).toEqual([]);
+    expect((await call('GET', `/api/admin/groups/${scouts}/requests`, admin)).json()).toEqual([]);
+
+    const adminId = await userIdOf(ctx, '1:100001');
+    const reason = 'Scouts closed: only its managers and the admins add members now.';
+    expect((await auditRows('group_request_denied')).at(-1)).toMatchObject({
+      user_id: miraId,
+      actor_id: adminId,
+      details: expect.objectContaining({ group_id: scouts, request_id: asked.request_id, reason, group_closed: true }),
+    });
+    expect((await auditRows('group_updated')).at(-1)).toMatchObject({
+      details: expect.objectContaining({ group_id: scouts, joining: 'closed', joining_was: 'request', requests_refused: 1 }),
+    });
+    const mine = (await call('GET', '/api/me/groups', mira)).json();
+    expect(mine.answered).toEqual(expect.arrayContaining([expect.objectContaining({ group_id: scouts, status: 'denied', reason })]));
+    expect((await call('GET', '/api/me/notices', mira)).json().notices[0].sentence).toBe(
+      `Your request to join Scouts was denied: ${reason}`,
+    );
+  });
+});

@@ -69,6 +69,28 @@ export async function answerRequest(
   );
 }
 
+/** Refuses every pending request to the group at once (it closed), with the reason the players read; answers whose. */
+export async function refusePending(
+  db: DbClient,
+  groupId: string,
+  a: { by: string; at: Date; reason: string },
+): Promise<{ id: string; user_id: string }[]> {
+  const { rows } = await db.query<{ id: string; user_id: string }>(
+    `UPDATE group_requests SET status = 'denied', answered_by = $2, answered_at = $3, reason = $4
+     WHERE group_id = $1 AND status = 'pending' RETURNING id, user_id`,
+    [groupId, a.by, a.at, a.reason],
+  );
+  return rows;
+}
+
+/** How a group lets players in, its row locked against a change of joining until the transaction ends. */
+export async function lockJoining(db: DbClient, groupId: string): Promise<{ name: string; joining: GroupJoining } | null> {
+  const { rows } = await db.query<{ name: string; joining: GroupJoining }>('SELECT name, joining FROM groups WHERE id = $1 FOR SHARE', [
+    groupId,
+  ]);
+  return rows[0] ?? null;
+}
+
 export interface PendingRow extends RequestRow {
   uid: string;
   name: string | null;

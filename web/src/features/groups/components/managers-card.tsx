@@ -17,7 +17,7 @@ const JOINING = [
 ] as const;
 
 const JOINING_WORDS: Record<Group['joining'], string> = {
-  closed: 'Only its managers and the admins add members.',
+  closed: 'Only its managers and the admins add members. Closing it refuses the requests still waiting.',
   request: 'Players ask on Your account; a manager or an admin approves or denies.',
   open: 'Players join at once on Your account.',
 };
