@@ -10,6 +10,7 @@ import { membershipChangeIn } from './access-follows.ts';
 import { addMembers, findGroup, type GroupRow } from './queries/groups.ts';
 import {
   answerRequest,
+  countJoinsSince,
   countRequestsSince,
   expireDue,
   insertRequest,
@@ -24,6 +25,8 @@ type ChangeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queu
 
 /** Requests one player may make an hour (withdrawn ones count): enough to ask every group, too few to flood managers. */
 const REQUESTS_PER_HOUR = 10;
+/** Open groups one player may join an hour (a group left and joined again counts each time): no join-and-leave loop. */
+const JOINS_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
 
 const DAY_MS = 86_400_000;
@@ -45,8 +48,7 @@ export async function askToJoin(deps: ChangeDeps, player: Actor, groupId: string
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
     await mustNotBeIn(tx, player.userId, group);
-    // One player's requests are counted one at a time: two at once cannot both slip under the limit.
-    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [player.userId]);
+    await lockPlayer(tx, player.userId);
     const recent = await countRequestsSince(tx, player.userId, new Date(now.getTime() - HOUR_MS));
     if (recent.count >= REQUESTS_PER_HOUR) {
       const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
@@ -71,6 +73,11 @@ export async function askToJoin(deps: ChangeDeps, player: Actor, groupId: string
   });
 }
 
+/** One player's requests and joins are counted one at a time: two at once cannot both slip under a limit. */
+async function lockPlayer(tx: DbClient, userId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
 async function mustNotBeIn(tx: DbClient, userId: string, group: { id: string; name: string }): Promise<void> {
   const { rowCount } = await tx.query('SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2 AND left_at IS NULL', [
     group.id,
@@ -81,6 +88,13 @@ async function mustNotBeIn(tx: DbClient, userId: string, group: { id: string; na
 
 async function joinOpenGroup(deps: ChangeDeps, player: Actor, group: GroupRow): Promise<GroupRequestOutcome> {
   const opened = await inTransaction(deps.db, async (tx) => {
+    await lockPlayer(tx, player.userId);
+    const now = deps.clock.now();
+    const recent = await countJoinsSince(tx, player.userId, new Date(now.getTime() - HOUR_MS));
+    if (recent.count >= JOINS_PER_HOUR) {
+      const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
+      throw new TooMany(`You joined open groups ${JOINS_PER_HOUR} times in the last hour. Try again later.`, retryAt);
+    }
     const { gained } = await membershipChangeIn(deps, tx, { userIds: [player.userId], groupIds: [group.id] }, async () => {
       await mustNotBeIn(tx, player.userId, group);
       await addMembers(tx, group.id, [player.userId], 'joined', deps.clock.now());

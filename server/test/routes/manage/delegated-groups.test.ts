@@ -336,3 +336,23 @@ describe('closing a group', () => {
     );
   });
 });
+
+describe('joining an open group in a loop', () => {
+  it('limits how often a player joins open groups an hour, in words with Retry-After; other players still join', async () => {
+    const cantina = (await call('POST', '/api/admin/groups', admin, { name: 'Cantina', description: '', joining: 'open' })).json().id;
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      answers.push((await call('POST', '/api/me/group-requests', rorr, { group_id: cantina })).statusCode);
+      answers.push((await call('DELETE', `/api/me/groups/${cantina}`, rorr)).statusCode);
+    }
+    expect(answers).toEqual(Array.from({ length: 10 }, () => [201, 204]).flat());
+
+    const limited = await call('POST', '/api/me/group-requests', rorr, { group_id: cantina });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('You joined open groups 10 times in the last hour. Try again later.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await call('GET', '/api/me/groups', rorr)).json().member_of).not.toContainEqual(expect.objectContaining({ id: cantina }));
+
+    expect((await call('POST', '/api/me/group-requests', mira, { group_id: cantina })).statusCode).toBe(201);
+  });
+});

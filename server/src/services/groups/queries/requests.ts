@@ -40,6 +40,19 @@ export async function countRequestsSince(db: DbClient, userId: string, since: Da
   return rows[0]!;
 }
 
+/**
+ * How often the player joined an open group since `since`, and the first of those joins: the rate limit. The audit
+ * log's `group_entered` events are the record (a membership row goes when the player leaves; the log keeps a day at least).
+ */
+export async function countJoinsSince(db: DbClient, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const { rows } = await db.query<{ count: number; oldest: Date | null }>(
+    `SELECT count(*)::int AS count, min(created_at) AS oldest FROM audit_log
+     WHERE user_id = $1 AND event = 'group_entered' AND created_at > $2`,
+    [userId, since],
+  );
+  return rows[0]!;
+}
+
 /** The request, locked for its answer. */
 export async function lockRequest(db: DbClient, id: string): Promise<RequestRow | null> {
   const { rows } = await db.query<RequestRow>(
