@@ -356,3 +356,21 @@ describe('joining an open group in a loop', () => {
     expect((await call('POST', '/api/me/group-requests', mira, { group_id: cantina })).statusCode).toBe(201);
   });
 });
+
+describe('an admin adds members with an end date', () => {
+  it('keeps the end date the admin gave, as a manager’s add does, and audits it', async () => {
+    const wing = (await call('POST', '/api/admin/groups', admin, { name: 'Escort Wing', description: '' })).json().id;
+    const until = new Date(ctx.clock.now().getTime() + 86_400_000).toISOString();
+    const added = await call('POST', `/api/admin/groups/${wing}/members`, admin, { uids: ['1:100003'], until });
+    expect(added.statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/groups/${wing}/members`, admin)).json()).toEqual([
+      expect.objectContaining({ uid: '1:100003', until }),
+    ]);
+    expect((await auditRows('group_members_added')).at(-1)).toMatchObject({
+      details: expect.objectContaining({ group_id: wing, until }),
+    });
+    const past = await call('POST', `/api/admin/groups/${wing}/members`, admin, { uids: ['1:100002'], until: '2020-01-01T00:00:00Z' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe('until must be in the future: the membership would end at once.');
+  });
+});
