@@ -157,10 +157,9 @@ describe('officers run their own groups', () => {
     await dialog.getByRole('button', { name: 'End date (optional)' }).click();
     if (at.nextMonth) await talia.page.getByRole('button', { name: 'Next month' }).click();
     await talia.page.getByRole('button', { name: at.day, exact: true }).click();
-    await talia.page.getByRole('spinbutton', { name: 'Hours' }).click();
-    await talia.page.keyboard.type(at.hours);
-    await talia.page.getByRole('spinbutton', { name: 'Minutes' }).click();
-    await talia.page.keyboard.type(at.minutes);
+    await talia.page.getByRole('spinbutton', { name: 'Hours' }).fill(at.hours);
+    await talia.page.getByRole('spinbutton', { name: 'Minutes' }).fill(at.minutes);
+    await talia.page.getByRole('spinbutton', { name: 'Minutes' }).focus();
     await expectAccessible(talia.page, '/manage approving with the end date’s calendar open');
     await screenshotBoth(talia.page, 'manage-approve-end-date', { fullPage: false });
     await talia.page.getByRole('button', { name: 'Set end date' }).click();
