@@ -76,6 +76,10 @@ describe('Admin → Groups', () => {
       .getByRole('status')
       .filter({ hasText: /No faction roster can be read|Reading \d+ faction rosters? now/ })
       .waitFor();
+    // How players join it and how many manage it: a new group is closed, with no manager yet.
+    const row = groupsTable().getByRole('row').filter({ hasText: GROUP });
+    await row.getByRole('cell', { name: 'Closed', exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'None', exact: true }).first().waitFor();
     await expectAccessible(admin, '/admin/groups after Read rosters now');
     await screenshotBoth(admin, 'admin-groups');
   });
@@ -92,6 +96,19 @@ describe('Admin → Groups', () => {
     await screenshotBoth(admin, 'admin-group-uids-refused');
 
     await uids.fill(`1:100002\n${NEW_UID}, 1:100002`);
+    // Until the 15th of next month at 18:00, picked on the console's calendar.
+    const until = await admin.evaluate(() => {
+      const d = new Date();
+      d.setMonth(d.getMonth() + 1, 15);
+      return `15 ${d.toLocaleDateString('en', { month: 'long' })} ${d.getFullYear()}`;
+    });
+    await admin.getByRole('button', { name: 'End date (optional)' }).click();
+    await admin.getByRole('button', { name: 'Next month' }).click();
+    await admin.getByRole('button', { name: until, exact: true }).click();
+    await admin.getByRole('spinbutton', { name: 'Hours' }).fill('18');
+    await admin.getByRole('spinbutton', { name: 'Minutes' }).fill('00');
+    await admin.getByRole('button', { name: 'Set end date' }).click();
+    await admin.getByRole('button', { name: 'End date (optional)' }).filter({ hasText: ', 18:00' }).waitFor();
     await admin.getByRole('button', { name: 'Add players' }).click();
     await admin.getByText(`Added 2 players to ${GROUP} (1 new to the portal, added as a user).`).waitFor();
     await admin
@@ -101,6 +118,7 @@ describe('Admin → Groups', () => {
     const members = admin.getByRole('table', { name: 'Members' });
     await members.getByRole('link', { name: 'Mira Solan' }).waitFor();
     await members.getByRole('link', { name: `Not signed in yet (${NEW_UID})` }).waitFor();
+    expect(await members.getByText(/^Until /).count()).toBe(2);
     await expectAccessible(admin, 'a group with two members');
     await screenshotBoth(admin, 'admin-group');
   });
@@ -299,7 +317,13 @@ describe('the decision and its source on Users and Access Control', () => {
     await expectAccessible(admin, 'the user page, Apps & access with the decision');
     await screenshotBoth(admin, 'admin-user-page-apps-decision');
     await admin.getByRole('tab', { name: 'Groups' }).click();
-    await admin.getByRole('table', { name: 'Groups' }).getByRole('link', { name: GROUP }).waitFor();
+    const groups = admin.getByRole('table', { name: 'Groups' });
+    await groups.getByRole('link', { name: GROUP }).waitFor();
+    await groups
+      .getByRole('row')
+      .filter({ hasText: GROUP })
+      .getByText(/^Until /)
+      .waitFor();
     await expectAccessible(admin, 'the user page, Groups');
     await screenshotBoth(admin, 'admin-user-page-groups');
   });

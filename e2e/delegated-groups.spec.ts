@@ -140,15 +140,33 @@ describe('officers run their own groups', () => {
 
     await talia.page.getByRole('button', { name: 'Approve Mira Solan for Fleet Ops' }).click();
     const dialog = talia.page.getByRole('dialog', { name: 'Approve Mira Solan?' });
-    // A minute away, in the browser's time zone, to the minute the field takes.
-    const local = await talia.page.evaluate(() => {
-      const at = new Date(Date.now() + 120_000);
-      at.setSeconds(0, 0);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    // Two minutes away, to the minute, picked on the console's calendar in the browser's time zone.
+    const at = await talia.page.evaluate(() => {
+      const d = new Date(Date.now() + 120_000);
+      d.setSeconds(0, 0);
+      const now = new Date();
+      return {
+        time: d.getTime(),
+        nextMonth: d.getMonth() !== now.getMonth(),
+        day: `${d.getDate()} ${d.toLocaleDateString('en', { month: 'long' })} ${d.getFullYear()}`,
+        hours: String(d.getHours()).padStart(2, '0'),
+        minutes: String(d.getMinutes()).padStart(2, '0'),
+      };
     });
-    endsAt = await talia.page.evaluate((value) => new Date(value).getTime(), local);
-    await dialog.getByLabel('End date (optional)').fill(local);
+    endsAt = at.time;
+    await dialog.getByRole('button', { name: 'End date (optional)' }).click();
+    if (at.nextMonth) await talia.page.getByRole('button', { name: 'Next month' }).click();
+    await talia.page.getByRole('button', { name: at.day, exact: true }).click();
+    await talia.page.getByRole('spinbutton', { name: 'Hours' }).fill(at.hours);
+    await talia.page.getByRole('spinbutton', { name: 'Minutes' }).fill(at.minutes);
+    await talia.page.getByRole('spinbutton', { name: 'Minutes' }).focus();
+    await expectAccessible(talia.page, '/manage approving with the end date’s calendar open');
+    await screenshotBoth(talia.page, 'manage-approve-end-date', { fullPage: false });
+    await talia.page.getByRole('button', { name: 'Set end date' }).click();
+    await dialog
+      .getByRole('button', { name: 'End date (optional)' })
+      .filter({ hasText: `, ${at.hours}:${at.minutes}` })
+      .waitFor();
     await expectAccessible(talia.page, '/manage approving with an end date');
     await screenshotBoth(talia.page, 'manage-approve', { fullPage: false });
     await dialog.getByRole('button', { name: 'Approve' }).click();

@@ -1,10 +1,11 @@
-import { TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { DateTimePicker } from '@mantine/dates';
+import { useId, useState, type ReactNode } from 'react';
+import { dateTimePickerProps } from './date-time-picker-props.ts';
 
-/** The browser's local 'YYYY-MM-DDTHH:mm' of a datetime-local field → the instant the API takes; empty: none. */
+/** The picker's local 'YYYY-MM-DD HH:mm:ss' (the browser's time zone) → the instant the API takes; empty: none. */
 export function untilInstant(local: string): string | undefined {
   if (!local) return undefined;
-  const at = new Date(local);
+  const at = new Date(local.replace(' ', 'T'));
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
@@ -21,18 +22,38 @@ interface UntilFieldProps {
   onChange: (value: string) => void;
   error?: ReactNode;
   description?: string;
+  /** The form's name for the field, where its error summary takes the focus. */
+  'data-path'?: string;
 }
 
-/** An optional end date for the memberships a form gives, in the browser's time zone. */
-export function UntilField({ value, onChange, error, description }: UntilFieldProps) {
+const LABEL = 'End date (optional)';
+
+/** The browser's local date, 'YYYY-MM-DD', as the calendar names its days. */
+function localDay(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/**
+ * An optional end date for the memberships a form gives, in the browser's time zone, with the console's calendar and
+ * time picker. Days before today are not offered; a time today that has passed is refused by the form's check.
+ * (A lower bound on the picker itself would also bound the hours as they are typed: '1' of '15' would jump to the
+ * current hour.)
+ */
+export function UntilField({ value, onChange, error, description, 'data-path': dataPath }: UntilFieldProps) {
+  const id = useId();
+  const [today] = useState(() => localDay(new Date()));
   return (
-    <TextInput
-      type="datetime-local"
-      label="End date (optional)"
+    <DateTimePicker
+      {...dateTimePickerProps('end date', `until-${id}`)}
+      label={LABEL}
       description={description ?? 'The membership ends then, by itself. Leave empty to keep it until someone removes it.'}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      placeholder="No end date"
+      excludeDate={(day) => day.slice(0, 10) < today}
+      value={value || null}
+      onChange={(picked) => onChange(picked ?? '')}
       error={error}
+      data-path={dataPath}
       maw={320}
     />
   );

@@ -1,4 +1,6 @@
 import type { Group, GroupMember, UserGroup } from '@portal/contract';
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { reply, type StubCall } from './fetch-stub.ts';
 import { testUuid } from './fixtures.ts';
 
@@ -73,4 +75,25 @@ export function membersRoute(members: readonly GroupMember[]) {
     const matching = members.filter((m) => !q || (m.name ?? '').toLowerCase().includes(q) || m.uid.includes(q));
     return reply(200, matching.slice(offset, offset + limit), { 'x-total-count': String(matching.length) });
   };
+}
+
+/**
+ * Picks `at` (to the minute, in the browser's time zone) in an end-date field: opens its calendar, turns to the month,
+ * picks the day, types the time and sets it, as a manager would.
+ */
+export async function pickUntil(user: UserEvent, at: Date): Promise<void> {
+  await user.click(screen.getByRole('button', { name: 'End date (optional)' }));
+  const month = (d: Date) => d.getFullYear() * 12 + d.getMonth();
+  for (let shown = month(new Date()); shown < month(at); shown++)
+    await user.click(await screen.findByRole('button', { name: 'Next month' }));
+  const day = `${at.getDate()} ${at.toLocaleDateString('en', { month: 'long' })} ${at.getFullYear()}`;
+  await user.click(await screen.findByRole('button', { name: day }));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = screen.getByRole('spinbutton', { name: 'Hours' });
+  await user.clear(hours);
+  await user.type(hours, pad(at.getHours()));
+  const minutes = screen.getByRole('spinbutton', { name: 'Minutes' });
+  await user.clear(minutes);
+  await user.type(minutes, pad(at.getMinutes()));
+  await user.click(screen.getByRole('button', { name: 'Set end date' }));
 }

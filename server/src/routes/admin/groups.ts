@@ -52,8 +52,8 @@ export default async function groupRoutes(app: FastifyInstance) {
   });
   route(app, adminGroups.addMembers, {
     tags,
-    summary: 'Add players by UID (a UID never seen becomes a user); a faction’s members are the game’s: 409',
-    handler: (request) => addGroupMembers(deps, actorOf(request), request.params.id, request.body.uids),
+    summary: 'Add players by UID, optionally until a date (a UID never seen becomes a user); a faction’s members are the game’s: 409',
+    handler: (request) => addGroupMembers(deps, actorOf(request), request.params.id, request.body.uids, { until: request.body.until }),
   });
   route(app, adminGroups.removeMember, {
     tags,

@@ -25,7 +25,7 @@ export default async function myGroupRoutes(app: FastifyInstance) {
   });
   route(app, myGroups.ask, {
     tags,
-    summary: 'Join an open group (201 joined) or ask to join a request group (201 pending); a closed group: 403',
+    summary: 'Join an open group (201 joined) or ask to join a request group (201 pending); a closed group: 403; over 10 an hour: 429',
     handler: (request) => askToJoin(deps, actorOf(request), request.body.group_id, request.body.note),
   });
   route(app, myGroups.withdraw, {

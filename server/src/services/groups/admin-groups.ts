@@ -20,6 +20,7 @@ import {
   updateGroup as writeGroup,
   type GroupRow,
 } from './queries/groups.ts';
+import { refusePending } from './queries/requests.ts';
 import { listRosterBindings } from '../../queries/swc-bindings.ts';
 import { auditAdmin, type Actor } from '../audit.ts';
 import { appNames } from './app-names.ts';
@@ -126,18 +127,36 @@ export async function updateGroup(
     await writeGroup(tx, id, input, deps.clock.now()).catch((err: { code?: string }) => {
       throw err.code === '23505' ? taken(input.name) : err;
     });
+    const refused = input.joining === 'closed' ? await refuseWaitingRequests(deps, tx, actor, id, input.name) : 0;
     await auditAdmin(deps, tx, actor, AuditEvent.GroupUpdated, {
       details: {
         group: input.name,
         group_id: id,
         ...(before.name !== input.name ? { renamed_from: before.name } : {}),
         ...(input.joining && input.joining !== before.joining ? { joining: input.joining, joining_was: before.joining } : {}),
+        ...(refused ? { requests_refused: refused } : {}),
       },
     });
     tx.afterCommit(() => deps.accessChanged.publish()); // the groups header and claim carry the name
     return (await findGroup(tx, id))!;
   });
   return toGroup(group, new Set());
+}
+
+/**
+ * A closed group takes no requests: those still waiting when it closes are refused there and then, each audited as a
+ * denial whose reason the player reads, so that no manager approves one later. Answers how many.
+ */
+async function refuseWaitingRequests(deps: Pick<Deps, 'clock'>, tx: DbClient, actor: Actor, id: string, name: string): Promise<number> {
+  const reason = `${name} closed: only its managers and the admins add members now.`;
+  const refused = await refusePending(tx, id, { by: actor.userId, at: deps.clock.now(), reason });
+  for (const request of refused) {
+    await auditAdmin(deps, tx, actor, AuditEvent.GroupRequestDenied, {
+      userId: request.user_id,
+      details: { group: name, group_id: id, request_id: request.id, reason, group_closed: true },
+    });
+  }
+  return refused.length;
 }
 
 /**

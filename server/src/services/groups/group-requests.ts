@@ -10,10 +10,12 @@ import { membershipChangeIn } from './access-follows.ts';
 import { addMembers, findGroup, type GroupRow } from './queries/groups.ts';
 import {
   answerRequest,
+  countJoinsSince,
   countRequestsSince,
   expireDue,
   insertRequest,
   listPending,
+  lockJoining,
   lockRequest,
   findRequest,
   type PendingRow,
@@ -23,6 +25,8 @@ type ChangeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accessChanged' | 'queu
 
 /** Requests one player may make an hour (withdrawn ones count): enough to ask every group, too few to flood managers. */
 const REQUESTS_PER_HOUR = 10;
+/** Open groups one player may join an hour (a group left and joined again counts each time): no join-and-leave loop. */
+const JOINS_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
 
 const DAY_MS = 86_400_000;
@@ -44,8 +48,7 @@ export async function askToJoin(deps: ChangeDeps, player: Actor, groupId: string
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
     await mustNotBeIn(tx, player.userId, group);
-    // One player's requests are counted one at a time: two at once cannot both slip under the limit.
-    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [player.userId]);
+    await lockPlayer(tx, player.userId);
     const recent = await countRequestsSince(tx, player.userId, new Date(now.getTime() - HOUR_MS));
     if (recent.count >= REQUESTS_PER_HOUR) {
       const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
@@ -70,6 +73,11 @@ export async function askToJoin(deps: ChangeDeps, player: Actor, groupId: string
   });
 }
 
+/** One player's requests and joins are counted one at a time: two at once cannot both slip under a limit. */
+async function lockPlayer(tx: DbClient, userId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
 async function mustNotBeIn(tx: DbClient, userId: string, group: { id: string; name: string }): Promise<void> {
   const { rowCount } = await tx.query('SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2 AND left_at IS NULL', [
     group.id,
@@ -80,6 +88,13 @@ async function mustNotBeIn(tx: DbClient, userId: string, group: { id: string; na
 
 async function joinOpenGroup(deps: ChangeDeps, player: Actor, group: GroupRow): Promise<GroupRequestOutcome> {
   const opened = await inTransaction(deps.db, async (tx) => {
+    await lockPlayer(tx, player.userId);
+    const now = deps.clock.now();
+    const recent = await countJoinsSince(tx, player.userId, new Date(now.getTime() - HOUR_MS));
+    if (recent.count >= JOINS_PER_HOUR) {
+      const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
+      throw new TooMany(`You joined open groups ${JOINS_PER_HOUR} times in the last hour. Try again later.`, retryAt);
+    }
     const { gained } = await membershipChangeIn(deps, tx, { userIds: [player.userId], groupIds: [group.id] }, async () => {
       await mustNotBeIn(tx, player.userId, group);
       await addMembers(tx, group.id, [player.userId], 'joined', deps.clock.now());
@@ -129,6 +144,16 @@ function mustBePending(request: { status: string; expires_at: Date }, now: Date)
   if (request.expires_at.getTime() <= now.getTime()) throw new Conflict('This request expired: the player may ask again.');
 }
 
+/** A closed group's requests were refused when it closed: none is approved after, whatever its state says. */
+async function mustStillTakeRequests(tx: DbClient, groupId: string): Promise<void> {
+  const group = await lockJoining(tx, groupId);
+  if (group?.joining === 'closed') {
+    throw new Conflict(
+      `${group.name} is closed: the requests waiting when it closed were refused. Add the player as a member if they should be in.`,
+    );
+  }
+}
+
 /**
  * Approves a pending request: the player joins the group (with the end date `until`, if given) through the one way
  * access follows a group change, and is told.
@@ -144,6 +169,8 @@ export async function approveRequest(
   if (!request) throw new NotFound('No request with this id.');
   await inTransaction(deps.db, async (tx) => {
     const { gained } = await membershipChangeIn(deps, tx, { userIds: [request.user_id], groupIds: [request.group_id] }, async () => {
+      // The group first, as closing it does: a group closing now refuses this request before it is approved.
+      await mustStillTakeRequests(tx, request.group_id);
       const locked = (await lockRequest(tx, requestId))!;
       mustBePending(locked, deps.clock.now());
       await addMembers(tx, request.group_id, [request.user_id], 'approved', deps.clock.now(), ends);

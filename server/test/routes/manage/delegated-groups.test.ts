@@ -299,3 +299,78 @@ describe('joining, leaving, withdrawing and expiry', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('closing a group', () => {
+  it('refuses the requests waiting for an answer, audited and told; approving one after is a 409 in words', async () => {
+    const scouts = (await call('POST', '/api/admin/groups', admin, { name: 'Scouts', description: '', joining: 'request' })).json().id;
+    await call('PUT', `/api/admin/groups/${scouts}/managers`, admin, { uids: ['1:100004'] });
+    const asked = (await call('POST', '/api/me/group-requests', mira, { group_id: scouts, note: 'I scout.' })).json();
+    expect(asked).toMatchObject({ status: 'pending' });
+
+    const closed = await call('PUT', `/api/admin/groups/${scouts}`, admin, { name: 'Scouts', description: '', joining: 'closed' });
+    expect(closed.statusCode).toBe(200);
+
+    const approved = await call('POST', `/api/manage/requests/${asked.request_id}/approve`, talia, {});
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe(
+      'Scouts is closed: the requests waiting when it closed were refused. Add the player as a member if they should be in.',
+    );
+    expect((await call('POST', `/api/admin/group-requests/${asked.request_id}/approve`, admin, {})).statusCode).toBe(409);
+    expect((await call('GET', `/api/manage/groups/${scouts}/members`, talia)).json()).toEqual([]);
+    expect((await call('GET', `/api/admin/groups/${scouts}/requests`, admin)).json()).toEqual([]);
+
+    const adminId = await userIdOf(ctx, '1:100001');
+    const reason = 'Scouts closed: only its managers and the admins add members now.';
+    expect((await auditRows('group_request_denied')).at(-1)).toMatchObject({
+      user_id: miraId,
+      actor_id: adminId,
+      details: expect.objectContaining({ group_id: scouts, request_id: asked.request_id, reason, group_closed: true }),
+    });
+    expect((await auditRows('group_updated')).at(-1)).toMatchObject({
+      details: expect.objectContaining({ group_id: scouts, joining: 'closed', joining_was: 'request', requests_refused: 1 }),
+    });
+    const mine = (await call('GET', '/api/me/groups', mira)).json();
+    expect(mine.answered).toEqual(expect.arrayContaining([expect.objectContaining({ group_id: scouts, status: 'denied', reason })]));
+    expect((await call('GET', '/api/me/notices', mira)).json().notices[0].sentence).toBe(
+      `Your request to join Scouts was denied: ${reason}`,
+    );
+  });
+});
+
+describe('joining an open group in a loop', () => {
+  it('limits how often a player joins open groups an hour, in words with Retry-After; other players still join', async () => {
+    const cantina = (await call('POST', '/api/admin/groups', admin, { name: 'Cantina', description: '', joining: 'open' })).json().id;
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      answers.push((await call('POST', '/api/me/group-requests', rorr, { group_id: cantina })).statusCode);
+      answers.push((await call('DELETE', `/api/me/groups/${cantina}`, rorr)).statusCode);
+    }
+    expect(answers).toEqual(Array.from({ length: 10 }, () => [201, 204]).flat());
+
+    const limited = await call('POST', '/api/me/group-requests', rorr, { group_id: cantina });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('You joined open groups 10 times in the last hour. Try again later.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await call('GET', '/api/me/groups', rorr)).json().member_of).not.toContainEqual(expect.objectContaining({ id: cantina }));
+
+    expect((await call('POST', '/api/me/group-requests', mira, { group_id: cantina })).statusCode).toBe(201);
+  });
+});
+
+describe('an admin adds members with an end date', () => {
+  it('keeps the end date the admin gave, as a manager’s add does, and audits it', async () => {
+    const wing = (await call('POST', '/api/admin/groups', admin, { name: 'Escort Wing', description: '' })).json().id;
+    const until = new Date(ctx.clock.now().getTime() + 86_400_000).toISOString();
+    const added = await call('POST', `/api/admin/groups/${wing}/members`, admin, { uids: ['1:100003'], until });
+    expect(added.statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/groups/${wing}/members`, admin)).json()).toEqual([
+      expect.objectContaining({ uid: '1:100003', until }),
+    ]);
+    expect((await auditRows('group_members_added')).at(-1)).toMatchObject({
+      details: expect.objectContaining({ group_id: wing, until }),
+    });
+    const past = await call('POST', `/api/admin/groups/${wing}/members`, admin, { uids: ['1:100002'], until: '2020-01-01T00:00:00Z' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe('until must be in the future: the membership would end at once.');
+  });
+});

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { admin, adminApp } from '@/testing/fixtures.ts';
-import { customGroup, factionGroup, groupMember, membersRoute } from '@/testing/groups.ts';
+import { customGroup, factionGroup, groupMember, membersRoute, pickUntil } from '@/testing/groups.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
@@ -81,6 +81,25 @@ describe('/admin/groups/{id}, a group an admin keeps', () => {
     expect(field).toHaveValue('');
     // One of them SWCombine never named to the portal: the admin is asked to check it.
     expect(screen.getByText('1:100005 is not a character the portal knows')).toBeInTheDocument();
+  });
+
+  it('adds players until a date picked on the calendar', async () => {
+    const { api, user } = await openGroup(fleetOps, {
+      [`POST ${base}/members`]: reply(200, { added: 1, already: 0, new_users: 0, unknown_to_game: [] }),
+    });
+    await user.type(screen.getByRole('textbox', { name: /^UIDs/ }), '1:100002');
+    const until = new Date();
+    until.setMonth(until.getMonth() + 1, 15);
+    until.setHours(18, 0, 0, 0);
+    await pickUntil(user, until);
+    await user.click(screen.getByRole('button', { name: 'Add players' }));
+    expect(await screen.findByText('Added 1 player to Fleet Ops.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === `${base}/members`)?.body).toEqual({
+      uids: ['1:100002'],
+      until: until.toISOString(),
+    });
+    // The form starts again empty: no end date either.
+    expect(screen.getByRole('button', { name: 'End date (optional)' })).toHaveTextContent('No end date');
   });
 
   it("gives the group an app: the app's Access tab opens with the group's rule added, to set, preview and save", async () => {

@@ -8,7 +8,16 @@ import { renderApp } from '@/testing/render-app.tsx';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
-const fleetOps = customGroup(1, { name: 'Fleet Ops', description: 'Pilots of the home fleet.', member_count: 12, app_count: 2 });
+const fleetOps = customGroup(1, {
+  name: 'Fleet Ops',
+  description: 'Pilots of the home fleet.',
+  member_count: 12,
+  app_count: 2,
+  joining: 'request',
+  manager_count: 3,
+});
+const council = customGroup(5, { name: 'Council', joining: 'closed', manager_count: 0 });
+const cantina = customGroup(6, { name: 'Cantina', joining: 'open', manager_count: 1 });
 const gws = factionGroup(2, {
   member_count: 340,
   app_count: 1,
@@ -48,7 +57,7 @@ describe('/admin/groups', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Name', 'Kind', 'Members', 'Apps with rules', 'Roster']);
+    ).toEqual(['Name', 'Kind', 'Members', 'Apps with rules', 'Joining', 'Managers', 'Roster']);
     expect(screen.getByText('4 groups')).toBeInTheDocument();
 
     const fleet = within(await rowOf('Fleet Ops'));
@@ -64,10 +73,11 @@ describe('/admin/groups', () => {
     expect(faction.getByText('340')).toBeInTheDocument();
     expect(faction.getByText('1 app')).toBeInTheDocument();
     expect(faction.getByText('Read 3 minutes ago')).toBeInTheDocument();
+    expect(faction.getByText('In the game')).toBeInTheDocument();
 
     const blackSun = within(await rowOf('Black Sun'));
     expect(blackSun.getByText('Never read')).toBeInTheDocument();
-    expect(blackSun.getByText('None')).toBeInTheDocument();
+    expect(blackSun.getAllByText('None')).toHaveLength(2); // no app has rules naming it, and nobody manages a faction
     expect(blackSun.getByText(/No connected binding may read this roster/)).toBeInTheDocument();
     expect(blackSun.getByRole('link', { name: 'SWC Integration' })).toHaveAttribute('href', '/admin/swc');
 
@@ -75,6 +85,24 @@ describe('/admin/groups', () => {
     expect(rebels.getByText('Read 2 hours ago')).toBeInTheDocument();
     expect(rebels.getByText('Last read failed: SWCombine refused the token.')).toBeInTheDocument();
     expect(rebels.queryByText(/No connected binding/)).not.toBeInTheDocument();
+  });
+
+  it('shows how players join each group an admin keeps and how many players manage it', async () => {
+    await openGroups({ 'GET /api/admin/groups': reply(200, [fleetOps, council, cantina, gws]) });
+    const table = await screen.findByRole('table', { name: 'Groups and factions' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const cellsOf = async (name: string) => {
+      const cells = within(await rowOf(name))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+      return { joining: cells[headers.indexOf('Joining')], managers: cells[headers.indexOf('Managers')] };
+    };
+    expect(await cellsOf('Fleet Ops')).toEqual({ joining: 'On request', managers: '3' });
+    expect(await cellsOf('Council')).toEqual({ joining: 'Closed', managers: 'None' });
+    expect(await cellsOf('Cantina')).toEqual({ joining: 'Open', managers: '1' });
+    expect(await cellsOf('Galactic Weapon Systems')).toEqual({ joining: 'In the game', managers: 'None' });
   });
 
   it('Read rosters now asks the server and shows its answer under the button', async () => {

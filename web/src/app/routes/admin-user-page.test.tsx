@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { accessAnswer, accessRow, admin, adminApp, adminUser, testUuid } from '@/testing/fixtures.ts';
-import { factionGroup, userGroup } from '@/testing/groups.ts';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+import { customGroup, factionGroup, userGroup } from '@/testing/groups.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const mira = adminUser(1, { name: 'Mira Solan', uid: '1:100002', last_login_at: '2025-03-01T12:30:00.000Z' });
@@ -104,6 +105,26 @@ describe('/admin/users/{id}', () => {
     expect(row.getByText('Faction roster')).toBeInTheDocument();
     expect(row.getByText('Left 2 hours ago')).toBeInTheDocument();
     expect(row.getByRole('link', { name: 'Galactic Weapon Systems' })).toHaveAttribute('href', `/admin/groups/${gws.id}`);
+  });
+
+  it('shows the end date of a membership that has one, and nothing for an open-ended one', async () => {
+    const until = '2026-12-03T18:00:00.000Z';
+    const fleetOps = customGroup(1, { name: 'Fleet Ops' });
+    const council = customGroup(2, { name: 'Council' });
+    await openPage('?tab=groups', {
+      [`GET /api/admin/users/${mira.id}/groups`]: reply(200, [
+        userGroup(fleetOps, { source: 'approved', until }),
+        userGroup(council, { source: 'manager' }),
+      ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Groups' });
+    const fleet = within(await within(table).findByRole('row', { name: /Fleet Ops/ }));
+    const shown = fleet.getByText(formatDateTime(until));
+    expect(shown).toHaveAttribute('datetime', until);
+    expect(shown.parentElement).toHaveTextContent(`Until ${formatDateTime(until)}`);
+    const open = within(within(table).getByRole('row', { name: /Council/ }));
+    expect(open.getByText('Added by a manager')).toBeInTheDocument();
+    expect(open.queryByText(/Until/)).not.toBeInTheDocument();
   });
 
   it('says a player in no group is in none', async () => {

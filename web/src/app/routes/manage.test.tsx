@@ -1,9 +1,9 @@
 import type { ManagedGroup, PendingRequest } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reply, stubFetch } from '@/testing/fetch-stub.ts';
 import { player } from '@/testing/fixtures.ts';
-import { groupMember, membersRoute } from '@/testing/groups.ts';
+import { groupMember, membersRoute, pickUntil } from '@/testing/groups.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const manager = { ...player, name: 'Talia Dorne', uid: '1:100004', manages_groups: 1 };
@@ -67,25 +67,52 @@ describe('/manage', () => {
     expect(screen.getByRole('link', { name: 'Fleet Ops' })).toHaveAttribute('href', `/manage/groups/${fleetOps.id}`);
   });
 
-  it('approves with an end date, refusing one in the past at the field first', async () => {
+  it('approves with an end date picked on the console’s calendar, refusing one that has passed at the field first', async () => {
     const api = stubManage({
       [`POST /api/manage/requests/${request.id}/approve`]: reply(200, { status: 'approved', until: null, message: 'Approved' }),
     });
     const app = renderApp('/manage');
     await app.user.click(await screen.findByRole('button', { name: 'Approve Mira Solan for Fleet Ops' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Mira Solan?' });
-    const field = within(dialog).getByLabelText('End date (optional)');
-    await app.user.type(field, '2020-01-01T10:00');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText('The end date must lie ahead')).toBeInTheDocument();
-    expect(api.count(`POST /api/manage/requests/${request.id}/approve`)).toBe(0);
+    // The console's own picker, not the browser's datetime field, under the same label.
+    expect(dialog.querySelector('input[type="datetime-local"]')).toBeNull();
+    const field = within(dialog).getByRole('button', { name: 'End date (optional)' });
+    expect(field).toHaveTextContent('No end date');
 
-    await app.user.clear(field);
-    await app.user.type(field, '2099-12-01T18:00');
+    const ahead = new Date();
+    ahead.setMonth(ahead.getMonth() + 2, 15);
+    ahead.setHours(18, 30, 0, 0);
+    await pickUntil(app.user, ahead);
+    expect(field).toHaveTextContent(`15 ${ahead.toLocaleDateString('en', { month: 'short' })} ${ahead.getFullYear()}, 18:30`);
+
+    // The dialog stayed open past the date picked: the form refuses it before anything is sent.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(ahead.getTime() + 60_000);
+      await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      expect(await within(dialog).findByText('The end date must lie ahead')).toBeInTheDocument();
+      expect(api.count(`POST /api/manage/requests/${request.id}/approve`)).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+
     await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Mira Solan is now in Fleet Ops.')).toBeInTheDocument();
     const sent = api.calls.find((c) => c.method === 'POST')?.body as { until: string };
-    expect(new Date(sent.until).getTime()).toBe(new Date('2099-12-01T18:00').getTime());
+    expect(sent.until).toBe(ahead.toISOString());
+  });
+
+  it('offers no day before today on the end date’s calendar', async () => {
+    stubManage();
+    const app = renderApp('/manage');
+    await app.user.click(await screen.findByRole('button', { name: 'Approve Mira Solan for Fleet Ops' }));
+    await app.user.click(await screen.findByRole('button', { name: 'End date (optional)' }));
+    const name = (d: Date) => `${d.getDate()} ${d.toLocaleDateString('en', { month: 'long' })} ${d.getFullYear()}`;
+    const today = new Date();
+    expect(await screen.findByRole('button', { name: name(today) })).toBeEnabled();
+    await app.user.click(screen.getByRole('button', { name: 'Previous month' }));
+    const lastMonth = new Date(today.getFullYear(), today.getMonth(), 0); // the last day of the month before
+    expect(await screen.findByRole('button', { name: name(lastMonth) })).toBeDisabled();
   });
 
   it('denies with a reason', async () => {

@@ -40,6 +40,19 @@ export async function countRequestsSince(db: DbClient, userId: string, since: Da
   return rows[0]!;
 }
 
+/**
+ * How often the player joined an open group since `since`, and the first of those joins: the rate limit. The audit
+ * log's `group_entered` events are the record (a membership row goes when the player leaves; the log keeps a day at least).
+ */
+export async function countJoinsSince(db: DbClient, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const { rows } = await db.query<{ count: number; oldest: Date | null }>(
+    `SELECT count(*)::int AS count, min(created_at) AS oldest FROM audit_log
+     WHERE user_id = $1 AND event = 'group_entered' AND created_at > $2`,
+    [userId, since],
+  );
+  return rows[0]!;
+}
+
 /** The request, locked for its answer. */
 export async function lockRequest(db: DbClient, id: string): Promise<RequestRow | null> {
   const { rows } = await db.query<RequestRow>(
@@ -67,6 +80,28 @@ export async function answerRequest(
     `UPDATE group_requests SET status = $2, answered_by = $3, answered_at = $4, reason = $5, until = $6 WHERE id = $1 AND status = 'pending'`,
     [id, a.status, a.by, a.at, a.reason ?? null, a.until ?? null],
   );
+}
+
+/** Refuses every pending request to the group at once (it closed), with the reason the players read; answers whose. */
+export async function refusePending(
+  db: DbClient,
+  groupId: string,
+  a: { by: string; at: Date; reason: string },
+): Promise<{ id: string; user_id: string }[]> {
+  const { rows } = await db.query<{ id: string; user_id: string }>(
+    `UPDATE group_requests SET status = 'denied', answered_by = $2, answered_at = $3, reason = $4
+     WHERE group_id = $1 AND status = 'pending' RETURNING id, user_id`,
+    [groupId, a.by, a.at, a.reason],
+  );
+  return rows;
+}
+
+/** How a group lets players in, its row locked against a change of joining until the transaction ends. */
+export async function lockJoining(db: DbClient, groupId: string): Promise<{ name: string; joining: GroupJoining } | null> {
+  const { rows } = await db.query<{ name: string; joining: GroupJoining }>('SELECT name, joining FROM groups WHERE id = $1 FOR SHARE', [
+    groupId,
+  ]);
+  return rows[0] ?? null;
 }
 
 export interface PendingRow extends RequestRow {

@@ -1,8 +1,8 @@
 import { AUDIT_EVENT_LABELS, type AuditFilters } from '@portal/contract';
 import { Select, SimpleGrid } from '@mantine/core';
 import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import type { ReactNode } from 'react';
+import { dateTimePickerProps } from '@/components/date-time-picker-props.ts';
 
 const EVENTS = Object.entries(AUDIT_EVENT_LABELS)
   .map(([value, label]) => ({ value, label }))
@@ -16,25 +16,10 @@ function toLocal(instant: string | undefined): string | null {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** What both time pickers share: the format, and a name for every control of the calendar (icons alone otherwise). */
+/** Both time pickers: the console's picker, named by the field ('Set From', 'Clear To'). */
 const pickerProps = (field: string): Partial<DateTimePickerProps> => ({
-  // The calendar (a dialog) is named by the field that opened it: the popover's target id is the field's own.
-  id: `activity-${field.toLowerCase()}`,
-  popoverProps: { id: `activity-${field.toLowerCase()}` },
-  // Other months' days are drawn too faint to read; they are left out.
-  hideOutsideDates: true,
-  // Weekends in Mantine's red read below 4.5:1 on navy, and nothing here depends on them.
-  weekendDays: [],
+  ...dateTimePickerProps(field, `activity-${field.toLowerCase()}`),
   placeholder: 'Any time',
-  valueFormat: 'D MMM YYYY, HH:mm',
-  clearable: true,
-  clearButtonProps: { 'aria-label': `Clear ${field}` },
-  previousLabel: 'Previous month',
-  nextLabel: 'Next month',
-  submitButtonProps: { 'aria-label': `Set ${field}` },
-  timePickerProps: { hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' },
-  // The picker's placeholder is text of its own (not an input's ::placeholder): navy 2 reads at 4.5:1 on a field.
-  styles: { placeholder: { color: 'var(--mantine-color-dark-2)' } },
 });
 
 interface ActivityFiltersProps {

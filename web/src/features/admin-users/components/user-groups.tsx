@@ -28,6 +28,12 @@ const columns: Column<UserGroup>[] = [
         <Text size="xs" c="dimmed">
           <time dateTime={group.added_at}>{formatDateTime(group.added_at)}</time>
         </Text>
+        {/* A membership given with an end date ends then by itself; an open-ended one says nothing more. */}
+        {group.until && (
+          <Text size="xs" c="dimmed">
+            Until <time dateTime={group.until}>{formatDateTime(group.until)}</time>
+          </Text>
+        )}
       </Stack>
     ),
   },

@@ -63,6 +63,7 @@ export function AddMembersCard({ group, scope }: { group: { id: string; name: st
             value={form.values.until}
             onChange={(value) => form.setFieldValue('until', value)}
             error={form.errors.until}
+            data-path="until"
             description="The memberships this gives end then, by themselves. Leave empty to keep them."
           />
           <Group gap="sm" align="center">

@@ -1,10 +1,14 @@
-import { formatCount, type AddedMembers, type RosterStatus } from '@portal/contract';
+import { formatCount, type AddedMembers, type GroupJoining, type RosterStatus } from '@portal/contract';
 import { formatTimeAgo } from '@/lib/format-date-time.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export const membersCount = (n: number) => plural(n, 'member');
 export const appsCount = (n: number) => (n === 0 ? 'None' : plural(n, 'app'));
+export const managersCount = (n: number) => (n === 0 ? 'None' : formatCount(n));
+
+/** How players come into a group an admin keeps, in a word or two. */
+export const JOINING_LABEL: Record<GroupJoining, string> = { closed: 'Closed', request: 'On request', open: 'Open' };
 
 /** The sentence every faction group carries: its members are the game's. */
 export const GAME_KEEPS = 'The game keeps this faction’s members: they change when players join or leave it in SWCombine.';

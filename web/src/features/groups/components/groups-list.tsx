@@ -11,7 +11,7 @@ import { groupPagePath } from '@/lib/admin-pages.ts';
 import { formatTimesIn } from '@/lib/format-date-time.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { useRefreshRosters } from '../api/refresh-rosters.ts';
-import { appsCount } from './group-words.ts';
+import { appsCount, JOINING_LABEL, managersCount } from './group-words.ts';
 import { RosterStatus } from './roster-status.tsx';
 
 const count = new Intl.NumberFormat();
@@ -36,6 +36,31 @@ const columns: Column<Group>[] = [
   { label: 'Kind', nowrap: true, card: 'badge', cell: (group) => <GroupKindBadge group={group} /> },
   { label: 'Members', nowrap: true, cell: (group) => <Text size="sm">{count.format(group.member_count)}</Text> },
   { label: 'Apps with rules', nowrap: true, cell: (group) => <Text size="sm">{appsCount(group.app_count)}</Text> },
+  {
+    label: 'Joining',
+    nowrap: true,
+    // A faction's members are the game's: nobody joins it here, and nobody manages it.
+    cell: (group) =>
+      group.kind === 'faction' ? (
+        <Text size="sm" c="dimmed">
+          In the game
+        </Text>
+      ) : (
+        <Text size="sm">{JOINING_LABEL[group.joining]}</Text>
+      ),
+  },
+  {
+    label: 'Managers',
+    nowrap: true,
+    cell: (group) =>
+      group.kind === 'faction' ? (
+        <Text size="sm" c="dimmed">
+          None
+        </Text>
+      ) : (
+        <Text size="sm">{managersCount(group.manager_count)}</Text>
+      ),
+  },
   {
     label: 'Roster',
     maw: 300,
@@ -191,7 +216,7 @@ export function GroupsList() {
       empty="Create one above. A faction appears here when one of its members signs in or its roster is read."
       emptyIcon={<IconUsersGroup size={28} aria-hidden />}
       cardLabel={(group) => group.name}
-      minWidth={760}
+      minWidth={940}
     />
   );
 }

@@ -5,11 +5,9 @@ import { CenteredLoader } from '@/components/centered-loader.tsx';
 import { ErrorAlert } from '@/components/error-alert.tsx';
 import { ListEmpty } from '@/components/list-empty.tsx';
 import { useManagedGroups } from '../api/list-managed-groups.ts';
-import { membersCount } from './group-words.ts';
+import { JOINING_LABEL, membersCount } from './group-words.ts';
 
 const managedGroupPath = (id: string) => `/manage/groups/${encodeURIComponent(id)}`;
-
-const JOINING_LABEL: Record<ManagedGroup['joining'], string> = { closed: 'Closed', request: 'On request', open: 'Open' };
 
 function GroupCard({ group }: { group: ManagedGroup }) {
   return (

@@ -8,16 +8,13 @@ import { SuccessNotice } from '@/components/success-notice.tsx';
 import { serverMessage } from '@/lib/api-error.ts';
 import { useManagers, useSetManagers } from '../api/managers.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
+import { JOINING_LABEL } from './group-words.ts';
 import { uidListProblem } from './uid-list-check.ts';
 
-const JOINING = [
-  { value: 'closed', label: 'Closed' },
-  { value: 'request', label: 'On request' },
-  { value: 'open', label: 'Open' },
-] as const;
+const JOINING = (['closed', 'request', 'open'] as const).map((value) => ({ value, label: JOINING_LABEL[value] }));
 
 const JOINING_WORDS: Record<Group['joining'], string> = {
-  closed: 'Only its managers and the admins add members.',
+  closed: 'Only its managers and the admins add members. Closing it refuses the requests still waiting.',
   request: 'Players ask on Your account; a manager or an admin approves or denies.',
   open: 'Players join at once on Your account.',
 };
