@@ -1,4 +1,5 @@
 import { DateTimePicker } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type ReactNode } from 'react';
 import { dateTimePickerProps } from './date-time-picker-props.ts';
 
@@ -43,9 +44,13 @@ function localDay(at: Date): string {
 export function UntilField({ value, onChange, error, description, 'data-path': dataPath }: UntilFieldProps) {
   const id = useId();
   const [today] = useState(() => localDay(new Date()));
+  // On a phone the calendar opened above the field and covered the dialog it sits in: it opens as a dialog of its own.
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <DateTimePicker
       {...dateTimePickerProps('end date', `until-${id}`)}
+      dropdownType={phone ? 'modal' : 'popover'}
+      modalProps={{ title: 'End date', centered: true }}
       label={LABEL}
       description={description ?? 'The membership ends then, by itself. Leave empty to keep it until someone removes it.'}
       placeholder="No end date"
