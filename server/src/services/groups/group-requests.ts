@@ -48,12 +48,11 @@ export async function askToJoin(deps: ChangeDeps, player: Actor, groupId: string
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
     await mustNotBeIn(tx, player.userId, group);
-    await lockPlayer(tx, player.userId);
-    const recent = await countRequestsSince(tx, player.userId, new Date(now.getTime() - HOUR_MS));
-    if (recent.count >= REQUESTS_PER_HOUR) {
-      const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
-      throw new TooMany(`You asked to join ${REQUESTS_PER_HOUR} groups in the last hour. Try again later.`, retryAt);
-    }
+    await mustBeUnderHourlyLimit(tx, player.userId, now, {
+      limit: REQUESTS_PER_HOUR,
+      counted: countRequestsSince,
+      refusal: `You asked to join ${REQUESTS_PER_HOUR} groups in the last hour. Try again later.`,
+    });
     const expiresAt = new Date(now.getTime() + deps.config.groupRequestDays * DAY_MS);
     const id = await insertRequest(tx, { groupId, userId: player.userId, note: note ?? '', now, expiresAt });
     if (!id) throw new Conflict(`You already asked to join ${group.name}: its managers have not answered yet.`);
@@ -73,9 +72,19 @@ export async function askToJoin(deps: ChangeDeps, player: Actor, groupId: string
   });
 }
 
-/** One player's requests and joins are counted one at a time: two at once cannot both slip under a limit. */
-async function lockPlayer(tx: DbClient, userId: string): Promise<void> {
+/**
+ * Refuses (429, with when to try again) a player who made `limit` requests or joins, as `counted` counts them, in the
+ * hour before `now`. The player's row is locked first: two at once cannot both slip under the limit.
+ */
+async function mustBeUnderHourlyLimit(
+  tx: DbClient,
+  userId: string,
+  now: Date,
+  { limit, counted, refusal }: { limit: number; counted: typeof countRequestsSince; refusal: string },
+): Promise<void> {
   await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  const recent = await counted(tx, userId, new Date(now.getTime() - HOUR_MS));
+  if (recent.count >= limit) throw new TooMany(refusal, new Date((recent.oldest ?? now).getTime() + HOUR_MS));
 }
 
 async function mustNotBeIn(tx: DbClient, userId: string, group: { id: string; name: string }): Promise<void> {
@@ -88,13 +97,11 @@ async function mustNotBeIn(tx: DbClient, userId: string, group: { id: string; na
 
 async function joinOpenGroup(deps: ChangeDeps, player: Actor, group: GroupRow): Promise<GroupRequestOutcome> {
   const opened = await inTransaction(deps.db, async (tx) => {
-    await lockPlayer(tx, player.userId);
-    const now = deps.clock.now();
-    const recent = await countJoinsSince(tx, player.userId, new Date(now.getTime() - HOUR_MS));
-    if (recent.count >= JOINS_PER_HOUR) {
-      const retryAt = new Date((recent.oldest ?? now).getTime() + HOUR_MS);
-      throw new TooMany(`You joined open groups ${JOINS_PER_HOUR} times in the last hour. Try again later.`, retryAt);
-    }
+    await mustBeUnderHourlyLimit(tx, player.userId, deps.clock.now(), {
+      limit: JOINS_PER_HOUR,
+      counted: countJoinsSince,
+      refusal: `You joined open groups ${JOINS_PER_HOUR} times in the last hour. Try again later.`,
+    });
     const { gained } = await membershipChangeIn(deps, tx, { userIds: [player.userId], groupIds: [group.id] }, async () => {
       await mustNotBeIn(tx, player.userId, group);
       await addMembers(tx, group.id, [player.userId], 'joined', deps.clock.now());
