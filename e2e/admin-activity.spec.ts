@@ -56,7 +56,7 @@ describe('Admin → Activity', () => {
     const details = admin.getByRole('dialog', { name: 'Event details' });
     await details.getByText('access_suspended').waitFor();
     expect(await details.textContent()).toContain('127.0.0.1');
-    expect(await details.textContent()).toMatch(/Device.*Chrom/);
+    expect(await details.textContent()).toMatch(/User agent.*Chrom/);
     await expectAccessible(admin, '/admin/activity with an event’s details');
     await screenshotBoth(admin, 'admin-activity-details');
     await details.getByRole('button', { name: 'Close' }).click();

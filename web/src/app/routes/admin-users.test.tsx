@@ -322,7 +322,7 @@ describe('/admin/users', () => {
       within(sessions)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['App', 'SID', 'IP', 'Device', 'Expires', 'Actions']);
+    ).toEqual(['App', 'SID', 'IP', 'User agent', 'Expires', 'Actions']);
     expect(rowsOf(sessions)[0]!.slice(0, 5)).toEqual([
       'fleet',
       'sid-7f3a9c',
@@ -338,7 +338,7 @@ describe('/admin/users', () => {
       within(log)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Time', 'Event', 'App', 'IP', 'Device', 'Expires']);
+    ).toEqual(['Time', 'Event', 'App', 'IP', 'User agent', 'Expires']);
     // Each event is a sentence: what changed and by whom, never the raw code; the App column names the app, the sentence does not repeat it.
     expect(rowsOf(log)).toEqual([
       [

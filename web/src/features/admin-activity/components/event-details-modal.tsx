@@ -63,7 +63,7 @@ export function EventDetailsModal({ event, onClose }: { event: ActivityRow | nul
                 {event.ip ?? '-'}
               </Text>
             </DataField>
-            <DataField label="Device">
+            <DataField label="User agent">
               {event.device && event.device_kind ? (
                 <Stack gap={2}>
                   <DeviceName name={event.device} kind={event.device_kind} userAgent={event.user_agent} />

@@ -36,7 +36,7 @@ export function deviceColumns<T extends DeviceFacts>(
 ): Column<T>[] {
   return [
     { label: 'IP', nowrap: true, cell: (row) => <Mono>{orDash(row.ip)}</Mono> },
-    { label: 'Device', maw: 280, cell: agent },
+    { label: 'User agent', maw: 280, cell: agent },
     { label: 'Expires', nowrap: true, cell: (row) => <DateTime iso={row.expires_at} /> },
   ];
 }
