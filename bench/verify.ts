@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuSeconds } from './lib/cpu-time.ts';
+import { postgresCpuSeconds } from './lib/postgres-cpu.ts';
 import { measureHelloWorld, type HelloResult } from './lib/hello-baseline.ts';
 import { compareHeapSnapshots, heapSnapshotFlags, largestInHeapSnapshot, takeHeapSnapshot } from './lib/heap-snapshot.ts';
 import { formatLoad, loadVerify, type LoadResult } from './lib/load.ts';
@@ -71,7 +72,7 @@ let coldFrom: number;
 let warmFrom: number;
 const hellos: HelloResult[] = [];
 const snapshots: string[] = [];
-const runs: (LoadResult & { cpuUs: number; rssMb: number; gc: string; fromMs: number; toMs: number })[] = [];
+const runs: (LoadResult & { cpuUs: number; postgresUs: number; rssMb: number; gc: string; fromMs: number; toMs: number })[] = [];
 try {
   const seeded = await seedSessions(product.databaseUrl, SESSIONS + 1000, APPS);
   const sessions = seeded.slice(0, SESSIONS);
@@ -86,14 +87,17 @@ try {
   warmFrom = product.elapsed();
   for (let i = 0; i < RUNS; i++) {
     cpu = cpuSeconds(product.pid);
+    const postgres = postgresCpuSeconds();
     const from = product.elapsed();
     const run = await loadVerify(product.baseUrl, sessions, { duration: seconds });
     const cpuUs = ((cpuSeconds(product.pid) - cpu) * 1e6) / run.total;
+    const postgresUs = ((postgresCpuSeconds() - postgres) * 1e6) / run.total;
     // --trace-gc stamps its lines with ms since the isolate started, about when the product was asked to start.
     const to = product.elapsed();
     runs.push({
       ...run,
       cpuUs,
+      postgresUs,
       rssMb: rssMb(product.pid),
       gc: traceGc ? gcSummary(product.output(), from, to) : '',
       fromMs: from,
@@ -131,7 +135,7 @@ if (coldSeconds > 60) {
 }
 runs.forEach((r, i) =>
   console.log(
-    `${formatLoad(`/auth/verify warm, run ${i + 1} of ${RUNS}`, r)}  ${r.cpuUs.toFixed(0)} µs CPU/req, RSS ${r.rssMb.toFixed(0)} MB` +
+    `${formatLoad(`/auth/verify warm, run ${i + 1} of ${RUNS}`, r)}  ${r.cpuUs.toFixed(0)} µs CPU/req (PostgreSQL ${r.postgresUs.toFixed(0)} µs), RSS ${r.rssMb.toFixed(0)} MB` +
       (traceGc ? `  GC: ${r.gc}` : ''),
   ),
 );
