@@ -130,10 +130,11 @@ export async function restoreBackup(databaseUrl: string, schema: string, file: s
     const complete = end && header.tables.every((t) => end![t] === (rows[t] ?? 0));
     if (!complete) throw new BackupError(`${file} is cut short: it ends before all its rows (nothing was restored)`);
     await client.query('COMMIT');
-    // A backup carries rows, not the planner's statistics: without them the portal's first statements are
-    // planned for tables of unknown size, and each connection keeps those plans until autovacuum's next round.
-    const restored = Object.keys(rows);
-    if (restored.length) await client.query(`ANALYZE ${restored.map((t) => `${s}.${client.escapeIdentifier(t)}`).join(', ')}`);
+    // A backup carries rows, not the planner's statistics: without them the planner guesses what the tables hold,
+    // and each connection keeps the plans it made until autovacuum's next round. The rows are in by now: statistics
+    // that could not be gathered are autovacuum's to gather, not a failed restore.
+    const restored = Object.keys(rows).map((t) => `${s}.${client.escapeIdentifier(t)}`);
+    if (restored.length) await client.query(`ANALYZE ${restored.join(', ')}`).catch(() => undefined);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
