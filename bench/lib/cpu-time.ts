@@ -4,8 +4,18 @@ import { readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-export function cpuSeconds(pid: number): number {
-  // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+/** A process's parent, its own CPU seconds, and those of its children it has reaped (waited for). */
+export function processTimes(pid: number): { parent: number; seconds: number; reapedSeconds: number } {
+  // Fields after the command name (which may contain spaces): the parent's pid is the 2nd, utime and
+  // stime the 12th and 13th, the reaped children's cutime and cstime the 14th and 15th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  return {
+    parent: Number(fields[1]),
+    seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    reapedSeconds: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
+  };
+}
+
+export function cpuSeconds(pid: number): number {
+  return processTimes(pid).seconds;
 }
