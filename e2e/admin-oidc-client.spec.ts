@@ -118,15 +118,15 @@ describe('App Catalog: a machine client and a device-only bot', () => {
   it('says why Stay signed in goes, makes a machine client with its secret shown once, and asks no callback URL of a bot', async () => {
     await admin.goto(`${baseUrl}/admin/apps`);
     const form = admin.locator('form').filter({ has: admin.getByRole('heading', { name: 'Create app' }) });
-    await form.getByRole('textbox', { name: /^Key/ }).fill('ledger-sync');
-    await form.getByRole('textbox', { name: /^Name/ }).fill('Ledger Sync');
-    await form.getByRole('textbox', { name: /^Token audience/ }).fill('https://ledger-sync.example.com');
+    await form.getByRole('textbox', { name: /^Key/ }).fill('payroll-sync');
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Payroll Sync');
+    await form.getByRole('textbox', { name: /^Token audience/ }).fill('https://payroll-sync.example.com');
     await form.getByRole('checkbox', { name: /^Machine client/ }).check();
     await form.getByRole('checkbox', { name: /^Sign-in with a code/ }).uncheck();
     const why = form.getByRole('status').filter({ hasText: 'Stay signed in was unticked as well' });
     await why.waitFor();
     await form.getByText('the portal makes one with the app and shows it once').waitFor();
-    await form.getByRole('textbox', { name: /^Machine client scopes/ }).fill('ledger:read');
+    await form.getByRole('textbox', { name: /^Machine client scopes/ }).fill('payroll:read');
     await why.scrollIntoViewIfNeeded();
     await expectAccessible(admin, '/admin/apps, a machine client about to be created');
     await screenshotBoth(admin, 'admin-apps-machine-client-form');
@@ -136,19 +136,19 @@ describe('App Catalog: a machine client and a device-only bot', () => {
     await box.waitFor();
     const secret = (await box.locator('code').textContent()) ?? '';
     expect(secret).toMatch(/^[\w-]{43}$/);
-    await box.getByText("Paste it into Ledger Sync's OpenID Connect settings").waitFor();
+    await box.getByText("Paste it into Payroll Sync's OpenID Connect settings").waitFor();
     await expectAccessible(admin, '/admin/apps, a machine client created with its secret');
     await screenshotBoth(admin, 'admin-apps-machine-client-secret', { fullPage: false });
     // The secret works at once: the machine client gets a token with it.
     const token = await fetch(`${baseUrl}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'ledger-sync', client_secret: secret }),
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'payroll-sync', client_secret: secret }),
     });
     expect(token.status).toBe(200);
 
-    await admin.getByRole('row').filter({ hasText: 'Ledger Sync' }).getByRole('button', { name: 'OpenID Connect' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'OpenID Connect: Ledger Sync' });
+    await admin.getByRole('row').filter({ hasText: 'Payroll Sync' }).getByRole('button', { name: 'OpenID Connect' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'OpenID Connect: Payroll Sync' });
     await dialog.getByText(/^None needed: the app does not use Sign-in with a code/).waitFor();
     expect(await dialog.getByText(/add the app's callback URL/).count()).toBe(0);
     await expectAccessible(admin, '/admin/apps, a client that needs no callback URL');

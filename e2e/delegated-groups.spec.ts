@@ -140,9 +140,10 @@ describe('officers run their own groups', () => {
 
     await talia.page.getByRole('button', { name: 'Approve Mira Solan for Fleet Ops' }).click();
     const dialog = talia.page.getByRole('dialog', { name: 'Approve Mira Solan?' });
-    // Two minutes away, to the minute, picked on the console's calendar in the browser's time zone.
+    // The first whole minute at least 30 s away (time enough to approve before it), picked on the console's calendar
+    // in the browser's time zone.
     const at = await talia.page.evaluate(() => {
-      const d = new Date(Date.now() + 120_000);
+      const d = new Date(Date.now() + 30_000 + 59_999);
       d.setSeconds(0, 0);
       const now = new Date();
       return {

@@ -32,7 +32,19 @@ else
   echo "(skipped: no PostgreSQL at $EXTERNAL_DB)"
 fi
 step "web build"; npm run build -w web || status=1
-step "end-to-end (Chromium)"; run_vitest e2e e2e
+step "end-to-end (Chromium): lane 1, with lanes 2 and 3 beside it (their output after)"
+lanes=()
+for n in 2 3; do
+  log=$(mktemp)
+  (status=0; run_vitest "e2e-lane-$n" e2e -- --project "lane $n"; exit $status) >"$log" 2>&1 &
+  lanes+=("$!:$log")
+done
+run_vitest e2e-lane-1 e2e -- --project 'lane 1'
+for n in 2 3; do
+  entry=${lanes[$((n - 2))]}
+  wait "${entry%%:*}" || status=1
+  step "end-to-end (Chromium): lane $n"; cat "${entry#*:}"
+done
 
 echo
 node scripts/summarize-tests.mjs "$reports" || status=1 # a failed test fails the run even if its runner exited 0

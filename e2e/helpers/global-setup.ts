@@ -13,7 +13,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Service JWTs go to a Kubernetes API server (a fake one, driven by the tests) through KUBECONFIG.
   const kube = await new FakeKubernetes().start();
-  const product = await startProduct(Number(process.env.E2E_PORT ?? 3900), { KUBECONFIG: kube.kubeconfig().file });
+  // Each lane (project) has its own port range, set in its env (vitest.config.ts).
+  const port = Number(project.config.env.E2E_PORT ?? process.env.E2E_PORT ?? 3900);
+  const product = await startProduct(port, { KUBECONFIG: kube.kubeconfig().file });
   project.provide('baseUrl', product.baseUrl);
   project.provide('databaseUrl', product.databaseUrl);
   project.provide('kubernetesUrl', kube.url);
