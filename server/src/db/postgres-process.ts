@@ -7,7 +7,7 @@ export async function postgresBinary(): Promise<string> {
   return binaries.postgres;
 }
 
-interface PostgresProcess {
+export interface PostgresProcess {
   pid: number;
   /** Fast shutdown (SIGINT); resolves once the server has exited. */
   stop(): Promise<void>;

