@@ -4,14 +4,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 reports=$(mktemp -d)
 status=0
-step() { echo; echo "=== $*"; }
-run_vitest() { # name, root, [env...] [-- test paths...]
-  local name=$1 root=$2; shift 2
-  local vars=() paths=()
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do vars+=("$1"); shift; done
-  [ $# -gt 0 ] && shift && paths=("$@")
-  env "${vars[@]}" npx vitest run --root "$root" --reporter=default --reporter=json --outputFile="$reports/$name.json" "${paths[@]}" || status=1
-}
+source scripts/vitest-steps.sh # step, run_vitest
 
 step "typecheck"; for p in contract swc-simulator discord-simulator server web e2e bench; do npx tsc -p "$p" || status=1; done
 step "lint"; npx eslint . || status=1; npx prettier --check . --log-level warn || status=1
@@ -32,19 +25,7 @@ else
   echo "(skipped: no PostgreSQL at $EXTERNAL_DB)"
 fi
 step "web build"; npm run build -w web || status=1
-step "end-to-end (Chromium): lane 1, with lanes 2 and 3 beside it (their output after)"
-lanes=()
-for n in 2 3; do
-  log=$(mktemp)
-  (status=0; run_vitest "e2e-lane-$n" e2e -- --project "lane $n"; exit $status) >"$log" 2>&1 &
-  lanes+=("$!:$log")
-done
-run_vitest e2e-lane-1 e2e -- --project 'lane 1'
-for n in 2 3; do
-  entry=${lanes[$((n - 2))]}
-  wait "${entry%%:*}" || status=1
-  step "end-to-end (Chromium): lane $n"; cat "${entry#*:}"
-done
+bash scripts/test-e2e.sh "$reports" || status=1
 
 echo
 node scripts/summarize-tests.mjs "$reports" || status=1 # a failed test fails the run even if its runner exited 0
