@@ -28,6 +28,8 @@ const tab = (name: string) => admin.getByRole('tab', { name });
 describe('a user is a page', () => {
   it('opens from the Users list, on Apps & access, where access changes in the row', async () => {
     await admin.goto(`${baseUrl}/admin/users`);
+    // Found by name, as an admin does: a roster read another file ran may have put 2,000 players before her.
+    await admin.getByRole('searchbox', { name: 'Search users' }).fill('Mira');
     await admin.getByRole('button', { name: 'Mira Solan' }).first().click();
     await admin.getByRole('link', { name: 'Open user page' }).click();
     await admin.waitForURL(/\/admin\/users\/[0-9a-f-]{36}$/);
