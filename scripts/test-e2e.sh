@@ -9,17 +9,16 @@ status=0
 source scripts/vitest-steps.sh # step, run_vitest
 
 step "end-to-end (Chromium): lane 1, with lanes 2 and 3 beside it (their output after)"
-lanes=()
+pids=() logs=() # by lane number
 for n in 2 3; do
-  log=$(mktemp)
-  (status=0; run_vitest "e2e-lane-$n" e2e -- --project "lane $n"; exit $status) >"$log" 2>&1 &
-  lanes+=("$!:$log")
+  logs[n]=$(mktemp)
+  (status=0; run_vitest "e2e-lane-$n" e2e -- --project "lane $n"; exit $status) >"${logs[n]}" 2>&1 &
+  pids[n]=$!
 done
 run_vitest e2e-lane-1 e2e -- --project 'lane 1'
 for n in 2 3; do
-  entry=${lanes[$((n - 2))]}
-  wait "${entry%%:*}" || status=1
-  step "end-to-end (Chromium): lane $n"; cat "${entry#*:}"
+  wait "${pids[n]}" || status=1
+  step "end-to-end (Chromium): lane $n"; cat "${logs[n]}"
 done
 
 if [ $# -eq 0 ]; then
