@@ -5,7 +5,7 @@ import { loggingOptions, type LoggerOption } from './lib/log-redaction.ts';
 import type { PortalMetrics } from './metrics.ts';
 import depsPlugin from './plugins/deps.ts';
 import errorHandler from './plugins/error-handler.ts';
-import probeRoutes from './routes/public/probes.ts';
+import probeRoutes, { PROBE_LOG_LEVEL } from './routes/public/probes.ts';
 
 interface ManagementOptions {
   /** The set the main app records into (createMetrics), published at /metrics. */
@@ -26,7 +26,8 @@ export async function buildManagementApp(deps: Deps, opts: ManagementOptions): P
   await app.register(errorHandler);
   await app.register(probeRoutes);
   const { registry } = opts.metrics;
-  app.get('/metrics', async (_request, reply) => {
+  // Prometheus scrapes every few seconds, as the probes ask.
+  app.get('/metrics', { logLevel: PROBE_LOG_LEVEL }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });

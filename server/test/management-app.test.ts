@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildManagementApp } from '../src/management-app.ts';
 import { createTestApp, type TestContext } from './helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -47,6 +49,25 @@ describe('management app (MANAGEMENT_PORT; all a worker serves over HTTP)', () =
     const scrape = (await management.inject('/metrics')).body;
     expect(scrape).not.toContain('route="/metrics"');
     expect(requestCount(scrape, 'method="GET",route="/healthz",status_code="200"')).toBe(0);
+  });
+
+  it('writes no log line for the probes and scrapes an orchestrator makes every few seconds, but a warning when not ready', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[0]) } };
+    // A database nobody listens on, for the readiness probe's own connection: port 1 refuses at once.
+    const db = new pg.Pool({ host: '127.0.0.1', port: 1 });
+    const down = await buildManagementApp({ ...ctx.deps, db }, { metrics: ctx.metrics, logger });
+    try {
+      for (const url of ['/healthz', '/metrics']) expect((await down.inject(url)).statusCode).toBe(200);
+      expect((await down.inject('/readyz')).statusCode).toBe(503);
+      expect((await down.inject('/nothing-here')).statusCode).toBe(404);
+    } finally {
+      await down.close();
+      await db.end();
+    }
+    expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toEqual(['not ready: PostgreSQL did not answer within 800 ms']);
+    // Anything else is logged as before: the 404 writes its request lines.
+    expect(lines.filter((l) => l.level === 30).map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
   });
 
   it.each(['/api/me', '/config.json', '/.well-known/jwks.json', '/auth/login?aud=portal', '/dashboard', '/api/docs'])(

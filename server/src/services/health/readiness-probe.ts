@@ -32,6 +32,7 @@ export function createReadinessProbe(settings: pg.PoolConfig) {
       inFlight ??= probe().finally(() => (inFlight = null));
       return inFlight;
     },
+    timeoutMs: PROBE_MS,
     close: () => pool.end(),
   };
 }

@@ -33,12 +33,12 @@ describe('the forward-auth log', () => {
     try {
       const res = await app.inject({ url: '/auth/verify?aud=portal', cookies: { portal_session: 'some-session' } });
       expect(res.statusCode).toBe(503);
-      await app.inject('/healthz');
+      await app.inject('/config.json');
     } finally {
       await app.close();
     }
     expect(lines.filter((l) => l.req?.url.startsWith('/auth/verify'))).toEqual([]);
-    expect(lines.filter((l) => l.req?.url === '/healthz')).not.toEqual([]);
+    expect(lines.filter((l) => l.req?.url === '/config.json')).not.toEqual([]);
     const warnings = lines.filter((l) => l.level >= 40);
     expect(warnings).toEqual([expect.objectContaining({ level: 40, msg: 'database unavailable', route: '/auth/verify' })]);
   });
