@@ -15,7 +15,7 @@ import { createDiscordClient } from './integrations/discord/client.ts';
 import { fillSimulatorConnection, type SimulatedConnection } from './services/discord/simulator-connection.ts';
 import { systemClock } from './lib/clock.ts';
 import { createEncryptor, loadOrCreateDevKey } from './lib/encryption.ts';
-import { createSecretSink } from './integrations/kubernetes/choose-sink.ts';
+import { createSecretSink, SECRETS_FOLDER } from './integrations/kubernetes/choose-sink.ts';
 import { accessChangeChannel } from './db/notify.ts';
 import { startJobSystem } from './jobs/system.ts';
 import { createAccessChanged } from './lib/access-changed.ts';
@@ -161,7 +161,7 @@ async function main() {
   if (encryptor.changing) {
     notes.push('Encryption: changing key: ENCRYPTION_KEY_PREVIOUS still decrypts until the re-encryption job says it has finished');
   }
-  const secrets = await createSecretSink(process.env, path.resolve(config.dataDir, 'kubernetes-secrets'));
+  const secrets = await createSecretSink(process.env, path.resolve(config.dataDir, SECRETS_FOLDER));
   notes.push(`Secrets:    ${secrets.description}`);
   const keys = createKeySet({ db, clock: systemClock, encryptor });
   await keys.ensure();

@@ -5,6 +5,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config.ts';
+import { SECRETS_FOLDER } from '../../src/integrations/kubernetes/choose-sink.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = path.join(root, 'deploy/compose');
@@ -84,6 +85,21 @@ describe('deploy/compose', () => {
     expect(service.security_opt).toContain('no-new-privileges:true');
     // The image's DATA_DIR: the one path the process writes, so it needs a mount of its own.
     expect(service.tmpfs?.map((t) => t.split(':')[0])).toContain('/data');
+  });
+
+  it('keeps the service JWTs both portal services write in one named volume, which the image lets the node user write', () => {
+    // Without a cluster the portal writes each Secret under DATA_DIR, a tmpfs here: the worker's rotations and
+    // the web replica's "rotate now" would each write their own, and a restart would lose both.
+    const target = `/data/${SECRETS_FOLDER}`;
+    const [web, worker] = portal.map((name) => compose.services[name]!.volumes?.find((v) => v.split(':')[1] === target));
+    expect(web, 'web').toBeDefined();
+    expect(worker).toBe(web);
+    expect(Object.keys(compose.volumes ?? {})).toContain(web!.split(':')[0]);
+    // Docker gives a new named volume the owner of the folder the image has at its mount point.
+    const dockerfile = readFileSync(path.join(root, 'deploy/Dockerfile'), 'utf8');
+    const made = /^RUN mkdir -p ([^&\n]+)&& chown -R node:node ([^\n]+)$/m.exec(dockerfile);
+    expect(made?.[1]?.split(' ')).toContain(target);
+    expect(made?.[2]?.split(' ')).toContain('/data');
   });
 
   it.each(Object.keys(compose.services))('%s: a health check and a restart policy', (name) => {
