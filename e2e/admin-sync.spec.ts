@@ -214,7 +214,13 @@ describe('/admin/radiant-mgmt for the admin', () => {
   });
 
   it('triggers a factions sync and sees it complete in Recent Jobs and in its row', async () => {
+    // The server's answer, so that a refusal (a 409 while another factions run is queued) fails here, in words.
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/radiant-mgmt/sync/factions',
+    );
     await page.getByRole('button', { name: 'factions', exact: true }).click();
+    const answer = await answered;
+    expect(answer.status(), await answer.text()).toBe(202);
     // "Sync triggered" gives way to how the run ended as soon as the history shows it: a quick run may end before the
     // locator looks again (it looks once a second after its first tries).
     await page.getByText(/^Sync (triggered|completed): /).waitFor();
