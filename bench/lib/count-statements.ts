@@ -9,6 +9,7 @@ import pg from 'pg';
 
 const counts = { statements: 0, writes: 0, swcRequests: 0 };
 const file = process.env.STATEMENT_COUNTS;
+const log = process.env.STATEMENT_COUNTS_LOG;
 const ignored = process.env.STATEMENT_COUNTS_IGNORE ? new RegExp(process.env.STATEMENT_COUNTS_IGNORE) : null;
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 // Each text is classified once: the counter runs inside the product while benches time it, and
@@ -28,8 +29,7 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   const kind = typeof text === 'string' ? kindOf(text) : 'ignored';
   if (kind !== 'ignored') {
     counts.statements++;
-    if (process.env.STATEMENT_COUNTS_LOG)
-      appendFileSync(process.env.STATEMENT_COUNTS_LOG, `${Date.now()} ${(text as string).trim().replace(/\s+/g, ' ').slice(0, 120)}\n`);
+    if (log) appendFileSync(log, `${Date.now()} ${(text as string).trim().replace(/\s+/g, ' ').slice(0, 120)}\n`);
     if (kind === 'write') counts.writes++;
   }
   return query.apply(this, args);
