@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
-import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
+import { launchBrowser, newPage, saveScreenshot, screenshotBoth } from './helpers/browser.ts';
 import { seedApps, type SeedApp } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -60,7 +59,7 @@ describe('an app is a page', () => {
     expect(await admin.getByRole('textbox', { name: /^Token audience/ }).evaluate((el) => el === document.activeElement)).toBe(true);
     await expectAccessible(admin, 'the app page, Details, after a refused save');
     await summary.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-app-page-refused-save-1280.png') });
+    await saveScreenshot(admin, 'admin-app-page-refused-save-1280.png');
     await summary.getByRole('button', { name: 'URL' }).click();
     expect(await admin.getByRole('textbox', { name: 'URL' }).evaluate((el) => el === document.activeElement)).toBe(true);
 

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, expectAccessibleWithListOpen } from './helpers/axe.ts';
-import path from 'node:path';
-import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
+import { launchBrowser, newPage, saveScreenshot, screenshotBoth } from './helpers/browser.ts';
 import { seedApps, type SeedApp } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -253,12 +252,12 @@ describe("an app's access rules, with the preview before Save", () => {
         { timeout: 100_000, interval: 5_000 },
       )
       .toBe(true);
-    await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-app-access-rules-every-faction-1280.png') });
+    await saveScreenshot(admin, 'admin-app-access-rules-every-faction-1280.png');
     await admin.setViewportSize({ width: 375, height: 812 });
     await pickGroup.scrollIntoViewIfNeeded();
     await pickGroup.click();
     await hutts.waitFor();
-    await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-app-access-rules-every-faction-375.png') });
+    await saveScreenshot(admin, 'admin-app-access-rules-every-faction-375.png');
     await admin.setViewportSize({ width: 1280, height: 900 });
     await pickGroup.click();
     await hutts.click();

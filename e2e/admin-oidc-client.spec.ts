@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
+import { launchBrowser, newPage, saveScreenshot, screenshotBoth } from './helpers/browser.ts';
 import { seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -72,7 +71,7 @@ describe('App Catalog: an app as an OpenID Connect client', () => {
       expect(at.y + at.height).toBeLessThanOrEqual(812);
     }
     await box.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-apps-oidc-client-secret-375.png') });
+    await saveScreenshot(admin, 'admin-apps-oidc-client-secret-375.png');
     await admin.setViewportSize({ width: 1280, height: 900 });
 
     // Replacing asks first, in place of the buttons: a neutral box whose one strong colour is its button.

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
+import { launchBrowser, newPage, saveScreenshot, screenshotBoth } from './helpers/browser.ts';
 import { seedFailedRun } from './helpers/seed-sync-run.ts';
 import { signInAs } from './helpers/sign-in.ts';
 
@@ -53,7 +52,7 @@ async function screenshotEach(page: Page, name: string, list: Locator, prepare: 
     await prepare();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+    await saveScreenshot(page, `${name}-${width}.png`, { fullPage: true });
   }
 }
 

@@ -3,8 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import path from 'node:path';
-import { launchBrowser, newPage, SCREENSHOT_DIR, screenshotBoth } from './helpers/browser.ts';
+import { launchBrowser, newPage, saveScreenshot, screenshotBoth } from './helpers/browser.ts';
 import { addPasskeyOnAccount, addVirtualAuthenticator } from './helpers/passkeys.ts';
 import { seedApps } from './helpers/seed.ts';
 import { signInAs } from './helpers/sign-in.ts';
@@ -99,7 +98,7 @@ describe('apps that ask for a passkey', () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
       await box.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-apps-require-passkey-access-${width}.png`) });
+      await saveScreenshot(page, `admin-apps-require-passkey-access-${width}.png`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });

@@ -14,7 +14,7 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
@@ -26,21 +26,29 @@ export async function newPage(browser: Browser, width = 1280): Promise<{ context
   return { context, page };
 }
 
+/** `E2E_SCREENSHOTS=0` (CI, whose clone nobody looks into) skips every screenshot: they are for a person and assert nothing. */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0';
+
+/** Saves what `page` shows as `e2e/screenshots/<file>`, unless screenshots are skipped. */
+export async function saveScreenshot(page: Page, file: string, { fullPage = false } = {}): Promise<void> {
+  if (!screenshotsWanted) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, file), fullPage });
+}
+
 /**
  * Full-page screenshots at phone and desktop width, for a person to look at. A dialog covers the viewport
- * only, so with `fullPage: false` the capture is what the screen shows. `E2E_SCREENSHOTS=0` skips them (CI,
- * whose clone nobody looks into): they assert nothing, and cost about 0.4 s each.
+ * only, so with `fullPage: false` the capture is what the screen shows.
  */
 export async function screenshotBoth(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS === '0') return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (!screenshotsWanted) return;
   const original = page.viewportSize();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
     // A full-page capture of a scrolled page draws the sticky header where the viewport was.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage });
+    await saveScreenshot(page, `${name}-${width}.png`, { fullPage });
   }
   if (original) await page.setViewportSize(original);
 }
