@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { browserBuild } from './vite.config.ts';
 
@@ -13,6 +14,8 @@ export default mergeConfig(
       restoreMocks: true,
       unstubGlobals: true,
       testTimeout: 15_000,
+      // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which left a core idle.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           extends: true,

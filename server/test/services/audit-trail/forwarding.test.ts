@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER, verifySignature } from '../../../src/domain/webhook-signature.ts';
+import { auditEventsAfter } from '../../../src/queries/audit.ts';
 import { AUDIT_FORWARD_JOB, forwardAuditEvents } from '../../../src/services/audit-trail/forwarding.ts';
 import { signIn } from '../../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
@@ -43,12 +44,18 @@ beforeEach(() => {
 const call = (method: string, url: string, payload?: object) =>
   ctx.app.inject({ method: method as 'GET', url, payload, cookies: { portal_session: admin } });
 const state = async () => (await call('GET', '/api/admin/audit/forwarding')).json<ForwardingState>();
-const writeEvents = (n: number, event = 'logout') =>
-  ctx.deps.db.query(`INSERT INTO audit_log (created_at, event) SELECT $1, $2 FROM generate_series(1, $3::int)`, [
+/**
+ * Writes `n` events and waits until forwarding may send them: a round stops at an event whose transaction may still
+ * have an older neighbour in progress, and the test files running beside this one share the database server.
+ */
+async function writeEvents(n: number, event = 'logout') {
+  await ctx.deps.db.query(`INSERT INTO audit_log (created_at, event) SELECT $1, $2 FROM generate_series(1, $3::int)`, [
     ctx.clock.now(),
     event,
     n,
   ]);
+  await expect.poll(async () => (await auditEventsAfter(ctx.deps.db, '0', 1000)).every((e) => e.settled), { timeout: 10_000 }).toBe(true);
+}
 const deliveredIds = () => received.map((r) => (JSON.parse(r.body) as ActivityRow).id);
 
 describe('forwarding to a webhook', () => {
