@@ -37,6 +37,9 @@ const lane = (n: 1 | 2 | 3, files: { include: string[]; exclude?: string[] }) =>
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // One module graph per lane, as the server's and the web app's tests do: a fresh one per file imported Playwright
+    // and the helpers again each time. Each file still starts its own browser and holds its state in its own module.
+    isolate: false,
     hookTimeout: 120_000,
     // What a page shows after a click may take more than Vitest's default second while the other lanes keep the two
     // cores busy (a passkey's ceremony did, once in four runs).

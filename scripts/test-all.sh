@@ -6,8 +6,8 @@ reports=$(mktemp -d)
 status=0
 source scripts/vitest-steps.sh # step, run_vitest
 
-step "typecheck"; for p in contract swc-simulator discord-simulator server web e2e bench; do npx tsc -p "$p" || status=1; done
-step "lint"; npx eslint . || status=1; npx prettier --check . --log-level warn || status=1
+step "typecheck"; npm run typecheck --silent || status=1
+step "lint"; npx prettier --check . --log-level warn & prettier=$!; npx eslint . || status=1; wait $prettier || status=1
 step "contract"; run_vitest contract contract
 step "swc-simulator"; run_vitest swc-simulator swc-simulator
 step "discord-simulator"; run_vitest discord-simulator discord-simulator
