@@ -12,17 +12,24 @@ step "contract"; run_vitest contract contract
 step "swc-simulator"; run_vitest swc-simulator swc-simulator
 step "discord-simulator"; run_vitest discord-simulator discord-simulator
 step "web (components)"; run_vitest web web
-step "server on embedded PostgreSQL"; run_vitest server-embedded server DATABASE_URL=
 EXTERNAL_DB=${TEST_EXTERNAL_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
+external_log=
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$EXTERNAL_DB" 2>/dev/null; then
   # The second server covers what depends on the server: migrations, the pool, jobs, and the queries behind services
-  # and the admin routes. HTTP behaviour, which no PostgreSQL version changes, runs once above.
-  step "server on the machine's PostgreSQL ($EXTERNAL_DB)"
-  run_vitest server-external server DATABASE_URL="$EXTERNAL_DB" -- test/db test/jobs test/services test/routes/admin
+  # and the admin routes. HTTP behaviour, which no PostgreSQL version changes, runs once on the embedded one. The two
+  # runs share nothing and mostly wait on their databases, so they run side by side (this one's output after).
+  external_log=$(mktemp)
+  (status=0; run_vitest server-external server DATABASE_URL="$EXTERNAL_DB" -- test/db test/jobs test/services test/routes/admin; exit $status) >"$external_log" 2>&1 &
+  external=$!
 elif [ "${CI:-}" = "true" ]; then
   echo "The machine's PostgreSQL at $EXTERNAL_DB is not reachable, and CI requires it."; status=1
 else
   echo "(skipped: no PostgreSQL at $EXTERNAL_DB)"
+fi
+step "server on embedded PostgreSQL"; run_vitest server-embedded server DATABASE_URL=
+if [ -n "$external_log" ]; then
+  wait "$external" || status=1
+  step "server on the machine's PostgreSQL ($EXTERNAL_DB)"; cat "$external_log"
 fi
 step "web build"; npm run build -w web || status=1
 bash scripts/test-e2e.sh "$reports" || status=1
