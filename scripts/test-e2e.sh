@@ -6,20 +6,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 reports=${1:-$(mktemp -d)}
 status=0
-source scripts/vitest-steps.sh # step, run_vitest
+source scripts/vitest-steps.sh # step, run_vitest, run_beside, show_beside
 
 step "end-to-end (Chromium): lane 1, with lanes 2 and 3 beside it (their output after)"
-pids=() logs=() # by lane number
-for n in 2 3; do
-  logs[n]=$(mktemp)
-  (status=0; run_vitest "e2e-lane-$n" e2e -- --project "lane $n"; exit $status) >"${logs[n]}" 2>&1 &
-  pids[n]=$!
-done
+for n in 2 3; do run_beside "end-to-end (Chromium): lane $n" "e2e-lane-$n" e2e -- --project "lane $n"; done
 run_vitest e2e-lane-1 e2e -- --project 'lane 1'
-for n in 2 3; do
-  wait "${pids[n]}" || status=1
-  step "end-to-end (Chromium): lane $n"; cat "${logs[n]}"
-done
+show_beside
 
 if [ $# -eq 0 ]; then
   echo
