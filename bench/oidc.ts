@@ -8,7 +8,8 @@
 // the machine's speed; and the statements sent to PostgreSQL per flow and per refresh (and how
 // many of them write), counted inside the product, the fewest of three passes of 50 of each after the timed phases.
 // Keycloak's published sizing, for scale: 120 client-credential grants/s and 120 refreshes/s per vCPU.
-// Usage: npm run build -w web && npx node bench/oidc.ts [seconds] [workers]
+// Usage: npm run build -w web && npx node bench/oidc.ts [seconds] [workers] [--cpu-prof]
+//   BENCH_NODE_FLAGS="--max-semi-space-size=16" gives the server more node flags (after the product's own).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -65,7 +65,6 @@ function gcSummary(output: string, fromMs: number, toMs: number): string {
 const product = await startProfiledProduct(Number(process.env.BENCH_PORT ?? 3960), {}, profile, [
   ...(traceGc ? ['--trace-gc'] : []),
   ...(heapDir ? heapSnapshotFlags(heapDir) : []),
-  ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ]);
 let cold: LoadResult;
 let coldCpuUs: number;

@@ -12,7 +12,10 @@ export interface ProfiledProduct extends RunningProduct {
   summary(window?: { fromMs: number; toMs: number }): string;
 }
 
-/** `nodeArgs`: more flags for the server's node, e.g. --trace-gc (its lines land in `output()`). */
+/**
+ * `nodeArgs`: more flags for the server's node, e.g. --trace-gc (its lines land in `output()`); then those of
+ * BENCH_NODE_FLAGS (e.g. "--max-semi-space-size=16"), which come after the product's own and so win.
+ */
 export async function startProfiledProduct(
   port: number,
   env: Record<string, string>,
@@ -21,7 +24,8 @@ export async function startProfiledProduct(
 ): Promise<ProfiledProduct> {
   const dir = profile ? mkdtempSync(path.join(tmpdir(), 'bench-profile-')) : null;
   const started = performance.now();
-  const product = await startProduct(port, env, [...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), ...nodeArgs]);
+  const fromEnv = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const product = await startProduct(port, env, [...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), ...nodeArgs, ...fromEnv]);
   return {
     ...product,
     elapsed: () => performance.now() - started,
