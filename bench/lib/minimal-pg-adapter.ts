@@ -2,6 +2,7 @@
 // PostgreSQL at its plainest, one table and one statement per adapter call, no portal logic (no
 // audit, no access decision, no reading ahead, no holding writes back). Counts its statements.
 import pg from 'pg';
+import { POOL_IDLE_MS } from '../../server/src/db/pool.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -24,7 +25,8 @@ export interface MinimalPostgresAdapter {
 }
 
 export async function minimalPostgresAdapter(databaseUrl: string): Promise<MinimalPostgresAdapter> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  // The portal's pool size and idle time: connections are opened as often for both.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, idleTimeoutMillis: POOL_IDLE_MS });
   await pool.query(`CREATE TABLE IF NOT EXISTS bench_minimal_oidc (
     model text NOT NULL, id text NOT NULL, payload jsonb NOT NULL, grant_id text, uid text, user_code text,
     expires_at timestamptz, consumed_at timestamptz, PRIMARY KEY (model, id))`);

@@ -37,6 +37,14 @@ export function timeoutSettings(timeouts: DbTimeouts): TimeoutSettings {
 }
 
 /**
+ * How long an idle connection stays open. pg's default (10 s) closed the pool between two bursts of
+ * sign-ins, and each new connection paid again for what a warm one has: the password exchange, a
+ * new PostgreSQL backend and its catalog caches, and five custom plans of every named statement
+ * before PostgreSQL settles on one (docs/operations.md, Sizing).
+ */
+export const POOL_IDLE_MS = 300_000;
+
+/**
  * A pool whose sessions use `schema` first (tests isolate each run in a fresh schema). An idle
  * connection that PostgreSQL closes is reported and dropped instead of crashing the process.
  */
@@ -49,6 +57,7 @@ export function createPool(
   const pool = new pg.Pool({
     connectionString: url,
     max: 20,
+    idleTimeoutMillis: POOL_IDLE_MS,
     options: schema ? `-c search_path=${schema},public` : undefined,
     ...timeoutSettings(timeouts),
   });
