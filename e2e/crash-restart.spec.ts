@@ -17,7 +17,9 @@ describe('after the server is killed with SIGKILL', () => {
   });
 
   it('stops the orphaned PostgreSQL and serves again on the same DATA_DIR with everything intact', async () => {
+    const startedAt = Date.now();
     product = await startProduct(PORT, {}, [], { dataDir });
+    const firstStartMs = Date.now() - startedAt;
     const cookie = await signIn(product.baseUrl, '1:100001');
     const call = api(product.baseUrl, cookie);
     const app = { key: 'wiki', name: 'Wiki', audience: 'wiki', redirect_urls: ['https://wiki.example.com/'] };
@@ -42,7 +44,9 @@ describe('after the server is killed with SIGKILL', () => {
 
     const restartedAt = Date.now();
     product = await startProduct(PORT, {}, [], { dataDir });
-    expect(Date.now() - restartedAt).toBeLessThan(20_000);
+    // Crash recovery costs no more than twice a first start (initdb, every migration): 20 s at least, as a machine
+    // running three browser lanes on two cores started the product in over 20 s (21.5 s once).
+    expect(Date.now() - restartedAt).toBeLessThan(Math.max(20_000, 2 * firstStartMs));
 
     const again = api(product.baseUrl, cookie);
     const me = await again('GET', '/api/me');
