@@ -22,6 +22,7 @@ const BENCHES: [string, ...string[]][] = [
   ['rotation.ts', '1000'],
   ['user-search.ts', '10000'],
   ['galaxy-map.ts', '10'],
+  ['test-browser.ts', '3'],
   ['sync.ts'],
   ['audit.ts', '1000000', '3'],
   ['backup.ts', '10000', '200000'],

@@ -38,7 +38,7 @@ const WATCH_PAINTS = `
 type Paints = { paints: Record<string, number>; frames_: Record<string, number> };
 
 const product = await startProduct(Number(process.env.BENCH_PORT ?? 3970));
-const browser = await launchBrowser();
+const browser = await launchBrowser({ player: true });
 let loads: { paints: Record<string, number>; frames: Record<string, number> }[];
 try {
   await seedApps(product.databaseUrl, [

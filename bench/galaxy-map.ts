@@ -19,7 +19,7 @@ const MARK = 'galaxy-map-first-draw';
 const runs = Number(process.argv[2] ?? 10);
 
 const product = await startProduct(Number(process.env.BENCH_PORT ?? 3980));
-const browser = await launchBrowser();
+const browser = await launchBrowser({ player: true });
 let loads: { firstDraw: number; drawMs: number; answerMs: number; answerKb: number; frames: number[] }[];
 let seeded: Record<string, number>;
 try {

@@ -9,7 +9,7 @@ import { report } from './lib/report.ts';
 const GOAL_P50_MS = 250;
 const runs = Number(process.argv[2] ?? 15);
 const product = await startProduct(Number(process.env.BENCH_PORT ?? 3950));
-const browser = await launchBrowser();
+const browser = await launchBrowser({ player: true });
 let loads: { fcp: number; bytes: number }[];
 try {
   loads = await coldLoads(browser, runs, async (page) => {

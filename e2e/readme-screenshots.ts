@@ -29,7 +29,7 @@ await seedApps(readFileSync(path.resolve(repoRoot, dataDir, 'database-url'), 'ut
   },
 ]);
 
-const browser = await launchBrowser();
+const browser = await launchBrowser({ player: true });
 try {
   // Mira signs in once, so the admin console lists a second player.
   const mira = await newPage(browser);

@@ -16,8 +16,19 @@ const CHROMIUM_FLAGS = [
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+/**
+ * The browser tests drive Chromium's headless shell (Debian's chromium-headless-shell): the same Chromium release and
+ * engine as Debian's chromium, without the browser's own layer (profile services, a compositor process of its own),
+ * at about half the CPU a page: on two cores the three browser lanes are bound by that CPU (docs/stack.md).
+ * What a player's browser does is measured in the full browser: the benches and the README's screenshots pass
+ * `{ player: true }`. `CHROMIUM_PATH` overrides either.
+ */
+const TEST_BROWSER = '/usr/bin/chromium-headless-shell';
+const PLAYER_BROWSER = '/usr/bin/chromium';
+
+export function launchBrowser({ player = false } = {}): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? (player ? PLAYER_BROWSER : TEST_BROWSER);
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }
 
 export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
