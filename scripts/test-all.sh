@@ -16,12 +16,11 @@ EXTERNAL_DB=${TEST_EXTERNAL_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/tes
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$EXTERNAL_DB" 2>/dev/null; then
   # The second server covers what depends on the server: migrations, the pool, jobs, and the queries behind services
   # and the admin routes. HTTP behaviour, which no PostgreSQL version changes, runs once on the embedded one, and so do
-  # the embedded server's own tests (they start clusters of their own) and the sync engine's fill of a whole galaxy
-  # (2,640 detail calls; details.test.ts runs the fill's statements here). The two runs share nothing and mostly wait
-  # on their databases, so they run side by side (this one's output after).
+  # the embedded server's own tests, which start clusters of their own. The two runs share nothing and mostly wait on
+  # their databases, so they run side by side (this one's output after).
   run_beside "server on the machine's PostgreSQL ($EXTERNAL_DB)" \
     server-external server DATABASE_URL="$EXTERNAL_DB" -- test/db test/jobs test/services test/routes/admin \
-    --exclude test/db/embedded.test.ts --exclude test/services/sync/engine.test.ts
+    --exclude test/db/embedded.test.ts
 elif [ "${CI:-}" = "true" ]; then
   echo "The machine's PostgreSQL at $EXTERNAL_DB is not reachable, and CI requires it."; status=1
 else

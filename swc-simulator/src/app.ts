@@ -15,6 +15,7 @@ import { homePage } from './pages/home.ts';
 import { PAGE_HEADERS } from './pages/layout.ts';
 import { Store } from './store.ts';
 import type { SimulatorClient, SimulatorOptions, SimulatorStats } from './types.ts';
+import { GALAXY_SEED, SECTOR_ROWS } from './world/galaxy-generate.ts';
 import { Galaxy, type GalaxyMutation, type MutationResult } from './world/galaxy.ts';
 import { Inventories } from './world/inventory.ts';
 import { Population } from './world/population.ts';
@@ -45,6 +46,12 @@ function clientMap(clients: SimulatorClient[]): Map<string, SimulatorClient> {
 function positive(n: number | undefined, fallback: number, name: string): number {
   if (n === undefined) return fallback;
   if (!Number.isFinite(n) || n <= 0) throw new TypeError(`${name} must be a positive number`);
+  return n;
+}
+
+function wholeInRange(n: number | undefined, fallback: number, min: number, max: number, name: string): number {
+  if (n === undefined) return fallback;
+  if (!Number.isInteger(n) || n < min || n > max) throw new TypeError(`${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -79,6 +86,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   validateCharacters(characters);
   const ttl = positive(opts.tokenTtlSeconds ?? opts.accessTokenTtlSeconds, 3600, 'tokenTtlSeconds');
   const rate = rateOptions(opts);
+  const galaxyRows = wholeInRange(opts.galaxyRows, SECTOR_ROWS, 1, SECTOR_ROWS, 'galaxyRows');
   const ctx: SimContext = {
     clients: clientMap(opts.clients),
     population: new Population(characters, defaultFactions),
@@ -86,8 +94,11 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     store: new Store(now, ttl * 1000),
     limiter: new RateLimiter(rate.limit, rate.windowSeconds, now),
     stats: { requests: 0, served: 0, overLimit: 0 },
-    galaxy: new Galaxy(),
-    inventories: new Inventories(defaultFactions.map((f) => f.uid)),
+    galaxy: new Galaxy(GALAXY_SEED, galaxyRows),
+    inventories: new Inventories(
+      defaultFactions.map((f) => f.uid),
+      galaxyRows,
+    ),
     now,
     accessTokenTtlSeconds: ttl,
     publicUrl: opts.publicUrl?.replace(/\/+$/, ''),

@@ -38,6 +38,11 @@ export interface SimulatorOptions {
   accessTokenTtlSeconds?: number;
   /** Millisecond clock; default Date.now. */
   now?: () => number;
+  /**
+   * Rows of 16 sectors in the galaxy, 1 to 15 (default 15: 240 sectors, 2,400 systems). Fewer serve the top rows of
+   * the same galaxy alone, for a test that reads all of it; inventories stay within its systems.
+   */
+  galaxyRows?: number;
   /** Absolute base URL the browser sees (used for avatar and href URLs); default derived from each request. */
   publicUrl?: string;
   logger?: boolean;

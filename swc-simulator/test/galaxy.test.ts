@@ -136,3 +136,32 @@ describe('the seeded galaxy', () => {
     }
   });
 });
+
+describe('a smaller galaxy (galaxyRows)', () => {
+  const small = setup({ rateLimit: 100_000, galaxyRows: 3 });
+
+  it('serves the top rows of sectors of the same galaxy: 48 sectors, their 480 systems, the same rows as the whole one', async () => {
+    const total = async (a: typeof app, kind: string) => swcapi(await wsGet(a, `/ws/v2.0/galaxy/${kind}/`))[kind].attributes.total;
+    expect(await total(small.app, 'sectors')).toBe(48);
+    expect(await total(small.app, 'systems')).toBe(480);
+    for (const path of ['galaxy/systems/9:480', 'galaxy/sectors/25:48']) {
+      expect(swcapi(await wsGet(small.app, `/ws/v2.0/${path}`))).toEqual(swcapi(await wsGet(app, `/ws/v2.0/${path}`)));
+    }
+    const page = async (a: typeof app) => swcapi(await wsGet(a, '/ws/v2.0/galaxy/systems/?start_index=431')).systems.system;
+    expect(await page(small.app)).toEqual(await page(app));
+    expect((await wsGet(small.app, '/ws/v2.0/galaxy/systems/9:481')).statusCode).toBe(404);
+  });
+
+  it('places every inventory entity in one of its systems', () => {
+    const systems = new Set(small.sim.galaxy.systems.all.map((s) => s.uid));
+    const entities = small.sim.inventories.of('20:2400').all;
+    expect(entities.length).toBeGreaterThan(100);
+    expect(entities.filter((e) => !systems.has(e.systemUid))).toEqual([]);
+  });
+
+  it('refuses a number of rows the galaxy does not have', () => {
+    for (const galaxyRows of [0, 16, 2.5]) {
+      expect(() => setup({ galaxyRows })).toThrow('galaxyRows must be a whole number from 1 to 15');
+    }
+  });
+});

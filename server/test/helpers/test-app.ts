@@ -1,5 +1,5 @@
 import { startDiscordSimulator, type RunningDiscordSimulator } from '@portal/discord-simulator';
-import { startSimulator, type RunningSimulator } from '@portal/swc-simulator';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@portal/swc-simulator';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, SIMULATOR_CLIENT, type Config } from '../../src/config.ts';
@@ -73,10 +73,12 @@ function sendOriginOnWrites(app: FastifyInstance, origin: string) {
 /**
  * `env` as the server would read it (SWC_SIMULATOR_RATE_LIMIT and friends set the simulator's limits, as
  * in the product); `databaseRoute.poolUrl` routes the app's connections elsewhere (e.g. a proxy), and
- * `databaseRoute.prepare` builds the schema (e.g. restores a backup into it). */
+ * `databaseRoute.prepare` builds the schema (e.g. restores a backup into it); `simulator.galaxyRows` makes the
+ * simulator's galaxy smaller, for a test that reads all of it. */
 export async function createTestApp(
   env: Record<string, string> = {},
   databaseRoute: Pick<TestDbOptions, 'poolUrl' | 'prepare'> = {},
+  simulator: Pick<SimulatorOptions, 'galaxyRows'> = {},
 ): Promise<TestContext> {
   const config = loadConfig({ PUBLIC_URL, ADMIN_UIDS: '1:100001', ENCRYPTION_KEY: 'ab'.repeat(32), ...env });
   const database = await createTestDb({ ...databaseRoute, timeouts: config.databaseTimeouts });
@@ -85,6 +87,7 @@ export async function createTestApp(
     port: 0,
     now: () => clock.now().getTime(),
     ...config.swc.simulatorLimits,
+    ...simulator,
     clients: [{ ...SIMULATOR_CLIENT, redirectUris: [`${PUBLIC_URL}/auth/callback`], name: 'Portal under test' }],
   });
   // As at the product's start: the portal admits its dashboard at PUBLIC_URL.

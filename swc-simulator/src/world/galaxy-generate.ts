@@ -8,9 +8,12 @@ export const GALAXY_SEED = 20_250_115;
 
 /** 16 × 15 sectors of 60 × 60 galaxy cells, centred on (0, 0). */
 const COLUMNS = 16;
-const ROWS = 15;
+export const SECTOR_ROWS = 15;
 const SECTOR_SIZE = 60;
 const SYSTEMS_PER_SECTOR = 10;
+
+/** Systems in a galaxy of `rows` rows of sectors (2,400 in the whole one). */
+export const systemsIn = (rows: number) => rows * COLUMNS * SYSTEMS_PER_SECTOR;
 
 export interface GalaxyData {
   sectors: Catalogue<SectorRow>;
@@ -22,7 +25,7 @@ export interface GalaxyData {
 
 export function sectorCorners(col: number, row: number): Point[] {
   const x1 = (col - COLUMNS / 2) * SECTOR_SIZE;
-  const y1 = (ROWS / 2 - row) * SECTOR_SIZE;
+  const y1 = (SECTOR_ROWS / 2 - row) * SECTOR_SIZE;
   const x2 = x1 + SECTOR_SIZE - 1;
   const y2 = Math.round(y1 - SECTOR_SIZE + 1);
   const top = Math.round(y1);
@@ -82,14 +85,15 @@ export function cityRow(r: Random, id: number, planet: PlanetRow): CityRow {
 }
 
 /** The whole galaxy from one seed: the same seed gives the same rows, in the same order. */
-export function generateGalaxy(seed = GALAXY_SEED): GalaxyData {
+/** The galaxy of `seed`; with fewer `rows`, its top rows of sectors alone (the same rows as in the whole galaxy). */
+export function generateGalaxy(seed = GALAXY_SEED, rows = SECTOR_ROWS): GalaxyData {
   const r = new Random(seed);
   const sectors: SectorRow[] = [];
   const systems: SystemRow[] = [];
   const planets: PlanetRow[] = [];
   const stations: StationRow[] = [];
   const cities: CityRow[] = [];
-  for (let row = 0; row < ROWS; row++) {
+  for (let row = 0; row < rows; row++) {
     for (let col = 0; col < COLUMNS; col++) {
       const sector: SectorRow = { uid: `25:${sectors.length + 1}`, name: word(r), corners: sectorCorners(col, row) };
       sectors.push(sector);

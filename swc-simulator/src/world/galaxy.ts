@@ -1,5 +1,15 @@
 import type { Catalogue, Row } from './catalogue.ts';
-import { cellIn, cityRow, GALAXY_SEED, generateGalaxy, planetRow, sectorCorners, stationRow, type GalaxyData } from './galaxy-generate.ts';
+import {
+  cellIn,
+  cityRow,
+  GALAXY_SEED,
+  generateGalaxy,
+  planetRow,
+  SECTOR_ROWS,
+  sectorCorners,
+  stationRow,
+  type GalaxyData,
+} from './galaxy-generate.ts';
 import {
   galaxyKindOfUid,
   GALAXY_KINDS,
@@ -42,12 +52,14 @@ export class Galaxy {
   private children = new Map<GalaxyKind, Map<string, Row[]>>();
 
   private readonly seed: number;
-  constructor(seed = GALAXY_SEED) {
+  private readonly rows: number;
+  constructor(seed = GALAXY_SEED, rows = SECTOR_ROWS) {
     this.seed = seed;
+    this.rows = rows;
   }
 
   private get d(): GalaxyData {
-    this.data ??= generateGalaxy(this.seed);
+    this.data ??= generateGalaxy(this.seed, this.rows);
     return this.data;
   }
 

@@ -1,5 +1,5 @@
 import { Catalogue } from './catalogue.ts';
-import { GALAXY_SEED } from './galaxy-generate.ts';
+import { GALAXY_SEED, SECTOR_ROWS, systemsIn } from './galaxy-generate.ts';
 import { Random, seedOf, word } from './prng.ts';
 import { TYPE_KINDS, typesOf, type TypeRow } from './types.ts';
 
@@ -39,10 +39,10 @@ export const BIG_INVENTORY_FACTION = '20:2400';
 const BIG_COUNTS: Record<EntityKind, number> = { ships: 260, vehicles: 120, stations: 12, facilities: 60, items: 200, droids: 60 };
 /** Entity ids are `<faction id> × 10 000 + n`, so UIDs never collide between factions. */
 const ID_BLOCK = 10_000;
-const SYSTEMS_IN_SEEDED_GALAXY = 2400;
 const TAGS = ['reserve', 'patrol', 'cargo', 'escort', 'training', 'refit'];
 
-function entityRow(r: Random, uid: string, kind: EntityKind, ownerUid: string): EntityRow {
+/** An entity in one of the galaxy's `systems` (UIDs 9:1 to 9:systems). */
+function entityRow(r: Random, uid: string, kind: EntityKind, ownerUid: string, systems: number): EntityRow {
   const type = r.pick(typesOf(kind));
   const damaged = r.chance(0.2);
   const onPlanet = kind === 'facilities' || kind === 'items' || r.chance(kind === 'vehicles' ? 0.8 : 0.3);
@@ -59,19 +59,20 @@ function entityRow(r: Random, uid: string, kind: EntityKind, ownerUid: string): 
     ionic: type.ionic,
     quantity: kind === 'items' ? r.int(1, 50) : 1,
     tags: r.chance(0.3) ? [r.pick(TAGS)] : [],
-    systemUid: `9:${r.int(1, SYSTEMS_IN_SEEDED_GALAXY)}`,
+    systemUid: `9:${r.int(1, systems)}`,
     planetIndex: onPlanet ? 1 : 0,
     position: { x: r.int(0, 19), y: r.int(0, 19) },
   };
 }
 
-function generate(ownerUid: string): EntityRow[] {
+function generate(ownerUid: string, systems: number): EntityRow[] {
   const ownerId = Number(ownerUid.split(':')[1]);
   const r = new Random(seedOf(`${GALAXY_SEED}:inventory:${ownerUid}`));
   const rows: EntityRow[] = [];
   for (const kind of ENTITY_KINDS) {
     const count = ownerUid === BIG_INVENTORY_FACTION ? BIG_COUNTS[kind] : r.int(3, 25);
-    for (let n = 1; n <= count; n++) rows.push(entityRow(r, `${TYPE_KINDS[kind].prefix}:${ownerId * ID_BLOCK + n}`, kind, ownerUid));
+    for (let n = 1; n <= count; n++)
+      rows.push(entityRow(r, `${TYPE_KINDS[kind].prefix}:${ownerId * ID_BLOCK + n}`, kind, ownerUid, systems));
   }
   return rows;
 }
@@ -81,15 +82,18 @@ export class Inventories {
   private readonly byOwner = new Map<string, Catalogue<EntityRow>>();
 
   private readonly factionUids: readonly string[];
-  constructor(factionUids: readonly string[]) {
+  private readonly systems: number;
+  /** `galaxyRows`: the galaxy's rows of sectors, whose systems the entities are in. */
+  constructor(factionUids: readonly string[], galaxyRows = SECTOR_ROWS) {
     this.factionUids = factionUids;
+    this.systems = systemsIn(galaxyRows);
   }
 
   of(ownerUid: string): Catalogue<EntityRow> {
     let c = this.byOwner.get(ownerUid);
     if (!c) {
       if (!this.factionUids.includes(ownerUid)) throw new TypeError(`no faction ${ownerUid}`);
-      c = new Catalogue(generate(ownerUid));
+      c = new Catalogue(generate(ownerUid, this.systems));
       this.byOwner.set(ownerUid, c);
     }
     return c;
@@ -126,7 +130,7 @@ export class Inventories {
       const n = Math.max(c.nextId(), ownerId * ID_BLOCK + 1) - ownerId * ID_BLOCK;
       const id = ownerId * ID_BLOCK + n;
       const uid = `${TYPE_KINDS[kind].prefix}:${id}`;
-      c.add(entityRow(new Random(seedOf(`${GALAXY_SEED}:entity:${uid}`)), uid, kind, ownerUid));
+      c.add(entityRow(new Random(seedOf(`${GALAXY_SEED}:entity:${uid}`)), uid, kind, ownerUid, this.systems));
       added.push(uid);
     }
     return added;

@@ -9,7 +9,9 @@ import { adminUserId, countingDetails, fillNow, queueRun, stored, syncNow, testR
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The top three rows of the simulator's galaxy (48 sectors, 480 systems, their planets and stations): a whole galaxy
+  // of details is a detail call and a transaction a row, 2,640 of them in the full one.
+  ctx = await createTestApp({}, {}, { galaxyRows: 3 });
 });
 afterAll(() => ctx.close());
 
@@ -56,7 +58,7 @@ describe('a full sync', () => {
     expect(counting.details()).toEqual({ sectors: galaxySize('sectors'), systems: galaxySize('systems') });
 
     const systems = await stored(ctx, 'systems');
-    for (const uid of ['9:1', '9:1234', '9:2400']) {
+    for (const uid of ['9:1', '9:234', `9:${galaxySize('systems')}`]) {
       expect(systems.find((s) => s.uid === uid)?.name).toBe(ctx.sim.galaxy.systems.get(uid)!.name);
     }
     const { rows } = await ctx.deps.db.query(`SELECT raw FROM swc_entities WHERE kind = 'systems' AND uid = '9:7'`);
@@ -102,11 +104,15 @@ describe('a full sync', () => {
 
 describe('a second run', () => {
   it('counts new, changed, unchanged and gone rows, keeps the gone ones, and wants details only for the new and changed', async () => {
+    const listed = galaxySize('systems');
     ctx.sim.mutate({ rename: ['9:5'], remove: ['9:2'], add: { systems: 2 } });
     const before = requests();
     const outcome = await syncNow(ctx, 'systems');
-    expect(outcome).toMatchObject({ status: 'completed', message: 'systems: 2,401 (2 new, 1 changed, 2,398 unchanged, 1 gone)' });
-    expect(requests() - before).toBe(pages(2401));
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      message: `systems: ${counted(listed + 1)} (2 new, 1 changed, ${counted(listed - 2)} unchanged, 1 gone)`,
+    });
+    expect(requests() - before).toBe(pages(listed + 1));
     expect(await pendingDetails('systems')).toBe(3);
     // The renamed system keeps its coordinates while its details are read again.
     const renamed = (await storedPlacements(ctx, 'systems')).find((p) => p.uid === '9:5');
@@ -114,12 +120,12 @@ describe('a second run', () => {
 
     expect(await fillNow(ctx)).toMatchObject({ state: 'done' });
     // A detail call for each new or changed system.
-    expect(requests() - before).toBe(pages(2401) + 3);
+    expect(requests() - before).toBe(pages(listed + 1) + 3);
     expect(await storedPlacements(ctx, 'systems')).toEqual(simulatorPlacements(ctx, 'systems'));
     const systems = await stored(ctx, 'systems');
     expect(systems.find((s) => s.uid === '9:2')).toMatchObject({ gone: true });
     expect(systems.find((s) => s.uid === '9:5')!.name).toMatch(/ Prime$/);
-    expect(systems.filter((s) => !s.gone)).toHaveLength(2401);
+    expect(systems.filter((s) => !s.gone)).toHaveLength(listed + 1);
   });
 });
 
@@ -163,12 +169,15 @@ describe('a run stopped in the middle', () => {
 
   it('pauses at a page boundary when its time slice is over, and goes on from there', async () => {
     let pages = 0;
-    const runId = await queueRun(ctx, 'sectors');
+    const runId = await queueRun(ctx, 'systems');
     const paused = await runSync(ctx.deps, runId, testRunOptions(ctx, { shouldStop: () => ++pages > 2 }));
     expect(paused.state).toBe('paused');
     const { rows } = await ctx.deps.db.query(`SELECT status, progress FROM sync_runs WHERE id = $1`, [runId]);
-    expect(rows[0]).toMatchObject({ status: 'running', progress: { target: 'sectors', done: 100, total: 240 } });
-    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({ message: 'sectors: 240 (240 unchanged)' });
+    const total = galaxySize('systems');
+    expect(rows[0]).toMatchObject({ status: 'running', progress: { target: 'systems', done: 100, total } });
+    expect(await runSync(ctx.deps, runId, testRunOptions(ctx))).toMatchObject({
+      message: `systems: ${counted(total)} (${counted(total)} unchanged)`,
+    });
   });
 });
 
