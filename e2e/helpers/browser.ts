@@ -18,8 +18,9 @@ const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * The browser tests drive Chromium's headless shell (Debian's chromium-headless-shell): the same Chromium release and
- * engine as Debian's chromium, without the browser's own layer (profile services, a compositor process of its own),
- * at about half the CPU a page: on two cores the three browser lanes are bound by that CPU (docs/stack.md).
+ * engine as Debian's chromium, without the full browser's own layer (profiles, extensions, sync and the rest of its
+ * user interface), at about half the CPU a page: on two cores the three browser lanes are bound by that CPU
+ * (docs/stack.md).
  * What a player's browser does is measured in the full browser: the benches and the README's screenshots pass
  * `{ player: true }`. `CHROMIUM_PATH` overrides either.
  */
