@@ -3,18 +3,13 @@
 // headless mode (what a player's page load is measured in), A B A B, each a fresh browser, with nothing else running.
 // CPU is the whole machine's (/proc/stat), the product's share included, the same for both.
 // Run after `npm run build -w web`: npx node bench/test-browser.ts [rounds per browser, 5]
-import { readFileSync } from 'node:fs';
 import { launchBrowser, newPage } from '../e2e/helpers/browser.ts';
 import { signInAs } from '../e2e/helpers/sign-in.ts';
 import { startProduct } from '../e2e/helpers/start-product.ts';
+import { machineBusySeconds } from './lib/cpu-time.ts';
 import { report } from './lib/report.ts';
 
 const rounds = Number(process.argv[2] ?? 5);
-/** Busy CPU seconds of the whole machine so far (user, nice, system, irq, softirq). */
-function machineBusySeconds(): number {
-  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-  return (user! + nice! + system! + irq! + softirq!) / 100;
-}
 
 const product = await startProduct(Number(process.env.BENCH_PORT ?? 3950));
 const perRound: Record<'shell' | 'full', number[]> = { shell: [], full: [] };

@@ -16,6 +16,12 @@ export function processTimes(pid: number): { parent: number; seconds: number; re
   };
 }
 
+/** Busy CPU seconds of the whole machine so far, every process included (user, nice, system, irq, softirq). */
+export function machineBusySeconds(): number {
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq!) / TICKS_PER_SECOND;
+}
+
 export function cpuSeconds(pid: number): number {
   return processTimes(pid).seconds;
 }

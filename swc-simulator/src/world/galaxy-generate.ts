@@ -84,8 +84,10 @@ export function cityRow(r: Random, id: number, planet: PlanetRow): CityRow {
   };
 }
 
-/** The whole galaxy from one seed: the same seed gives the same rows, in the same order. */
-/** The galaxy of `seed`; with fewer `rows`, its top rows of sectors alone (the same rows as in the whole galaxy). */
+/**
+ * The whole galaxy from one seed: the same seed gives the same rows, in the same order. With fewer `rows`, its top
+ * rows of sectors alone, the same rows as in the whole galaxy.
+ */
 export function generateGalaxy(seed = GALAXY_SEED, rows = SECTOR_ROWS): GalaxyData {
   const r = new Random(seed);
   const sectors: SectorRow[] = [];
