@@ -104,7 +104,7 @@ describe('apps that ask for a passkey', () => {
   });
 
   it('sends the player to confirm a passkey for the app that requires one, then on to the app; amr and acr say so', async () => {
-    const authenticator = await addVirtualAuthenticator(context, page);
+    await addVirtualAuthenticator(context, page);
     await addPasskeyOnAccount(page, baseUrl, 'Jorin’s laptop');
 
     // Adding a passkey is not a use of one: the vault still asks.
@@ -112,7 +112,7 @@ describe('apps that ask for a passkey', () => {
     await page.waitForURL((u) => u.pathname === '/confirm-passkey');
     await expect.poll(() => page.getByRole('heading', { name: "Confirm it's you" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('The app you are opening needs a passkey used in this session.').isVisible()).toBe(true);
-    await authenticator.expectAccessible('confirm a passkey for an app');
+    await expectAccessible(page, 'confirm a passkey for an app');
     await screenshotBoth(page, 'app-passkey-confirm');
     await page.getByRole('button', { name: 'Confirm with a passkey' }).click();
     const claims = (await finish()).claims()!;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -29,16 +29,17 @@ declare global {
 /**
  * The product's Content-Security-Policy (script-src 'self') rightly refuses the inline script tag
  * that page.addScriptTag would add, so axe is evaluated through the DevTools protocol, which CSP
- * does not govern; the page under test keeps its real policy.
+ * does not govern; the page under test keeps its real policy. One session per page, kept until the
+ * page closes: when a session detaches, Chromium turns the page's virtual authenticator off (the
+ * passkey tests' WebAuthn environment), whichever session enabled it.
  */
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
 async function injectAxe(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: axeSource });
-    if (exceptionDetails) throw new Error(`axe-core could not be loaded: ${exceptionDetails.text}`);
-  } finally {
-    await cdp.detach();
-  }
+  let cdp = sessions.get(page);
+  if (!cdp) sessions.set(page, (cdp = page.context().newCDPSession(page)));
+  const { exceptionDetails } = await (await cdp).send('Runtime.evaluate', { expression: axeSource });
+  if (exceptionDetails) throw new Error(`axe-core could not be loaded: ${exceptionDetails.text}`);
 }
 
 async function violationsAt(page: Page, width: number): Promise<Violation[]> {
