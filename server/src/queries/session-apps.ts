@@ -1,7 +1,15 @@
 import type { DbClient } from '../db/pool.ts';
 
 export async function recordSessionApp(db: DbClient, sessionId: string, appId: string): Promise<void> {
-  await db.query('INSERT INTO session_apps (session_id, app_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [sessionId, appId]);
+  await recordSessionApps(db, [{ sessionId, appId }]);
+}
+
+/** The same for several (session, app) pairs, in one statement. */
+export async function recordSessionApps(db: DbClient, uses: { sessionId: string; appId: string }[]): Promise<void> {
+  await db.query('INSERT INTO session_apps (session_id, app_id) SELECT * FROM unnest($1::uuid[], $2::uuid[]) ON CONFLICT DO NOTHING', [
+    uses.map((u) => u.sessionId),
+    uses.map((u) => u.appId),
+  ]);
 }
 
 /** The app signed in through OpenID Connect: its logout token is addressed to its client_id. */

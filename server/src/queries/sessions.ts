@@ -112,7 +112,16 @@ export async function findSessionWithUser(
 }
 
 export async function touchSession(db: DbClient, id: string, now: Date, idleExpiresAt: Date): Promise<void> {
-  await db.query('UPDATE sessions SET last_seen_at = $2, idle_expires_at = LEAST($3, expires_at) WHERE id = $1', [id, now, idleExpiresAt]);
+  await touchSessions(db, [id], now, idleExpiresAt);
+}
+
+/** The same for several sessions seen at once, in one statement. */
+export async function touchSessions(db: DbClient, ids: string[], now: Date, idleExpiresAt: Date): Promise<void> {
+  await db.query('UPDATE sessions SET last_seen_at = $2, idle_expires_at = LEAST($3, expires_at) WHERE id = ANY($1::uuid[])', [
+    ids,
+    now,
+    idleExpiresAt,
+  ]);
 }
 
 /** A session that was ended: what ending access needs of it. */

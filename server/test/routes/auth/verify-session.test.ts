@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../src/lib/tokens.ts';
 import { signIn } from '../../helpers/sign-in.ts';
+import { statementsOf } from '../../helpers/statements.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -73,6 +74,27 @@ describe('GET /auth/verify and the session behind it', () => {
     const again = await verify(cookie);
     expect(again.statusCode).toBe(200);
     expect(again.headers.authorization).toBe(first.headers.authorization);
+  });
+
+  it('reads the answers of several sessions turning stale together in one query, and extends their idle expiry in one write', async () => {
+    const cookies = await Promise.all(['1:100002', '1:100003', '1:100004'].map(async (uid) => (await signIn(ctx, uid)).cookie));
+    ctx.clock.advance(20_000);
+    for (const cookie of cookies) expect((await verify(cookie)).statusCode).toBe(200);
+    ctx.clock.advance(45_000); // the answers stale (not yet unusable), the sessions last seen more than a minute ago
+    const idleBefore = await Promise.all(cookies.map(async (c) => (await session(c)).idle_expires_at.getTime()));
+    const { statements } = await statementsOf(async () => {
+      // The stale answers, at once, as an ingress asks for several players together.
+      expect((await Promise.all(cookies.map(verify))).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      for (let i = 0; i < 40; i++) {
+        const idle = await Promise.all(cookies.map(async (c) => (await session(c)).idle_expires_at.getTime()));
+        if (idle.every((t, n) => t > idleBefore[n]!)) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('the stale answers were not read again');
+    });
+    const reads = statements.filter((s) => s.includes('FROM unnest($1::bytea[], $2::text[])'));
+    const touches = statements.filter((s) => s.startsWith('UPDATE sessions SET last_seen_at'));
+    expect([reads.length, touches.length]).toEqual([1, 1]);
   });
 
   it('does not keep what a read again saw when the session ended while it ran', async () => {

@@ -9,8 +9,8 @@ import {
   portalRolesColumn,
 } from '../../../queries/access-facts.ts';
 
-/** Everything a forward-auth check needs about one session and one app, read in one round trip. */
-interface ForwardAuthRow {
+/** Everything a forward-auth check needs about one session and one app. */
+export interface ForwardAuthRow {
   session_id: string;
   sid: string;
   last_seen_at: Date;
@@ -45,9 +45,10 @@ interface ForwardAuthRow {
 
 /**
  * Sent as a named (prepared) statement: each connection plans it once. Planning this query costs
- * several times what running it does, and every cold forward-auth check runs it.
+ * several times what running it does, and every cold forward-auth check runs it. It reads any number
+ * of checks at once: answers turning stale are read again together.
  */
-const FORWARD_AUTH_SQL = `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at, s.passkey_used_at,
+const FORWARD_AUTH_SQL = `SELECT q.n, s.id AS session_id, s.sid, s.last_seen_at, s.idle_expires_at, s.expires_at, s.ended_at, s.passkey_used_at,
        s.swc_signed_in_at, s.passkey_amr,
        u.id AS user_id, u.uid, COALESCE(u.name, u.uid) AS name,
        ${portalRolesColumn('u.id', '$3')} AS portal_roles,
@@ -57,16 +58,25 @@ const FORWARD_AUTH_SQL = `SELECT s.id AS session_id, s.sid, s.last_seen_at, s.id
        ${appRolesColumn('u.id', 'a.id')} AS app_roles,
        ${appScopesColumn('u.id', 'a.id')} AS app_scopes,
        EXISTS (SELECT 1 FROM session_apps sa WHERE sa.session_id = s.id AND sa.app_id = a.id) AS app_recorded
-     FROM sessions s
+     FROM unnest($1::bytea[], $2::text[]) WITH ORDINALITY AS q(token_hash, audience, n)
+     JOIN sessions s ON s.token_hash = q.token_hash
      JOIN users u ON u.id = s.user_id
-     LEFT JOIN apps a ON a.audience = $2
-     WHERE s.token_hash = $1`;
+     LEFT JOIN apps a ON a.audience = q.audience`;
 
-export async function findForwardAuth(db: DbClient, tokenHash: Buffer, audience: string): Promise<ForwardAuthRow | null> {
-  const { rows } = await db.query<ForwardAuthRow>({
+/** One forward-auth check to read: the session token's hash and the app's audience. */
+export interface ForwardAuthKey {
+  tokenHash: Buffer;
+  audience: string;
+}
+
+/** The rows of these checks in one round trip, in their order; null where no session has the token. */
+export async function findForwardAuths(db: DbClient, checks: ForwardAuthKey[]): Promise<(ForwardAuthRow | null)[]> {
+  const { rows } = await db.query<ForwardAuthRow & { n: string }>({
     name: 'forward-auth',
     text: FORWARD_AUTH_SQL,
-    values: [tokenHash, audience, PORTAL_APP_KEY],
+    values: [checks.map((c) => c.tokenHash), checks.map((c) => c.audience), PORTAL_APP_KEY],
   });
-  return rows[0] ?? null;
+  const found: (ForwardAuthRow | null)[] = checks.map(() => null);
+  for (const { n, ...row } of rows) found[Number(n) - 1] = row;
+  return found;
 }
