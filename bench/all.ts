@@ -12,6 +12,7 @@ const BENCHES: [string, ...string[]][] = [
   ['bundle-size.ts'],
   ['jwt-sign.ts', '10000'],
   ['verify.ts', '5'],
+  ['verify-read-again.ts'],
   ['groups.ts', '3'],
   ['discord.ts'],
   ['sign-in.ts', '8', '20'],

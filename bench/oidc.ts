@@ -276,6 +276,7 @@ async function onePass(n: number, step: (i: number) => Promise<void>): Promise<S
     statements: (after.statements - before.statements - idle('statements')) / n,
     writes: (after.writes - before.writes - idle('writes')) / n,
     swcRequests: (after.swcRequests - before.swcRequests) / n,
+    rows: 0,
   };
 }
 

@@ -4,10 +4,12 @@
 // SIGUSR2 the counts so far are written to STATEMENT_COUNTS as JSON; see statementCounter(). Statements
 // matching STATEMENT_COUNTS_IGNORE (a regular expression), if set, are not counted. With
 // STATEMENT_COUNTS_LOG set, each counted statement's first line is appended to that file (to see which they are).
+// With STATEMENT_COUNTS_ROWS_OF set (a prepared statement's name), the rows that statement answered are counted too.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
-const counts = { statements: 0, writes: 0, swcRequests: 0 };
+const counts = { statements: 0, writes: 0, swcRequests: 0, rows: 0 };
+const rowsOf = process.env.STATEMENT_COUNTS_ROWS_OF;
 const file = process.env.STATEMENT_COUNTS;
 const log = process.env.STATEMENT_COUNTS_LOG;
 const ignored = process.env.STATEMENT_COUNTS_IGNORE ? new RegExp(process.env.STATEMENT_COUNTS_IGNORE) : null;
@@ -31,6 +33,22 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
     counts.statements++;
     if (log) appendFileSync(log, `${Date.now()} ${(text as string).trim().replace(/\s+/g, ' ').slice(0, 120)}\n`);
     if (kind === 'write') counts.writes++;
+  }
+  if (rowsOf && (config as { name?: unknown } | null)?.name === rowsOf) {
+    // pg's Pool passes a callback last; a client asked directly answers a promise.
+    const count = (r: pg.QueryResult | undefined) => (counts.rows += r?.rowCount ?? 0);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: Error | null, r: pg.QueryResult) => {
+        if (!err) count(r);
+        return (callback as (e: Error | null, r: pg.QueryResult) => unknown)(err, r);
+      };
+    } else {
+      const result = query.apply(this, args);
+      if (result instanceof Promise) result.then(count, () => undefined);
+      return result;
+    }
   }
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;

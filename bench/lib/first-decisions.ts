@@ -6,7 +6,7 @@ import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { decideFor } from '../../server/src/domain/access.ts';
 import { sha256 } from '../../server/src/lib/tokens.ts';
-import { findForwardAuth } from '../../server/src/services/app-access/queries/forward-auth.ts';
+import { findForwardAuths } from '../../server/src/services/app-access/queries/forward-auth.ts';
 import type { SeededSession } from './seed-sessions.ts';
 
 /** Milliseconds of each decision, in the order asked; throws on a pair the rule refuses. */
@@ -17,7 +17,7 @@ export async function timeDecisions(databaseUrl: string, sessions: SeededSession
     const times: number[] = [];
     for (const s of sessions) {
       const started = performance.now();
-      const row = await findForwardAuth(db, sha256(s.token), s.aud);
+      const [row] = await findForwardAuths(db, [{ tokenHash: sha256(s.token), audience: s.aud }]);
       if (!row?.app_key) throw new Error(`no session or app for ${s.aud}`);
       const app = { key: row.app_key, skip_uid_whitelist: row.skip_uid_whitelist!, allow_global_admin: row.allow_global_admin! };
       const decision = decideFor(app, row, false, new Date());

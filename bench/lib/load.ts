@@ -24,6 +24,8 @@ export interface LoadOptions {
   /** Exactly this many requests, then stop. */
   amount?: number;
   headers?: Record<string, string>;
+  /** Requests per second, all connections together, at most (autocannon's overallRate); none: as fast as the server answers. */
+  rate?: number;
 }
 
 async function run(opts: autocannon.Options): Promise<LoadResult> {
@@ -57,7 +59,14 @@ export function loadVerify(baseUrl: string, sessions: SeededSession[], o: LoadOp
       },
     },
   ];
-  return run({ url: baseUrl, connections: o.connections ?? 50, duration: o.duration ?? 5, amount: o.amount, requests });
+  return run({
+    url: baseUrl,
+    connections: o.connections ?? 50,
+    duration: o.duration ?? 5,
+    amount: o.amount,
+    overallRate: o.rate,
+    requests,
+  });
 }
 
 export const formatLoad = (name: string, r: LoadResult) =>

@@ -9,6 +9,8 @@ export interface StatementCounts {
   writes: number;
   /** Requests to SWCombine's web services (the simulator's, in the bench). */
   swcRequests: number;
+  /** Rows answered by the prepared statement named `rowsOf` (0 without one). */
+  rows: number;
 }
 
 export interface StatementCounter {
@@ -20,12 +22,19 @@ export interface StatementCounter {
   read(pid: number): Promise<StatementCounts>;
 }
 
-/** `ignore`: statements whose text matches are not counted (e.g. the job system's polling). */
-export function statementCounter(ignore?: RegExp): StatementCounter {
+/**
+ * `ignore`: statements whose text matches are not counted (e.g. the job system's polling). `rowsOf`: the name of a
+ * prepared statement whose rows are counted (e.g. forward auth's, one row per check it read).
+ */
+export function statementCounter(ignore?: RegExp, rowsOf?: string): StatementCounter {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-statements-')), 'counts.json');
   return {
     nodeArgs: ['--import', fileURLToPath(new URL('./count-statements.ts', import.meta.url))],
-    env: { STATEMENT_COUNTS: file, ...(ignore ? { STATEMENT_COUNTS_IGNORE: ignore.source } : {}) },
+    env: {
+      STATEMENT_COUNTS: file,
+      ...(ignore ? { STATEMENT_COUNTS_IGNORE: ignore.source } : {}),
+      ...(rowsOf ? { STATEMENT_COUNTS_ROWS_OF: rowsOf } : {}),
+    },
     async read(pid) {
       rmSync(file, { force: true });
       process.kill(pid, 'SIGUSR2');
