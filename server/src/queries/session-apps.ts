@@ -4,12 +4,16 @@ export async function recordSessionApp(db: DbClient, sessionId: string, appId: s
   await recordSessionApps(db, [{ sessionId, appId }]);
 }
 
-/** The same for several (session, app) pairs, in one statement. */
+/**
+ * The same for several (session, app) pairs, in one statement, in one order everywhere: two replicas recording
+ * the same pairs then wait for each other at most, never each for the other.
+ */
 export async function recordSessionApps(db: DbClient, uses: { sessionId: string; appId: string }[]): Promise<void> {
-  await db.query('INSERT INTO session_apps (session_id, app_id) SELECT * FROM unnest($1::uuid[], $2::uuid[]) ON CONFLICT DO NOTHING', [
-    uses.map((u) => u.sessionId),
-    uses.map((u) => u.appId),
-  ]);
+  await db.query(
+    `INSERT INTO session_apps (session_id, app_id)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS u(session_id, app_id) ORDER BY 1, 2 ON CONFLICT DO NOTHING`,
+    [uses.map((u) => u.sessionId), uses.map((u) => u.appId)],
+  );
 }
 
 /** The app signed in through OpenID Connect: its logout token is addressed to its client_id. */

@@ -115,13 +115,17 @@ export async function touchSession(db: DbClient, id: string, now: Date, idleExpi
   await touchSessions(db, [id], now, idleExpiresAt);
 }
 
-/** The same for several sessions seen at once, in one statement. */
+/**
+ * The same for several sessions seen at once, in one statement. A session another transaction holds is left
+ * as it is (its next check extends it): the statement waits for no lock, so it cannot deadlock with one that
+ * takes the same sessions in another order (an end of access, another replica's batch).
+ */
 export async function touchSessions(db: DbClient, ids: string[], now: Date, idleExpiresAt: Date): Promise<void> {
-  await db.query('UPDATE sessions SET last_seen_at = $2, idle_expires_at = LEAST($3, expires_at) WHERE id = ANY($1::uuid[])', [
-    ids,
-    now,
-    idleExpiresAt,
-  ]);
+  await db.query(
+    `UPDATE sessions SET last_seen_at = $2, idle_expires_at = LEAST($3, expires_at)
+     WHERE id IN (SELECT id FROM sessions WHERE id = ANY($1::uuid[]) FOR UPDATE SKIP LOCKED)`,
+    [ids, now, idleExpiresAt],
+  );
 }
 
 /** A session that was ended: what ending access needs of it. */

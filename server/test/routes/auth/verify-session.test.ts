@@ -97,6 +97,29 @@ describe('GET /auth/verify and the session behind it', () => {
     expect([reads.length, touches.length]).toEqual([1, 1]);
   });
 
+  it('extends the sessions of a batch without waiting for one another transaction holds', async () => {
+    const cookies = await Promise.all(['1:100002', '1:100003'].map(async (uid) => (await signIn(ctx, uid)).cookie));
+    ctx.clock.advance(20_000);
+    for (const cookie of cookies) expect((await verify(cookie)).statusCode).toBe(200);
+    ctx.clock.advance(45_000);
+    const [held, free] = cookies as [string, string];
+    const before = await Promise.all(cookies.map(async (c) => (await session(c)).idle_expires_at.getTime()));
+    const holder = await ctx.deps.db.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM sessions WHERE token_hash = $1 FOR UPDATE', [sha256(held)]);
+      expect((await Promise.all(cookies.map(verify))).map((r) => r.statusCode)).toEqual([200, 200]);
+      for (let i = 0; i < 40 && (await session(free)).idle_expires_at.getTime() === before[1]; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect((await session(free)).idle_expires_at.getTime()).toBeGreaterThan(before[1]!);
+      expect((await session(held)).idle_expires_at.getTime()).toBe(before[0]);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  });
+
   it('does not keep what a read again saw when the session ended while it ran', async () => {
     const { cookie } = await signIn(ctx, '1:100004');
     expect((await verify(cookie)).statusCode).toBe(200);
