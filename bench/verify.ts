@@ -4,17 +4,19 @@
 // reads, a JWT signed). Warm: the same sessions again, five consecutive runs in the same server
 // process, each with the server's RSS after it: a server that slows down or grows as it keeps
 // answering shows here. An answer older than 30 s is read again, as in production.
-// Usage: npm run build -w web && npx node bench/verify.ts [seconds per run] [--cpu-prof] [--trace-gc] [--heap-snapshots] [--no-analyze]
+// Usage: npm run build -w web && npx node bench/verify.ts [seconds per run] [--cpu-prof] [--trace-gc] [--heap-snapshots] [--no-analyze] [--hello-between]
 //   --cpu-prof writes the product's CPU profile to a temporary folder and prints its top functions;
 //   --trace-gc counts the server's garbage collections per warm run and the time they took;
 //   --heap-snapshots writes the server's heap before the warm runs and after them, and prints what grew and who holds it;
+//   --hello-between measures the hello-world for 3 s after each warm run too, and compares each run with its own:
+//     this machine's speed moves by a third between runs, which the five runs' own spread cannot tell from the server's;
 //   BENCH_NODE_FLAGS="--max-semi-space-size=32" gives the server more node flags (after the product's own).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuSeconds } from './lib/cpu-time.ts';
 import { postgresCpuSeconds } from './lib/postgres-cpu.ts';
-import { measureHelloWorld, type HelloResult } from './lib/hello-baseline.ts';
+import { measureHelloWorld, startHelloWorld, type HelloResult } from './lib/hello-baseline.ts';
 import { compareHeapSnapshots, heapSnapshotFlags, largestInHeapSnapshot, takeHeapSnapshot } from './lib/heap-snapshot.ts';
 import { formatLoad, loadVerify, type LoadResult } from './lib/load.ts';
 import { startProfiledProduct } from './lib/profiled-product.ts';
@@ -25,6 +27,7 @@ import { analyze } from './lib/analyze.ts';
 const seconds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 8);
 const profile = process.argv.includes('--cpu-prof');
 const traceGc = process.argv.includes('--trace-gc');
+const helloBetween = process.argv.includes('--hello-between');
 const heapDir = process.argv.includes('--heap-snapshots') ? mkdtempSync(path.join(tmpdir(), 'bench-heap-')) : null;
 const SESSIONS = 10_000;
 const APPS = 20;
@@ -71,6 +74,8 @@ let coldCpuUs: number;
 let coldFrom: number;
 let warmFrom: number;
 const hellos: HelloResult[] = [];
+/** --hello-between: the hello-world right after each warm run. */
+const besides: HelloResult[] = [];
 const snapshots: string[] = [];
 const runs: (LoadResult & { cpuUs: number; postgresUs: number; rssMb: number; gc: string; fromMs: number; toMs: number })[] = [];
 try {
@@ -88,6 +93,7 @@ try {
   // the minute before that round instead.
   if (!process.argv.includes('--no-analyze')) await analyze(product.databaseUrl);
   if (heapDir) snapshots.push(await takeHeapSnapshot(product.pid, heapDir));
+  const beside = helloBetween ? await startHelloWorld() : null;
   warmFrom = product.elapsed();
   for (let i = 0; i < RUNS; i++) {
     cpu = cpuSeconds(product.pid);
@@ -107,7 +113,9 @@ try {
       fromMs: from,
       toMs: to,
     });
+    if (beside) besides.push(await beside.measure(3, sessions));
   }
+  beside?.stop();
   if (heapDir) snapshots.push(await takeHeapSnapshot(product.pid, heapDir));
   hellos.push(await measureHelloWorld(seconds, sessions));
 } finally {
@@ -173,6 +181,15 @@ report({
   goal: `≥ ${GOAL_FLAT}`,
   pass: flat >= GOAL_FLAT,
 });
+if (besides.length === RUNS) {
+  const each = runs.map((r, i) => r.rps / besides[i]!.rps);
+  report({
+    name: '/auth/verify warm, each run ÷ the hello-world right after it, lowest ÷ highest',
+    figure: `${(Math.min(...each) / Math.max(...each)).toFixed(2)} (${each.map((r) => r.toFixed(2)).join(', ')}; the hello-world ${besides.map((h) => h.rps.toFixed(0)).join(', ')} req/s)`,
+    goal: 'none',
+    pass: null,
+  });
+}
 report({
   name: '/auth/verify warm, 5 runs by server CPU per check, cheapest ÷ dearest',
   figure: `${(Math.min(...runs.map((r) => r.cpuUs)) / Math.max(...runs.map((r) => r.cpuUs))).toFixed(2)} (${runs.map((r) => r.cpuUs.toFixed(0)).join(', ')} µs)`,

@@ -14,17 +14,39 @@ const helloServer = path.join(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export type HelloResult = LoadResult & { cpuUsPerRequest: number };
 
-/** `sessions`: cookies and audiences shaped as the product's (the hello-world ignores them). */
-export async function measureHelloWorld(seconds: number, sessions: SeededSession[]): Promise<HelloResult> {
+/** A hello-world kept running, to be measured more than once. */
+export interface HelloWorld {
+  /** `sessions`: cookies and audiences shaped as the product's (the hello-world ignores them). */
+  measure(seconds: number, sessions: SeededSession[]): Promise<HelloResult>;
+  stop(): void;
+}
+
+export async function startHelloWorld(): Promise<HelloWorld> {
   const hello = spawn(process.execPath, [helloServer], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const [line] = (await once(hello.stdout!, 'data')).map(String);
     const url = line!.trim();
     await loadUrl(url, { duration: 2 }); // warm-up
-    const cpu = cpuSeconds(hello.pid!);
-    const result = await loadVerify(url, sessions, { duration: seconds });
-    return { ...result, cpuUsPerRequest: ((cpuSeconds(hello.pid!) - cpu) * 1e6) / result.total };
-  } finally {
+    return {
+      async measure(seconds, sessions) {
+        const cpu = cpuSeconds(hello.pid!);
+        const result = await loadVerify(url, sessions, { duration: seconds });
+        return { ...result, cpuUsPerRequest: ((cpuSeconds(hello.pid!) - cpu) * 1e6) / result.total };
+      },
+      stop: () => hello.kill(),
+    };
+  } catch (err) {
     hello.kill();
+    throw err;
+  }
+}
+
+/** One measurement in a hello-world of its own. */
+export async function measureHelloWorld(seconds: number, sessions: SeededSession[]): Promise<HelloResult> {
+  const hello = await startHelloWorld();
+  try {
+    return await hello.measure(seconds, sessions);
+  } finally {
+    hello.stop();
   }
 }
