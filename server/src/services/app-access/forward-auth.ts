@@ -119,14 +119,13 @@ export async function verifyAccess(deps: VerifyDeps, token: string | undefined, 
   return hit ?? (await readAccesses(deps, [{ token, audience, key }]))[0]!;
 }
 
-/** An admitted check before its token: the answer's facts, and whether the last answer's token still serves. */
+/** An admitted check before its token: the answer's facts, and the last answer when its token still serves. */
 interface Admitted {
   row: ForwardAuthRow & { app_id: string };
   claims: Record<string, unknown> & { roles: string[] };
   amr: string[];
   facts: string;
-  previous: VerifiedAccess | undefined;
-  keep: { exp: number } | undefined;
+  keep: { answer: VerifiedAccess; exp: number } | undefined;
 }
 
 /**
@@ -152,7 +151,7 @@ async function readAccesses(deps: VerifyDeps, checks: Check[]): Promise<(Verifie
     Promise.all(
       decided.map(async (d) => {
         if (isRefusal(d)) return d;
-        if (d.keep) return { answer: d.previous!, exp: d.keep.exp };
+        if (d.keep) return d.keep;
         const exp = iat + APP_TOKEN_TTL_S;
         const jwt = await deps.keys.sign({ iss: deps.config.publicUrl, ...d.claims, iat, exp, jti: randomUUID() }, 'at+jwt');
         const { row, claims, amr } = d;
@@ -201,6 +200,7 @@ function decide(deps: VerifyDeps, row: ForwardAuthRow | null, check: Check, now:
   // outlives the next fresh period, so a read again costs no signature.
   const previous = deps.answers.get(check.key, now.getTime());
   const kept = previous && tokenOf.get(previous);
-  const keep = kept && kept.claims === facts && kept.exp * 1000 - MIN_REMAINING_MS >= freshUntil ? { exp: kept.exp } : undefined;
-  return { row: row as Admitted['row'], claims, amr, facts, previous, keep };
+  const keep =
+    kept && kept.claims === facts && kept.exp * 1000 - MIN_REMAINING_MS >= freshUntil ? { answer: previous, exp: kept.exp } : undefined;
+  return { row: row as Admitted['row'], claims, amr, facts, keep };
 }
