@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { PUBLIC_URL, type TestContext } from './test-app.ts';
+import { PUBLIC_URL, TestClock, type TestContext } from './test-app.ts';
 
-/** A browser's cookies for the portal: what each answer sets, sent back on the next request. */
+/**
+ * A browser's cookies for the portal: what each answer sets, sent back on the next request. Its clock is
+ * the test app's (a cookie the app set to expire in 7 days of its time lasts 7 days of it, whatever the date).
+ */
 export class CookieJar {
   readonly cookies = new Map<string, string>();
 
@@ -12,7 +15,8 @@ export class CookieJar {
 
   store(res: LightMyRequestResponse): void {
     for (const c of res.cookies) {
-      const expired = c.expires !== undefined && new Date(c.expires).getTime() <= Date.now();
+      const now = TestClock.latest?.now().getTime() ?? Date.now();
+      const expired = c.expires !== undefined && new Date(c.expires).getTime() <= now;
       if (c.value === '' || expired || c.maxAge === 0) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
