@@ -9,8 +9,12 @@ export const SESSION_COOKIE = 'portal_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Resolves the session cookie once per request (null when signed out or expired). */
-    loadAuth(): Promise<AuthContext | null>;
+    /**
+     * Resolves the session cookie once per request (null when signed out or expired). `read`, at the first
+     * call only: a statement that reads the session beside what else the request needs, deciding it with
+     * `authOf` as resolveSession does (by default, resolveSession itself).
+     */
+    loadAuth(read?: (token: string | undefined) => Promise<AuthContext | null>): Promise<AuthContext | null>;
     /** Set by the signed-in and admin guards. */
     auth: AuthContext;
   }
@@ -60,10 +64,11 @@ export async function requireAdmin(request: FastifyRequest) {
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   const cache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
   app.decorateRequest('auth', null as unknown as AuthContext);
-  app.decorateRequest('loadAuth', function (this: FastifyRequest) {
+  app.decorateRequest('loadAuth', function (this: FastifyRequest, read?: (token: string | undefined) => Promise<AuthContext | null>) {
     let pending = cache.get(this);
     if (!pending) {
-      pending = resolveSession(app.deps, this.cookies[SESSION_COOKIE]);
+      const token = this.cookies[SESSION_COOKIE];
+      pending = read ? read(token) : resolveSession(app.deps, token);
       cache.set(this, pending);
     }
     return pending;

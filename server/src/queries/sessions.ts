@@ -81,34 +81,48 @@ export async function findSessionByTokenHash(db: DbClient, tokenHash: Buffer): P
   return rows[0] ?? null;
 }
 
-// Built once: it is sent on every signed-in request.
-const SESSION_WITH_USER = `SELECT row_to_json(s) AS session, row_to_json(u) AS user,
-       ${portalRolesColumn('s.user_id', '$2')} AS portal_roles
-     FROM (SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = $1) s
+/**
+ * The session whose token hash is `tokenHash` as `session`, its user as `user` and the user's central roles on
+ * the portal named `portalKey` as `portal_roles` (SQL expressions): read alone, or beside other records.
+ */
+export const sessionWithUserSelect = (tokenHash: string, portalKey: string) => `SELECT row_to_json(s) AS session, row_to_json(u) AS user,
+       ${portalRolesColumn('s.user_id', portalKey)} AS portal_roles
+     FROM (SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = ${tokenHash}) s
      LEFT JOIN (SELECT ${USER_COLUMNS} FROM users) u ON u.id = s.user_id`;
+
+// Built once: it is sent on every signed-in request.
+const SESSION_WITH_USER = sessionWithUserSelect('$1', '$2');
+
+export interface SessionWithUser {
+  session: SessionRow;
+  user: UserRow | null;
+  portalRoles: string[];
+}
+
+/** What sessionWithUserSelect read (its dates as JSON text), as rows of their own; null when there was no session. */
+export function sessionWithUserOf(
+  row: { session: SessionRow | null; user: UserRow | null; portal_roles: string[] | null } | undefined,
+): SessionWithUser | null {
+  if (!row?.session) return null;
+  const dates = ['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at', 'swc_signed_in_at', 'passkey_used_at'] as const;
+  const session = { ...row.session };
+  for (const column of dates)
+    if (session[column]) (session as Record<string, unknown>)[column] = new Date(session[column] as unknown as string);
+  return { session, user: row.user, portalRoles: row.portal_roles ?? [] };
+}
 
 /**
  * The session with this token hash, its user and the user's central roles on the portal, in one
  * round trip: every signed-in request starts here. Null when there is no such session.
  */
-export async function findSessionWithUser(
-  db: DbClient,
-  tokenHash: Buffer,
-  portalKey: string,
-): Promise<{ session: SessionRow; user: UserRow | null; portalRoles: string[] } | null> {
+export async function findSessionWithUser(db: DbClient, tokenHash: Buffer, portalKey: string): Promise<SessionWithUser | null> {
   // Named: read on every request a browser makes, it is planned once per connection.
   const { rows } = await db.query<{ session: SessionRow; user: UserRow | null; portal_roles: string[] }>({
     name: 'portal-session',
     text: SESSION_WITH_USER,
     values: [tokenHash, portalKey],
   });
-  const row = rows[0];
-  if (!row) return null;
-  const dates = ['created_at', 'last_seen_at', 'idle_expires_at', 'expires_at', 'ended_at', 'swc_signed_in_at', 'passkey_used_at'] as const;
-  const session = { ...row.session };
-  for (const column of dates)
-    if (session[column]) (session as Record<string, unknown>)[column] = new Date(session[column] as unknown as string);
-  return { session, user: row.user, portalRoles: row.portal_roles };
+  return sessionWithUserOf(rows[0]);
 }
 
 export async function touchSession(db: DbClient, id: string, now: Date, idleExpiresAt: Date): Promise<void> {

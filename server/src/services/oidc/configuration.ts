@@ -2,7 +2,7 @@ import { PASSKEY_ACR } from '../../domain/app-passkey.ts';
 import type { Deps } from '../../deps.ts';
 import { grantedScopes, OIDC_CLAIMS, OIDC_SCOPES, resourceIndicator } from '../../domain/oidc-client.ts';
 import { createOidcAdapter } from './adapter.ts';
-import { CookieKeys } from './cookie-keys.ts';
+import { CookieKeys, LIBRARY_COOKIE_NAMES } from './cookie-keys.ts';
 import { deviceFlowFeature } from './device-flow.ts';
 import { oidcErrorPage } from './error-page.ts';
 import { errors, type Configuration, type JWK, type KoaContextWithOIDC } from './library-gaps/index.ts';
@@ -98,6 +98,7 @@ export function oidcConfiguration(deps: OidcDeps, jwks: JWK[]): Configuration {
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'], userinfoSigningAlgValues: ['RS256', 'ES256'] },
     cookies: {
       keys: new CookieKeys(deps.encryptor.deriveKeys('oidc-provider cookies')),
+      names: { ...LIBRARY_COOKIE_NAMES },
       long: { signed: true, secure, sameSite: 'lax' },
       short: { signed: true, secure, sameSite: 'lax' },
     },

@@ -1,5 +1,9 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
+/** The cookies of the OpenID Provider (the library's own names): its session's id is read ahead from the first. */
+export const LIBRARY_COOKIE_NAMES = { session: '_session', interaction: '_interaction', resume: '_interaction_resume' } as const;
+export const LIBRARY_SESSION_COOKIE = LIBRARY_COOKIE_NAMES.session;
+
 /**
  * The key list the OpenID Provider signs its cookies with, newest first, in the shape of Keygrip (the
  * library takes one in place of a list). Keygrip keys each HMAC with the raw bytes, which Node converts

@@ -2,7 +2,14 @@ import { PORTAL_APP_KEY } from '@portal/contract';
 import type { Deps } from '../../deps.ts';
 import { isSessionLive, newSessionExpiry, shouldTouch } from '../../domain/session-expiry.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { findSessionWithUser, insertSession, touchSession, type SessionProof, type SessionRow } from '../../queries/sessions.ts';
+import {
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+  type SessionProof,
+  type SessionRow,
+  type SessionWithUser,
+} from '../../queries/sessions.ts';
 import type { DbClient } from '../../db/pool.ts';
 import type { RequestMeta } from '../audit.ts';
 import { identityOf, type Identity } from './identity.ts';
@@ -37,8 +44,15 @@ export async function createSession(
 
 export async function resolveSession(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | undefined): Promise<AuthContext | null> {
   if (!token) return null;
+  return authOf(deps, await findSessionWithUser(deps.db, sha256(token), PORTAL_APP_KEY));
+}
+
+/**
+ * The signed-in context of a session read by its token (however it was read): null unless the session is
+ * live and its user exists. Extends the session's idle expiry when due.
+ */
+export async function authOf(deps: Pick<Deps, 'db' | 'clock' | 'config'>, found: SessionWithUser | null): Promise<AuthContext | null> {
   const now = deps.clock.now();
-  const found = await findSessionWithUser(deps.db, sha256(token), PORTAL_APP_KEY);
   if (!found || !isSessionLive(found.session, now) || !found.user) return null;
   const { session, user, portalRoles } = found;
   if (shouldTouch(session.last_seen_at, now)) {

@@ -2,7 +2,14 @@ import type { Deps } from '../../../deps.ts';
 import { isStorableId } from '../ids.ts';
 import { clientApp, keepInRequest } from '../lookups.ts';
 import { oidcPlayerOf } from '../player.ts';
-import { findRedeemedWithGrantSessionAndPlayer, findSessionWithClientGrantAndPlayer } from '../queries/read-ahead.ts';
+import {
+  findPortalSessionWithLibrarySession,
+  findRedeemedWithGrantSessionAndPlayer,
+  findSessionWithClientGrantAndPlayer,
+} from '../queries/read-ahead.ts';
+import type { OidcClientApp, OidcPlayerRow } from '../queries/clients.ts';
+import { sha256 } from '../../../lib/tokens.ts';
+import { authOf, type AuthContext } from '../../sessions/session.ts';
 import { oidcRequestInHand, type OidcRequest } from '../request-context.ts';
 
 type Payload = Record<string, unknown>;
@@ -23,6 +30,20 @@ function take(request: OidcRequest | undefined, key: string): Prefetched | undef
   return { payload };
 }
 
+/** What was read with the library's session: the grant it holds for the client, the client's app and the player `uid`. */
+function keepWithSession(
+  deps: PrefetchDeps,
+  request: OidcRequest,
+  { clientKey, uid }: { clientKey: string; uid: string | null },
+  read: { session?: Payload; grant?: Payload; app: OidcClientApp | null; player: OidcPlayerRow | null },
+): void {
+  const authorization = (read.session?.authorizations as Record<string, { grantId?: unknown } | undefined> | undefined)?.[clientKey];
+  request.prefetched ??= new Map();
+  if (typeof authorization?.grantId === 'string') request.prefetched.set(byId('Grant', authorization.grantId), read.grant);
+  const player = read.app && uid ? { uid, found: read.player ? oidcPlayerOf(deps, read.player, read.app) : null } : undefined;
+  keepInRequest(request, clientKey, read.app, player);
+}
+
 /**
  * Opening its session at the authorization endpoint, the library next reads the client, the
  * account (findAccount, the interaction policy, loadExistingGrant) and the grant the session holds
@@ -34,12 +55,33 @@ async function sessionReadAhead(deps: PrefetchDeps, request: OidcRequest, id: st
   if (!clientKey || !isStorableId(clientKey)) return undefined;
   const uid = request.auth?.user.uid ?? null;
   const read = await findSessionWithClientGrantAndPlayer(deps.db, { id, clientKey, uid }, deps.clock.now());
-  const authorization = (read.session?.authorizations as Record<string, { grantId?: unknown } | undefined> | undefined)?.[clientKey];
-  request.prefetched ??= new Map();
-  if (typeof authorization?.grantId === 'string') request.prefetched.set(byId('Grant', authorization.grantId), read.grant);
-  const player = read.app && uid ? { uid, found: read.player ? oidcPlayerOf(deps, read.player, read.app) : null } : undefined;
-  keepInRequest(request, clientKey, read.app, player);
+  keepWithSession(deps, request, { clientKey, uid }, read);
   return { payload: read.session };
+}
+
+/**
+ * Before the library runs, for a browser whose request names a client and holds the library's session
+ * cookie: the portal session (token `token`) is read in the statement that reads the library's session
+ * ahead, and answered as the request's signed-in context (sessions/session.ts decides it, as for any
+ * request). The library's session is read by the id its cookie names before the library checks the
+ * cookie's signature, and kept under that id: the library is answered it only if it asks for that id.
+ */
+export async function readSessionsAhead(
+  deps: PrefetchDeps,
+  request: OidcRequest,
+  { token, librarySessionId }: { token: string | undefined; librarySessionId: string },
+): Promise<AuthContext | null> {
+  const clientKey = request.namedClient!;
+  const read = await findPortalSessionWithLibrarySession(
+    deps.db,
+    { tokenHash: token ? sha256(token) : null, id: librarySessionId, clientKey },
+    deps.clock.now(),
+  );
+  const auth = await authOf(deps, read.portal);
+  request.prefetched ??= new Map();
+  request.prefetched.set(byId('Session', librarySessionId), read.session);
+  keepWithSession(deps, request, { clientKey, uid: auth?.user.uid ?? null }, read);
+  return auth;
 }
 
 /** Redeeming a code or refresh token: its grant, its session and the player, as the authenticated client sees them, in its statement. */

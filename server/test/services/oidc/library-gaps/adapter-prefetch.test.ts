@@ -122,14 +122,33 @@ describe('gap: the adapter reads ahead of the library', () => {
     expect(ahead.result.player?.row).toEqual(alone.result.player);
   });
 
-  it('holds the library to that order: an authorization costs 3 statements, a code’s exchange and a refresh 2 each', async () => {
+  it('reads the library’s session by the id its cookie names before the library checks the cookie, and answers it only to that id', async () => {
+    const mine = await storedSession();
+    const before = (await ctx.deps.db.query("SELECT payload FROM oidc_payloads WHERE model = 'Session' AND id = $1", [mine.id])).rows[0];
+    // Another player's browser, sending this player's session id with a signature that is not its own.
+    const other = new CookieJar({ portal_session: (await signIn(ctx, '1:100003')).cookie });
+    await authorize(ctx, other, { scope: 'openid' });
+    const signature = other.cookies.get('_session.sig')!;
+    expect(signature).toBeTruthy();
+    const forged = new CookieJar({ portal_session: other.cookies.get('portal_session')!, _session: mine.id, '_session.sig': signature });
+    const { code, verifier } = await authorize(ctx, forged, { scope: 'openid' });
+    const tokens = (await exchange(ctx, code!, verifier)).json();
+    const claims = JSON.parse(Buffer.from(String(tokens.id_token).split('.')[1]!, 'base64url').toString('utf8'));
+    expect(claims.sub).toBe('1:100003');
+    expect(forged.cookies.get('_session')).not.toBe(mine.id);
+    // This player's session is as it was: not signed in to by the other, nor its grants handed over.
+    const after = (await ctx.deps.db.query("SELECT payload FROM oidc_payloads WHERE model = 'Session' AND id = $1", [mine.id])).rows[0];
+    expect(after).toEqual(before);
+  });
+
+  it('holds the library to that order: an authorization, a code’s exchange and a refresh cost 2 statements each', async () => {
     // The client door keeps the app it checked (client-apps-kept.ts): once one exchange has read it, the next ones do not.
     const first = await authorize(ctx, jar, { scope: 'openid profile' });
     await exchange(ctx, first.code!, first.verifier);
 
     const flow = await statementsOf(() => authorize(ctx, jar, { scope: 'openid profile' }));
-    // The portal session, the library's session read ahead, and the one write (code, session, session app, audit row).
-    expect(flow.statements).toHaveLength(3);
+    // The portal session read with the library's session ahead, and the one write (code, session, session app, audit row).
+    expect(flow.statements).toHaveLength(2);
     const token = await statementsOf(() => exchange(ctx, flow.result.code!, flow.result.verifier));
     expect(token.result.statusCode).toBe(200);
     // The code read ahead and the one write (the code consumed, the access token's record).
