@@ -37,7 +37,7 @@ export async function submitDevicePage(ctx: TestContext, jar: CookieJar, fields:
     headers: { cookie: jar.header(), origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
-  jar.store(res);
+  jar.store(res, ctx.clock);
   if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) return browse(ctx, jar, res.headers.location);
   return res;
 }

@@ -1,11 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { PUBLIC_URL, TestClock, type TestContext } from './test-app.ts';
+import { PUBLIC_URL, type TestContext } from './test-app.ts';
 
-/**
- * A browser's cookies for the portal: what each answer sets, sent back on the next request. Its clock is
- * the test app's (a cookie the app set to expire in 7 days of its time lasts 7 days of it, whatever the date).
- */
+/** A browser's cookies for the portal: what each answer sets, sent back on the next request. */
 export class CookieJar {
   readonly cookies = new Map<string, string>();
 
@@ -13,9 +10,13 @@ export class CookieJar {
     for (const [name, value] of Object.entries(initial)) this.cookies.set(name, value);
   }
 
-  store(res: LightMyRequestResponse): void {
+  /**
+   * Keeps what `res` set, dropping what it expired by `clock`: the test app's, whose time the browser shares (a
+   * cookie the app set to last 7 days of its time lasts 7 days of it, whatever the machine's date).
+   */
+  store(res: LightMyRequestResponse, clock: { now(): Date }): void {
+    const now = clock.now().getTime();
     for (const c of res.cookies) {
-      const now = TestClock.latest?.now().getTime() ?? Date.now();
       const expired = c.expires !== undefined && new Date(c.expires).getTime() <= now;
       if (c.value === '' || expired || c.maxAge === 0) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
@@ -42,7 +43,7 @@ export async function browse(ctx: TestContext, jar: CookieJar, url: string, max 
   for (let i = 0; i < max; i++) {
     const target = new URL(next, PUBLIC_URL);
     const res = await ctx.app.inject({ url: target.pathname + target.search, headers: { cookie: jar.header() } });
-    jar.store(res);
+    jar.store(res, ctx.clock);
     const location = res.headers.location;
     if (res.statusCode < 300 || res.statusCode >= 400 || !location) return res;
     const resolved = new URL(location, target);

@@ -23,12 +23,9 @@ export const DASHBOARD = `${PUBLIC_URL}/dashboard`;
 
 /** A clock the test moves by hand; the app and the simulator share it. */
 export class TestClock {
-  /** The clock of the test app made last: the time of the tests' browsers too (helpers/oidc.ts). */
-  static latest: TestClock | null = null;
   private current: Date;
   constructor(current = new Date('2026-11-22T12:00:00Z')) {
     this.current = current;
-    TestClock.latest = this;
   }
   now = () => new Date(this.current);
   advance(ms: number) {

@@ -32,7 +32,7 @@ async function follow(jar: CookieJar, url: string) {
   for (let i = 0; i < 8; i++) {
     if (next.origin !== new URL(PUBLIC_URL).origin || next.pathname === '/confirm-passkey') return next;
     const res = await ctx.app.inject({ url: next.pathname + next.search, headers: { cookie: jar.header() } });
-    jar.store(res);
+    jar.store(res, ctx.clock);
     if (!res.headers.location) throw new Error(`no redirect from ${next.href}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     next = new URL(res.headers.location, next);
   }

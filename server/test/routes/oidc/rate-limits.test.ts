@@ -142,7 +142,7 @@ async function codeTyper() {
       headers: { cookie: jar.header(), origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ xsrf, user_code: userCode }).toString(),
     });
-    jar.store(res);
+    jar.store(res, ctx.clock);
     xsrf = xsrfOf(res.body) || xsrf;
     return res;
   };
