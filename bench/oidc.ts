@@ -313,8 +313,8 @@ try {
   }
   // Then twice more as the timed phases run, `workers` at a time (each worker its own browsers): the connections the
   // timed phases use have sent each statement of a flow before the clock starts. PostgreSQL plans a named statement
-  // afresh at its first five executions on each connection (about 3 ms for the read ahead of the two sessions), a
-  // cost a server pays once per connection, not per flow.
+  // afresh at its first five executions on each connection (the read ahead of the two sessions is a long one to
+  // plan), a cost a server pays once per connection, not per flow.
   const warmUp = (b: string, all: Browser[]) =>
     Promise.all(
       Array.from({ length: workers }, async (_, worker) => {
