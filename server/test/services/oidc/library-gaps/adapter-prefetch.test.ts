@@ -141,6 +141,25 @@ describe('gap: the adapter reads ahead of the library', () => {
     expect(after).toEqual(before);
   });
 
+  it('answers a portal session that has ended as no session, though the browser still sends the library’s session cookie', async () => {
+    const session = (await signIn(ctx, '1:100004')).cookie;
+    const browser = new CookieJar({ portal_session: session });
+    expect((await authorize(ctx, browser, { scope: 'openid' })).code).toBeTruthy();
+    expect(browser.cookies.get('_session')).toBeTruthy();
+    const signedOut = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      cookies: { portal_session: session },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(signedOut.statusCode).toBe(303);
+    // Both cookies sent again as they were (the ended session's token replayed beside the library's cookie).
+    const silent = await authorize(ctx, browser, { scope: 'openid', prompt: 'none' });
+    expect(silent.location!.searchParams.get('error')).toBe('login_required');
+    expect(silent.code).toBeNull();
+  });
+
   it('holds the library to that order: an authorization, a code’s exchange and a refresh cost 2 statements each', async () => {
     // The client door keeps the app it checked (client-apps-kept.ts): once one exchange has read it, the next ones do not.
     const first = await authorize(ctx, jar, { scope: 'openid profile' });
