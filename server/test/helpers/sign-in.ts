@@ -65,3 +65,14 @@ export async function signIn(ctx: TestContext, uid: string, headers: Record<stri
   const response = await finishSignIn(ctx, callback, stateCookie, headers);
   return { response, cookie: cookieValue(response, 'portal_session')! };
 }
+
+/** The player's own Sign out, as the portal's form posts it (an empty form). */
+export function signOut(ctx: TestContext, cookie: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/auth/logout',
+    cookies: { portal_session: cookie },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+}

@@ -3,7 +3,7 @@ import { createAppFixture } from '../helpers/fixtures.ts';
 import { userIdOf } from '../helpers/groups.ts';
 import { heldOnWiki } from '../helpers/held-on-wiki.ts';
 import { authorize, basic, CookieJar, createClientSecret, exchange, postForm, WIKI_REDIRECT } from '../helpers/oidc.ts';
-import { signIn } from '../helpers/sign-in.ts';
+import { signIn, signOut } from '../helpers/sign-in.ts';
 import { createTestApp, type TestContext } from '../helpers/test-app.ts';
 
 /**
@@ -58,13 +58,7 @@ beforeEach(async () => {
 describe('ending sessions: what lasts as long as the session ends with it, everywhere at once', () => {
   it("the player's own sign-out", async () => {
     const held = await miraEverywhere();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/logout',
-      cookies: { portal_session: held.session },
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const res = await signOut(ctx, held.session);
     expect(res.statusCode).toBe(303);
     expect((await verify(held)).statusCode).toBe(401);
     await expectSessionTokensEnded(held);

@@ -5,7 +5,7 @@ import { findSwcTokens } from '../../../src/services/swc-grants/queries/swc-toke
 import { createAppFixture } from '../../helpers/fixtures.ts';
 import { userIdOf } from '../../helpers/groups.ts';
 import { createClientSecret } from '../../helpers/oidc.ts';
-import { signIn } from '../../helpers/sign-in.ts';
+import { signIn, signOut } from '../../helpers/sign-in.ts';
 import { swcConsentsOf, grantConsent } from '../../helpers/swc-consent.ts';
 import { createTestApp, type TestContext } from '../../helpers/test-app.ts';
 
@@ -204,13 +204,7 @@ describe('POST /auth/token (RFC 8693 token exchange)', () => {
     const other = (await signIn(ctx, '1:100003')).cookie;
     await switchAutomation(other, true);
     const token = await appToken(other, 'fleet');
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/logout',
-      cookies: { portal_session: other },
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    await signOut(ctx, other);
     const res = await exchangeToken(token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'The player’s session has ended.' });

@@ -10,7 +10,7 @@ import { handOverWith, type OidcRequest } from '../../../../src/services/oidc/re
 import { resolveSession } from '../../../../src/services/sessions/session.ts';
 import { createAppFixture } from '../../../helpers/fixtures.ts';
 import { authorize, CookieJar, exchange, postForm, WIKI_REDIRECT } from '../../../helpers/oidc.ts';
-import { signIn } from '../../../helpers/sign-in.ts';
+import { signIn, signOut } from '../../../helpers/sign-in.ts';
 import { statementsOf } from '../../../helpers/statements.ts';
 import { createTestApp, type TestContext } from '../../../helpers/test-app.ts';
 
@@ -146,13 +146,7 @@ describe('gap: the adapter reads ahead of the library', () => {
     const browser = new CookieJar({ portal_session: session });
     expect((await authorize(ctx, browser, { scope: 'openid' })).code).toBeTruthy();
     expect(browser.cookies.get('_session')).toBeTruthy();
-    const signedOut = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/logout',
-      cookies: { portal_session: session },
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const signedOut = await signOut(ctx, session);
     expect(signedOut.statusCode).toBe(303);
     // Both cookies sent again as they were (the ended session's token replayed beside the library's cookie).
     const silent = await authorize(ctx, browser, { scope: 'openid', prompt: 'none' });
