@@ -16,7 +16,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuSeconds } from './lib/cpu-time.ts';
 import { postgresCpuSeconds } from './lib/postgres-cpu.ts';
-import { measureHelloWorld, startHelloWorld, type HelloResult } from './lib/hello-baseline.ts';
+import { measureHelloWorld, startHelloWorld, type HelloResult, type HelloWorld } from './lib/hello-baseline.ts';
 import { compareHeapSnapshots, heapSnapshotFlags, largestInHeapSnapshot, takeHeapSnapshot } from './lib/heap-snapshot.ts';
 import { formatLoad, loadVerify, type LoadResult } from './lib/load.ts';
 import { startProfiledProduct } from './lib/profiled-product.ts';
@@ -77,6 +77,8 @@ const hellos: HelloResult[] = [];
 /** --hello-between: the hello-world right after each warm run. */
 const besides: HelloResult[] = [];
 const snapshots: string[] = [];
+/** --hello-between: the hello-world kept running beside the warm runs (stopped however they end). */
+let beside: HelloWorld | null = null;
 const runs: (LoadResult & { cpuUs: number; postgresUs: number; rssMb: number; gc: string; fromMs: number; toMs: number })[] = [];
 try {
   const seeded = await seedSessions(product.databaseUrl, SESSIONS + 1000, APPS);
@@ -93,7 +95,7 @@ try {
   // the minute before that round instead.
   if (!process.argv.includes('--no-analyze')) await analyze(product.databaseUrl);
   if (heapDir) snapshots.push(await takeHeapSnapshot(product.pid, heapDir));
-  const beside = helloBetween ? await startHelloWorld() : null;
+  if (helloBetween) beside = await startHelloWorld();
   warmFrom = product.elapsed();
   for (let i = 0; i < RUNS; i++) {
     cpu = cpuSeconds(product.pid);
@@ -116,9 +118,11 @@ try {
     if (beside) besides.push(await beside.measure(3, sessions));
   }
   beside?.stop();
+  beside = null;
   if (heapDir) snapshots.push(await takeHeapSnapshot(product.pid, heapDir));
   hellos.push(await measureHelloWorld(seconds, sessions));
 } finally {
+  beside?.stop();
   await product.stop();
 }
 const warmTo = product.elapsed();
