@@ -141,6 +141,17 @@ describe('gap: the adapter reads ahead of the library', () => {
     expect(after).toEqual(before);
   });
 
+  it.each([
+    ['names no record', 'no-such-session'],
+    ['is longer than any id', 'z'.repeat(9000)],
+    ['carries percent signs and quotes', `%00'"%27`],
+  ])('a library session cookie that %s is a new session, not an error: the player still gets a code', async (_, value) => {
+    const browser = new CookieJar({ portal_session: cookie, _session: value });
+    const { res, code } = await authorize(ctx, browser, { scope: 'openid' });
+    expect(code, res.body).toBeTruthy();
+    expect(browser.cookies.get('_session')).not.toBe(value);
+  });
+
   it('answers a portal session that has ended as no session, though the browser still sends the library’s session cookie', async () => {
     const session = (await signIn(ctx, '1:100004')).cookie;
     const browser = new CookieJar({ portal_session: session });
