@@ -119,7 +119,9 @@ export function buildSimulator(opts: SimulatorOptions): FastifyInstance {
 }
 
 function buildApp(opts: SimulatorOptions, ctx: SimContext): FastifyInstance {
-  const app = Fastify({ logger: opts.logger ?? false, routerOptions: { ignoreTrailingSlash: true } });
+  // Closing is the service going down: every connection ends at once, a browser's spare one it never sent a byte on
+  // included (Node would otherwise wait for that one until its 60-s header timeout).
+  const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true, routerOptions: { ignoreTrailingSlash: true } });
   app.register(formbody);
   // Bodies of other types reach the handlers as text, so they answer invalid_request rather than 415.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
