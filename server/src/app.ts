@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { drainOnClose } from './lib/drain-on-close.ts';
 import { loggingOptions, type LoggerOption } from './lib/log-redaction.ts';
 import { createMetrics, type PortalMetrics } from './metrics.ts';
 import allowedOrigins from './plugins/allowed-origins.ts';
@@ -36,6 +37,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     trustProxy: deps.config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  drainOnClose(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Bodiless POSTs (grant, suspend, rotate-now) often still say "Content-Type: application/json".

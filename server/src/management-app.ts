@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { drainOnClose } from './lib/drain-on-close.ts';
 import { loggingOptions, type LoggerOption } from './lib/log-redaction.ts';
 import type { PortalMetrics } from './metrics.ts';
 import depsPlugin from './plugins/deps.ts';
@@ -20,6 +21,7 @@ interface ManagementOptions {
  */
 export async function buildManagementApp(deps: Deps, opts: ManagementOptions): Promise<FastifyInstance> {
   const app = Fastify(loggingOptions(opts.logger));
+  drainOnClose(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(depsPlugin, { deps });
