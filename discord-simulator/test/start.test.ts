@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   createDiscordSimulator,
@@ -10,22 +11,6 @@ import {
   seededUserIds,
   startDiscordSimulator,
 } from '../src/index.ts';
-
-/** A browser's spare connection: opened ahead of need, not a byte sent. One on each address `localhost` has. */
-async function spareConnections(url: string): Promise<{ closed: Promise<void>[] }> {
-  const port = Number(new URL(url).port);
-  const addresses = await lookup('localhost', { all: true });
-  const sockets = await Promise.all(
-    addresses.map(
-      ({ address }) =>
-        new Promise<Socket>((resolve, reject) => {
-          const socket = connect(port, address, () => resolve(socket));
-          socket.once('error', reject);
-        }),
-    ),
-  );
-  return { closed: sockets.map((s) => new Promise<void>((resolve) => s.once('close', () => resolve()))) };
-}
 
 describe('startDiscordSimulator', () => {
   it('listens on a free port, answers as DISCORD_URL would, and stops on close', async () => {
@@ -57,10 +42,12 @@ describe('startDiscordSimulator', () => {
 
   it('goes down at once: closing ends the connections a browser opened and has not used yet', async () => {
     const sim = await startDiscordSimulator({ port: 0 });
-    const { closed } = await spareConnections(sim.url);
-    // Without ending them, close waited for Node's 60-s header timeout, and a test stopping the service timed out.
+    // A spare connection on each address of localhost, not a byte sent on it: close waited 60 s for such a one.
+    const spare = (await lookup('localhost', { all: true })).map(({ address }) => connect(Number(new URL(sim.url).port), address));
+    await Promise.all(spare.map((socket) => once(socket, 'connect')));
+    const closed = Promise.all(spare.map((socket) => once(socket, 'close')));
     await sim.close();
-    await Promise.all(closed);
+    await closed;
   });
 });
 
