@@ -20,8 +20,11 @@ export interface RunningProduct {
   /** Everything the server has written to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
-  /** SIGTERM, as Kubernetes and Compose stop a container: resolves with the exit code once the process has ended. */
-  terminate(): Promise<number | null>;
+  /**
+   * Stops it as Kubernetes and Compose do (SIGTERM to the process), or as Ctrl-C in a terminal does (SIGINT to its
+   * whole process group; start it with `ownProcessGroup`); resolves with the exit code once the process has ended.
+   */
+  terminate(how?: 'SIGTERM' | 'Ctrl-C'): Promise<number | null>;
   /** SIGKILL, as a crash or the OOM killer would; DATA_DIR is left as it is. */
   kill(): Promise<void>;
 }
@@ -29,6 +32,8 @@ export interface RunningProduct {
 export interface StartOptions {
   /** Run on this DATA_DIR (kept afterwards) instead of a fresh one (removed by stop()). */
   dataDir?: string;
+  /** In a process group of its own, as a shell runs a command in a terminal. */
+  ownProcessGroup?: boolean;
 }
 
 /** As root the embedded PostgreSQL runs as `postgres`, who must reach DATA_DIR (else its data lands in /tmp and outlives the run). */
@@ -102,6 +107,7 @@ export async function startProduct(
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup ?? false,
   });
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
@@ -121,8 +127,9 @@ export async function startProduct(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
-    terminate() {
-      child.kill('SIGTERM');
+    terminate(how = 'SIGTERM') {
+      if (how === 'SIGTERM') child.kill('SIGTERM');
+      else process.kill(-child.pid!, 'SIGINT');
       return exited;
     },
     async kill() {

@@ -29,7 +29,9 @@ export async function runPostgres(
   const child = spawn(
     await postgresBinary(),
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C'],
-    { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and PostgreSQL would stop
+    // at once under the requests still being answered. The product stops it last (and its watchdog, if the product dies).
+    { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const recent: string[] = [];
   let ready = false;
