@@ -90,7 +90,7 @@ export function createDiscordSimulator(opts: DiscordSimulatorOptions = {}): Disc
 
 function buildApp(opts: DiscordSimulatorOptions, ctx: SimContext): FastifyInstance {
   // Closing is the service going down: every connection ends at once, a browser's spare one it never sent a byte on
-  // included (Node would otherwise wait for that one until its 60-s header timeout).
+  // included (Node's close would otherwise wait for that one for as long as the browser keeps it open).
   const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true });
   app.register(formbody);
   // Bodies of other types reach the handlers as text, so they answer Discord's errors rather than 415.

@@ -120,7 +120,7 @@ export function buildSimulator(opts: SimulatorOptions): FastifyInstance {
 
 function buildApp(opts: SimulatorOptions, ctx: SimContext): FastifyInstance {
   // Closing is the service going down: every connection ends at once, a browser's spare one it never sent a byte on
-  // included (Node would otherwise wait for that one until its 60-s header timeout).
+  // included (Node's close would otherwise wait for that one for as long as the browser keeps it open).
   const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true, routerOptions: { ignoreTrailingSlash: true } });
   app.register(formbody);
   // Bodies of other types reach the handlers as text, so they answer invalid_request rather than 415.
