@@ -28,6 +28,7 @@ const BENCHES: [string, ...string[]][] = [
   ['audit.ts', '1000000', '3'],
   ['backup.ts', '10000', '200000'],
   ['sync-first-run.ts'],
+  ['shutdown.ts', '3'],
 ];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-all-'));
