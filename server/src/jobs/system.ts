@@ -14,6 +14,9 @@ const SWEEP_RETRIES: JobRetries = { retryLimit: 3, retryDelay: 10, retryBackoff:
 /** The jobs that services send, whose jobs waiting in pg-boss 10 are taken over. */
 const HANDED_OVER = JOBS.filter((job) => job.handedOver).map((job) => job.name);
 
+/** How long a job that is running gets to finish once the process is asked to stop. */
+export const JOBS_STOP_MS = 10_000;
+
 /** The job system's schema; the jobs still waiting where pg-boss 10 kept them are taken over (legacy-takeover.ts). */
 export const JOB_SCHEMA = 'pgboss_v12';
 /** pg_advisory_lock key of the job system's set-up (an arbitrary constant of this product). */
@@ -146,7 +149,7 @@ export async function startJobSystem(databaseUrl: string, opts: JobSystemOptions
       for (const job of JOBS.filter((job) => job.atWorkerStart)) await run(job, {}).catch(() => undefined);
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: JOBS_STOP_MS });
       await presence?.close();
     },
   };

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import * as models from 'kubernetes-models';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse } from 'yaml';
+import { JOBS_STOP_MS } from '../../src/jobs/system.ts';
+import { DRAIN_DEADLINE_MS } from '../../src/lib/drain-on-close.ts';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/kubernetes');
 const kustomization = parse(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8')) as {
@@ -42,10 +44,11 @@ interface Container {
   livenessProbe?: { httpGet?: { port: string } };
   securityContext?: Record<string, unknown>;
   volumeMounts?: { mountPath: string }[];
+  lifecycle?: { preStop?: { exec?: { command: string[] } } };
 }
 interface PodTemplate {
   metadata: { labels: Record<string, string> };
-  spec: { securityContext?: Record<string, unknown>; containers: Container[] };
+  spec: { securityContext?: Record<string, unknown>; terminationGracePeriodSeconds?: number; containers: Container[] };
 }
 const deployments = manifests.filter((m) => m.kind === 'Deployment') as (Manifest & {
   spec: { selector: { matchLabels: Record<string, string> }; strategy?: unknown; template: PodTemplate };
@@ -103,6 +106,21 @@ describe('deploy/kubernetes', () => {
     expect(budget.spec.minAvailable).toBeGreaterThanOrEqual(1);
     for (const d of deployments) {
       expect(d.spec.strategy, d.metadata.name).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } });
+    }
+  });
+
+  it('lets a web pod take requests for a moment after it is told to stop, and gives every pod the time its stop may take', () => {
+    const pauseOf = (c: Container) => {
+      const [command, seconds] = c.lifecycle?.preStop?.exec?.command ?? [];
+      return command === 'sleep' ? Number(seconds) : 0;
+    };
+    const [web] = deployments.find((d) => d.metadata.name === 'swc-portal-web')!.spec.template.spec.containers;
+    expect(pauseOf(web!)).toBeGreaterThanOrEqual(3);
+    for (const d of deployments) {
+      const { containers, terminationGracePeriodSeconds = 30 } = d.spec.template.spec;
+      // A web replica runs no jobs, but one bound for both keeps the sum honest if the modes change.
+      const stop = Math.max(...containers.map(pauseOf)) + (DRAIN_DEADLINE_MS + JOBS_STOP_MS) / 1000;
+      expect(terminationGracePeriodSeconds, d.metadata.name).toBeGreaterThan(stop);
     }
   });
 });
