@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -31,29 +31,32 @@ const allReceived = (socket: Socket) =>
  */
 async function stopsInOrder(how: 'SIGTERM' | 'Ctrl-C') {
   const product = await startProduct(PORT, {}, [], { ownProcessGroup: how === 'Ctrl-C' });
-  const postgresPid = Number(readFileSync(path.join(product.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const cookie = await signIn(product.baseUrl, '1:100001');
-  const inFlight = await opened(PORT);
-  const answer = allReceived(inFlight);
-  inFlight.write(
-    `POST /auth/logout HTTP/1.1\r\nHost: localhost:${PORT}\r\nOrigin: ${product.baseUrl}\r\nCookie: ${cookie}\r\n` +
-      'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 2\r\n\r\nx',
-  );
-  const spare = await opened(PORT);
-  const spareClosed = allReceived(spare);
-  await delay(1_000);
+  try {
+    const postgresPid = Number(readFileSync(path.join(product.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const cookie = await signIn(product.baseUrl, '1:100001');
+    const inFlight = await opened(PORT);
+    const answer = allReceived(inFlight);
+    inFlight.write(
+      `POST /auth/logout HTTP/1.1\r\nHost: localhost:${PORT}\r\nOrigin: ${product.baseUrl}\r\nCookie: ${cookie}\r\n` +
+        'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 2\r\n\r\nx',
+    );
+    const spare = await opened(PORT);
+    const spareClosed = allReceived(spare);
+    await delay(1_000);
 
-  const exited = product.terminate(how);
-  // Closed before the sign-out can be answered: nothing but its own handling (no deadline, no exit) has ended it.
-  expect(await spareClosed).toBe('');
-  inFlight.write('=');
+    const exited = product.terminate(how);
+    // Closed before the sign-out can be answered: nothing but its own handling (no deadline, no exit) has ended it.
+    expect(await spareClosed).toBe('');
+    inFlight.write('=');
 
-  expect(await answer).toMatch(/^HTTP\/1\.1 303 See Other\r\n[^]*\r\nlocation: http:\/\/localhost:\d+\/login\r\n/i);
-  expect(await exited).toBe(0);
-  expect(isAlive(postgresPid)).toBe(false);
-  expect(product.output()).toContain(`${how === 'SIGTERM' ? 'SIGTERM' : 'SIGINT'}: shutting down`);
-  expect(product.output()).not.toMatch(/database connection dropped|job system error|FATAL/);
-  rmSync(product.dataDir, { recursive: true, force: true });
+    expect(await answer).toMatch(/^HTTP\/1\.1 303 See Other\r\n[^]*\r\nlocation: http:\/\/localhost:\d+\/login\r\n/i);
+    expect(await exited).toBe(0);
+    expect(isAlive(postgresPid)).toBe(false);
+    expect(product.output()).toContain(`${how === 'SIGTERM' ? 'SIGTERM' : 'SIGINT'}: shutting down`);
+    expect(product.output()).not.toMatch(/database connection dropped|job system error|FATAL/);
+  } finally {
+    await product.stop(); // its DATA_DIR goes too; a process that has ended already is left as it is
+  }
 }
 
 describe('stopping the product', () => {
