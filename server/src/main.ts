@@ -233,7 +233,7 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);
-    // Both ports at once: each drains its requests under way for up to 10 s, and the grace period is 30 s in all.
+    // Both ports at once: each drains its requests under way for up to 10 s, within the orchestrator's grace period.
     await Promise.all([app?.close(), management.close()].map((closing) => closing?.catch(() => undefined)));
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     process.exit(0);
