@@ -115,6 +115,11 @@ export async function startProduct(
   const managementUrl = `http://localhost:${managementPort}`;
   await waitForReady(managementUrl, child, () => log);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const terminate = (how: 'SIGTERM' | 'Ctrl-C' = 'SIGTERM') => {
+    if (how === 'SIGTERM') child.kill('SIGTERM');
+    else process.kill(-child.pid!, 'SIGINT');
+    return exited;
+  };
   return {
     baseUrl,
     managementUrl,
@@ -123,15 +128,10 @@ export async function startProduct(
     pid: child.pid!,
     output: () => log,
     async stop() {
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      await Promise.race([terminate(), new Promise((r) => setTimeout(r, 10_000))]);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
-    terminate(how = 'SIGTERM') {
-      if (how === 'SIGTERM') child.kill('SIGTERM');
-      else process.kill(-child.pid!, 'SIGINT');
-      return exited;
-    },
+    terminate,
     async kill() {
       child.kill('SIGKILL');
       await exited;
